@@ -1,0 +1,41 @@
+"""The rules of Vint and its relatives, one module per game behind one interface.
+
+>>> from advisor import rules
+>>> vint = rules.get("vint")
+>>> vint.score(None, contract="4D", declarer="N", tricks=10).below
+{'NS': 380, 'EW': 114}
+
+``names()`` lists the games; ``get(name)`` returns a rule set (see
+``advisor.rules.base.RuleSet``); an unknown name raises ``RulesError``.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+from .base import Contract, DealScore, RuleSet, RulesError
+from .rubber import RubberSheet
+from .vint import Vint
+
+DEFAULT = "vint"
+
+_GAMES: Dict[str, type] = {
+    "vint": Vint,
+}
+
+
+def names() -> List[str]:
+    """The names of the games, the default (``vint``) first."""
+    return list(_GAMES)
+
+
+def get(name: str = DEFAULT) -> RuleSet:
+    """The rule set of a game, by the name users pass (``"vint"``, ``"skruuvi"``...)."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in _GAMES:
+        raise RulesError(f"unknown rule set {name!r}: known ones are {', '.join(names())}")
+    return _GAMES[key]()
+
+
+__all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
+           "RubberSheet", "Vint"]

@@ -1,0 +1,380 @@
+"""The interface every game's rules share, and the pieces they have in common.
+
+A rule set (``RuleSet`` subclass) knows how to
+
+- read a contract (``"4D"``, ``"7NT"``, game-specific ones such as ``"5M"``),
+- score one deal (``score``) into a ``DealScore`` with points above and below
+  the line for each side,
+- run an auction (``auction_legal_calls``, ``auction_is_over``,
+  ``auction_result``),
+- start a ``ScoreSheet`` that adds deals up into games and rubbers.
+
+Sides are the strings ``"NS"`` and ``"EW"``; seats are ``"N" "E" "S" "W"``
+(or ``solver.cards.Seat``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from solver.cards import Deal, Seat, Strain
+from solver.errors import VintError
+
+SIDES = ("NS", "EW")
+PASS = "P"
+
+# The trump suit of a strain letter, as the solver's cards number them.
+SUIT_OF = {"S": Strain.S, "H": Strain.H, "D": Strain.D, "C": Strain.C}
+HONOUR_RANKS = (14, 13, 12, 11, 10)  # A K Q J 10
+ACE = 14
+
+
+class RulesError(VintError):
+    """Bad input to a rule set: unknown game, contract, seat, call or trick count."""
+
+
+# --------------------------------------------------------------------------
+# Seats and sides
+
+def parse_seat(seat) -> Seat:
+    """Read a seat (``"N"``, ``"north"``, ``Seat.N``), raising ``RulesError``."""
+    try:
+        return Seat.parse(seat)
+    except ValueError:
+        raise RulesError(f"unknown seat {seat!r}: use N, E, S or W") from None
+
+
+def side_of(seat) -> str:
+    """``"NS"`` or ``"EW"``: the partnership a seat belongs to."""
+    return parse_seat(seat).side
+
+
+def other_side(side: str) -> str:
+    """The opposing partnership."""
+    side = parse_side(side)
+    return "EW" if side == "NS" else "NS"
+
+
+def parse_side(side) -> str:
+    """Read ``"NS"`` / ``"EW"`` (any case), raising ``RulesError``."""
+    if isinstance(side, str) and side.strip().upper() in SIDES:
+        return side.strip().upper()
+    raise RulesError(f"unknown side {side!r}: use NS or EW")
+
+
+def check_tricks(tricks, total: int = 13) -> int:
+    """A trick count must be a whole number 0..total."""
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= total:
+        raise RulesError(f"tricks must be a whole number from 0 to {total}, not {tricks!r}")
+    return tricks
+
+
+# --------------------------------------------------------------------------
+# Contracts
+
+@dataclass(frozen=True)
+class Contract:
+    """A bid or final contract: a level 1..7 and a denomination.
+
+    ``strain`` is the game's canonical letter(s): ``S C D H NT`` and, in some
+    games, ``M`` (misère) and others.
+    """
+
+    level: int
+    strain: str
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}"
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the declaring side undertakes to win (six plus the level)."""
+        return 6 + self.level
+
+    @property
+    def trumps(self) -> Optional[Strain]:
+        """The trump suit, or None without trumps."""
+        return SUIT_OF.get(self.strain)
+
+
+_CONTRACT_RE = re.compile(r"^\s*([0-9]+)\s*([^\s0-9].*?)\s*$")
+
+
+def parse_contract(text, strains: Dict[str, str], levels: Iterable[int]) -> Contract:
+    """Read ``"4D"``, ``"3 NT"``, ``"5m"`` using a game's table of strain names.
+
+    ``strains`` maps every accepted spelling (upper case) to the canonical one.
+    """
+    if isinstance(text, Contract):
+        text = str(text)
+    if not isinstance(text, str):
+        raise RulesError(f"cannot read a contract from {text!r}")
+    m = _CONTRACT_RE.match(text)
+    levels = tuple(levels)
+    if not m:
+        raise RulesError(f"cannot read contract {text!r}: write a level and a strain, e.g. 4D")
+    level, name = int(m.group(1)), m.group(2).upper()
+    if name not in strains:
+        known = ", ".join(sorted(set(strains.values())))
+        raise RulesError(f"unknown strain {m.group(2)!r} in contract {text!r}: use {known}")
+    if level not in levels:
+        raise RulesError(f"contract {text!r} has level {level}: levels are "
+                         f"{levels[0]} to {levels[-1]}")
+    return Contract(level, strains[name])
+
+
+STANDARD_STRAINS = {"S": "S", "C": "C", "D": "D", "H": "H", "NT": "NT", "N": "NT",
+                    "♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+
+
+# --------------------------------------------------------------------------
+# Counting cards: honours and aces
+
+def _holds(deal: Deal, seat: Seat, suit: int, rank: int) -> bool:
+    return bool(deal[seat].mask >> (16 * suit + rank - 2) & 1)
+
+
+def count_by_side(deal: Deal, cards: Sequence[Tuple[int, int]]) -> Dict[str, int]:
+    """How many of ``cards`` ((suit, rank) pairs) each side holds."""
+    counts = {"NS": 0, "EW": 0}
+    for seat in Seat:
+        counts[seat.side] += sum(_holds(deal, seat, s, r) for s, r in cards)
+    return counts
+
+
+def trump_honours(deal: Deal, trumps: Strain) -> Dict[str, int]:
+    """Trump honours (A K Q J 10 of trumps) held by each side."""
+    return count_by_side(deal, [(int(trumps), r) for r in HONOUR_RANKS])
+
+
+def aces(deal: Deal) -> Dict[str, int]:
+    """Aces held by each side."""
+    return count_by_side(deal, [(s, ACE) for s in range(4)])
+
+
+def check_deal(deal) -> Optional[Deal]:
+    """``None`` or a full ``solver.cards.Deal`` (PBN text is read too)."""
+    if deal is None or isinstance(deal, Deal):
+        pass
+    elif isinstance(deal, str):
+        try:
+            deal = Deal.from_pbn(deal)
+        except ValueError as exc:
+            raise RulesError(f"cannot read the deal: {exc}") from None
+    else:
+        raise RulesError(f"deal must be a solver.cards.Deal, PBN text or None, not {deal!r}")
+    if deal is not None and any(len(deal[s]) != 13 for s in Seat):
+        raise RulesError("scoring honours and aces needs the full deal, 13 cards a hand")
+    return deal
+
+
+# --------------------------------------------------------------------------
+# The score of one deal
+
+@dataclass
+class DealScore:
+    """What one deal scores, side by side, above and below the line.
+
+    ``items`` lists every entry as ``(side, "above"/"below", points, why)``, so a
+    score can be explained; ``trick_winners`` (sides, in play order) is kept when
+    the play is known, for a score sheet that must know who reached game first.
+    """
+
+    contract: Optional[str]
+    declarer: Optional[str]
+    tricks: Optional[int]
+    trick_value: int = 0
+    below: Dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    above: Dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    items: List[Tuple[str, str, int, str]] = field(default_factory=list)
+    trick_winners: Optional[Tuple[str, ...]] = None
+
+    def add(self, side: str, where: str, points: int, why: str) -> None:
+        """Write ``points`` for ``side`` above or below the line (0 is skipped)."""
+        if points:
+            getattr(self, where)[side] += points
+            self.items.append((side, where, points, why))
+
+    def total(self, side: str) -> int:
+        side = parse_side(side)
+        return self.below[side] + self.above[side]
+
+    def net(self, side: str) -> int:
+        """That side's total for the deal minus the other side's."""
+        side = parse_side(side)
+        return self.total(side) - self.total(other_side(side))
+
+
+def trick_winner_sides(trick_winners, expected: Optional[Dict[str, int]] = None):
+    """Read the winners of the tricks in play order (seats or sides) as sides.
+
+    ``expected`` (side -> tricks) is checked against the count when given.
+    """
+    if trick_winners is None:
+        return None
+    sides = []
+    for w in trick_winners:
+        if isinstance(w, str) and w.strip().upper() in SIDES:
+            sides.append(w.strip().upper())
+        else:
+            sides.append(side_of(w))
+    if len(sides) > 13:
+        raise RulesError(f"a deal has 13 tricks, not {len(sides)} trick winners")
+    if expected is not None and len(sides) == 13:
+        for side, n in expected.items():
+            if sides.count(side) != n:
+                raise RulesError(f"trick_winners give {side} {sides.count(side)} tricks, "
+                                 f"but the score says {n}")
+    return tuple(sides)
+
+
+# --------------------------------------------------------------------------
+# Auctions
+
+def normalise_call(call) -> str:
+    """``"P"`` for a pass (``"Pass"``, ``"p"``, ``"-"``), otherwise the text upper-cased."""
+    if not isinstance(call, str) or not call.strip():
+        raise RulesError(f"cannot read call {call!r}")
+    text = call.strip().upper()
+    if text in ("P", "PASS", "-"):
+        return PASS
+    return text
+
+
+class RuleSet:
+    """Base class of the games' rule sets.
+
+    Subclasses set ``name``, ``strain_order`` (the denominations, lowest first),
+    ``levels`` and the auction's pass counts, and write ``score``.
+    """
+
+    name = "?"
+    strain_order: Tuple[str, ...] = ("S", "C", "D", "H", "NT")
+    strain_names: Dict[str, str] = STANDARD_STRAINS
+    levels: Tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+    #: Passes after the last bid that end the auction.
+    passes_after_bid = 3
+    #: Passes with no bid at all that end the auction (the deal is thrown in
+    #: or, in some games, an all-pass game is played).
+    passes_without_bid = 4
+    #: May a player bid over his or her own bid with no one bidding between?
+    may_overcall_self = True
+
+    # -- contracts --------------------------------------------------------
+    def contract(self, text) -> Contract:
+        """Read a contract of this game."""
+        return parse_contract(text, self.strain_names, self.levels)
+
+    def contracts(self) -> List[str]:
+        """Every contract this game scores, lowest first."""
+        return [f"{lv}{st}" for lv in self.levels for st in self.strain_order]
+
+    def trick_value(self, contract) -> int:  # pragma: no cover - per game
+        raise NotImplementedError
+
+    def score(self, deal, contract="4D", declarer="N", tricks=10, **extra) -> DealScore:
+        raise NotImplementedError  # pragma: no cover - per game
+
+    def sheet(self):
+        """A new, empty score sheet for this game."""
+        return self.ScoreSheet(self)
+
+    def _reject_extra(self, extra: dict) -> None:
+        if extra:
+            raise RulesError(f"{self.name} does not use {', '.join(sorted(extra))} when scoring")
+
+    # -- auction ----------------------------------------------------------
+    def bid_rank(self, contract: Contract) -> Tuple[int, int]:
+        """Sort key of a bid: level first, then the denomination's rank."""
+        return contract.level, self.strain_order.index(contract.strain)
+
+    def read_bid(self, call: str) -> Contract:
+        """Read one bid of the auction."""
+        return self.contract(call)
+
+    def _walk(self, auction) -> dict:
+        """Check an auction call by call and return its state.
+
+        State: ``calls`` (normalised), ``last_bid`` (Contract or None),
+        ``last_bidder`` (index in the auction), ``passes`` (since the last bid or
+        since the start), ``over`` (bool).
+        """
+        if isinstance(auction, str):
+            auction = auction.split()
+        state = {"calls": [], "last_bid": None, "last_bidder": None, "passes": 0, "over": False}
+        for i, raw in enumerate(auction):
+            call = normalise_call(raw)
+            if state["over"]:
+                raise RulesError(f"call {i + 1} ({raw!r}) comes after the auction is over")
+            if call != PASS:
+                bid = self.read_bid(call)
+                problem = self._bid_problem(bid, state, i)
+                if problem:
+                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
+                state["last_bid"], state["last_bidder"], state["passes"] = bid, i, 0
+                call = str(bid)
+            else:
+                state["passes"] += 1
+            state["calls"].append(call)
+            state["over"] = self._over(state)
+        return state
+
+    def _bid_problem(self, bid: Contract, state: dict, index: int) -> Optional[str]:
+        """Why a bid may not be made here, or None."""
+        last = state["last_bid"]
+        if last is not None and self.bid_rank(bid) <= self.bid_rank(last):
+            return f"{bid} is not higher than {last}"
+        if (not self.may_overcall_self and last is not None
+                and (index - state["last_bidder"]) % 4 == 0):
+            return "a player may not raise his own bid unless someone has bid since"
+        return None
+
+    def _over(self, state: dict) -> bool:
+        if state["last_bid"] is None:
+            return state["passes"] >= self.passes_without_bid
+        return state["passes"] >= self.passes_after_bid
+
+    def auction_is_over(self, auction) -> bool:
+        """True once the auction has ended (an illegal call raises ``RulesError``)."""
+        return self._walk(auction)["over"]
+
+    def auction_legal_calls(self, auction) -> List[str]:
+        """The calls the next player may make: ``"P"`` and every legal bid.
+
+        Empty when the auction is over.
+        """
+        state = self._walk(auction)
+        if state["over"]:
+            return []
+        index = len(state["calls"])
+        bids = [str(c) for c in map(self.contract, self._biddable())
+                if self._bid_problem(c, state, index) is None]
+        return [PASS] + bids
+
+    def _biddable(self) -> List[str]:
+        """The contracts that may be bid in the auction, lowest first."""
+        return self.contracts()
+
+    def auction_result(self, auction, dealer) -> Tuple[Optional[str], Optional[str], Optional[str]]:
+        """``(contract, declarer, leader)`` of a finished auction.
+
+        The dealer calls first. When everyone passed the deal is thrown in:
+        ``(None, None, None)``. The declarer is the last (and highest) bidder; the
+        player on declarer's left leads.
+        """
+        dealer = parse_seat(dealer)
+        state = self._walk(auction)
+        if not state["over"]:
+            raise RulesError("the auction is not over yet")
+        if state["last_bid"] is None:
+            return self._all_pass_result(dealer)
+        declarer = Seat((dealer + state["last_bidder"]) % 4)
+        return str(state["last_bid"]), declarer.name, declarer.lho.name
+
+    def _all_pass_result(self, dealer: Seat):
+        return None, None, None
+
+    def __repr__(self) -> str:
+        return f"<rules {self.name}>"
