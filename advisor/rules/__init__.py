@@ -15,12 +15,15 @@ from typing import Dict, List
 
 from .base import Contract, DealScore, RuleSet, RulesError
 from .rubber import RubberSheet
+from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
 from .vint import Vint
 
 DEFAULT = "vint"
 
 _GAMES: Dict[str, type] = {
     "vint": Vint,
+    "skruuvi": Skruuvi,
+    "skruuvi-old": SkruuviOld,
 }
 
 
@@ -38,4 +41,4 @@ def get(name: str = DEFAULT) -> RuleSet:
 
 
 __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
-           "RubberSheet", "Vint"]
+           "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore"]

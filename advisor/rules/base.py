@@ -64,6 +64,13 @@ def parse_side(side) -> str:
     raise RulesError(f"unknown side {side!r}: use NS or EW")
 
 
+def side_or_seat(who) -> str:
+    """A side (``"NS"``/``"EW"``) given directly or as one of its seats."""
+    if isinstance(who, str) and who.strip().upper() in SIDES:
+        return who.strip().upper()
+    return side_of(who)
+
+
 def check_tricks(tricks, total: int = 13) -> int:
     """A trick count must be a whole number 0..total."""
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= total:
@@ -86,7 +93,8 @@ class Contract:
     strain: str
 
     def __str__(self) -> str:
-        return f"{self.level}{self.strain}"
+        # Level 0 marks a contract nobody bid, such as Skruuvi's all-pass misère.
+        return f"{self.level}{self.strain}" if self.level else self.strain
 
     @property
     def tricks_needed(self) -> int:
@@ -214,12 +222,7 @@ def trick_winner_sides(trick_winners, expected: Optional[Dict[str, int]] = None)
     """
     if trick_winners is None:
         return None
-    sides = []
-    for w in trick_winners:
-        if isinstance(w, str) and w.strip().upper() in SIDES:
-            sides.append(w.strip().upper())
-        else:
-            sides.append(side_of(w))
+    sides = [side_or_seat(w) for w in trick_winners]
     if len(sides) > 13:
         raise RulesError(f"a deal has 13 tricks, not {len(sides)} trick winners")
     if expected is not None and len(sides) == 13:

@@ -1,0 +1,367 @@
+"""Skruuvi, Finnish Screw Whist (seed 002): ``skruuvi`` (new schedule, 2016
+handbook) and ``skruuvi-old`` (the previous schedule).
+
+Contracts are trumps (``5S``...), grand (``5G``, also ``5NT``) and misère
+(``5M``) at levels 5 to 7, and the optional 4-level; ``AP`` is the all-pass
+misère. Trumps and grand undertake 6 + level tricks, misère at most 7 − level.
+
+Skruuvi has no line: every point goes in ``DealScore.above`` (``below`` stays
+0), and points may be negative (a misère ace costs the side that takes it).
+
+Misère aces are scored from ``aces_taken``: one ``(trick_number, winner)`` pair
+for each ace taken, ``winner`` a seat or side. Without it the ace penalties are
+not scored.
+
+Bolshevik (one against three) has individual scores: ``score_bolshevik``.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Dict, List, Optional, Tuple
+
+from solver.cards import Seat
+
+from .base import (PASS, SIDES, Contract, DealScore, RuleSet, RulesError, check_deal,
+                   check_tricks, other_side, parse_seat, side_or_seat)
+
+GRAND, MISERE, ALL_PASS = "G", "M", "AP"
+
+SKRUUVI_STRAINS = {"S": "S", "C": "C", "D": "D", "H": "H", "G": GRAND, "GRAND": GRAND,
+                   "NT": GRAND, "N": GRAND, "M": MISERE, "MIS": MISERE, "MISERE": MISERE,
+                   "MISÈRE": MISERE}
+
+# Score tables by level: (made trumps/grand, made misère, each overtrick,
+# first undertrick trumps/grand, first undertrick misère, each further undertrick).
+NEW_SCHEDULE = {
+    4: (10, 5, 2, 5, 5, 5),        # "consistent with the new scoring schedule"
+    5: (25, 10, 2, 5, 10, 5),
+    6: (35, 20, 2, 10, 15, 5),
+    7: (50, 35, 0, 15, 20, 5),
+}
+OLD_SCHEDULE = {
+    4: (16, 5, 4, 4, 4, 4),        # "should perhaps be 16 ... 5 ... 4 for each"
+    5: (25, 10, 5, 5, 5, 5),
+    6: (36, 20, 6, 11, 11, 6),
+    7: (49, 30, 0, 17, 17, 7),
+}
+
+# Bolshevik, for each opponent of the bidder: (made, first undertrick, further ones).
+BOLSHEVIK_MISERE = (20, 15, 5)
+BOLSHEVIK_DICTATOR = (50, 15, 5)
+
+
+def read_doubled(doubled) -> int:
+    """0 undoubled, 1 doubled, 2 redoubled (also ``""``, ``"X"``, ``"XX"``, booleans)."""
+    words = {"": 0, "X": 1, "XX": 2}
+    if isinstance(doubled, str) and doubled.strip().upper() in words:
+        return words[doubled.strip().upper()]
+    if isinstance(doubled, (bool, int)) and int(doubled) in (0, 1, 2):
+        return int(doubled)
+    raise RulesError(f"doubled must be 0, 1 (X) or 2 (XX), not {doubled!r}")
+
+
+def read_aces_taken(aces_taken, who=parse_seat) -> List[Tuple[int, str]]:
+    """Check ``(trick_number, winner)`` pairs: tricks 1..13, at most four aces.
+
+    ``who`` reads the winner (by default as a seat).
+    """
+    aces = []
+    for entry in aces_taken:
+        try:
+            trick, winner = entry
+        except (TypeError, ValueError):
+            raise RulesError(f"an ace taken is (trick_number, winner), not {entry!r}") from None
+        if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 13:
+            raise RulesError(f"an ace was taken in trick {trick!r}: tricks are 1 to 13")
+        aces.append((trick, who(winner)))
+    if len(aces) > 4:
+        raise RulesError(f"there are four aces, not {len(aces)}")
+    if len({t for t, _ in aces}) != len(set(aces)):
+        raise RulesError("one trick cannot be won by two players")
+    return aces
+
+
+def _check_aces_fit(aces, won: Dict[str, int]) -> None:
+    """A side cannot have taken aces in more tricks than it won."""
+    for side in SIDES:
+        tricks_with_aces = {t for t, s in aces if s == side}
+        if len(tricks_with_aces) > won[side]:
+            raise RulesError(f"{side} took aces in {len(tricks_with_aces)} tricks "
+                             f"but won only {won[side]}")
+
+
+class SkruuviSheet:
+    """Skruuvi's running score: team points per side, Bolshevik points per player.
+
+    ``add`` takes a ``DealScore`` (team games, all-pass misère) or a
+    ``BolshevikScore``. ``totals()`` is the team score per side; ``players()`` is
+    each seat's individual total: the team score of that seat's side plus the
+    Bolshevik total divided by 3 and rounded up (docs/rules.md).
+    """
+
+    def __init__(self, rules=None):
+        self.rules = rules
+        self.deals: List = []
+        self.team = {"NS": 0, "EW": 0}
+        self.bolshevik = {s.name: 0 for s in Seat}
+
+    def add(self, score) -> None:
+        self.deals.append(score)
+        if isinstance(score, BolshevikScore):
+            for seat, points in score.players.items():
+                self.bolshevik[seat] += points
+        elif isinstance(score, DealScore):
+            for side in SIDES:
+                self.team[side] += score.total(side)
+        else:
+            raise RulesError(f"a Skruuvi sheet adds DealScore or BolshevikScore, not {score!r}")
+
+    def totals(self) -> Dict[str, int]:
+        return dict(self.team)
+
+    def players(self) -> Dict[str, int]:
+        return {seat: self.team[Seat[seat].side] + bolshevik_rounded(points)
+                for seat, points in self.bolshevik.items()}
+
+
+def bolshevik_rounded(points) -> int:
+    """A Bolshevik total divided by 3 and "rounded up to the nearest integer".
+
+    Interpretation (docs/rules.md, "Bolshevik"): rounded up means towards plus
+    infinity, so -11 / 3 = -3⅔ becomes -3 and +4 / 3 = 1⅓ becomes 2.
+    """
+    return math.ceil(Fraction(points, 3))
+
+
+class BolshevikScore:
+    """Individual scores of one Bolshevik deal: ``players`` maps seat -> points
+    (they sum to zero); ``final()`` divides them by 3 as in the final totals."""
+
+    def __init__(self, contract: str, bidder: str, tricks: int, players: Dict[str, int]):
+        self.contract, self.bidder, self.tricks = contract, bidder, tricks
+        self.players = players
+
+    def final(self) -> Dict[str, Fraction]:
+        return {seat: Fraction(p, 3) for seat, p in self.players.items()}
+
+    def __repr__(self) -> str:
+        return f"BolshevikScore({self.contract} by {self.bidder}: {self.players})"
+
+
+class Skruuvi(RuleSet):
+    """Skruuvi with the new (2016) scoring schedule.
+
+    ``style`` is ``"kitty"`` (default) or ``"kotka"`` (no kitty): it changes the
+    auction only (``rules.get("skruuvi").kotka()`` gives the Kotka auction).
+    """
+
+    name = "skruuvi"
+    schedule = NEW_SCHEDULE
+    redouble_factor = 3
+    doubles_apply_to_aces = False
+    strain_names = SKRUUVI_STRAINS
+    passes_after_bid = 8
+    passes_without_bid = 4
+    ScoreSheet = SkruuviSheet
+
+    def __init__(self, style: str = "kitty"):
+        if style not in ("kitty", "kotka"):
+            raise RulesError(f"unknown Skruuvi style {style!r}: use kitty or kotka")
+        self.style = style
+        if style == "kitty":
+            self.strain_order = (MISERE, "S", "C", "D", "H", GRAND)
+            self.min_bid = 1
+        else:
+            self.strain_order = ("S", "C", "D", "H", MISERE, GRAND)
+            self.min_bid = 6
+
+    def kotka(self) -> "Skruuvi":
+        """The same rules with the no-kitty (Kotka) auction."""
+        return type(self)("kotka")
+
+    # -- contracts --------------------------------------------------------
+    def contract(self, text) -> Contract:
+        if str(text).strip().upper() == ALL_PASS:
+            return Contract(0, ALL_PASS)
+        return super().contract(text)
+
+    def contracts(self, four_level: bool = False) -> List[str]:
+        """Playable contracts: levels 5..7 (also 4 with ``four_level=True``) and ``AP``."""
+        low = 4 if four_level else 5
+        return [f"{lv}{st}" for lv in range(low, 8) for st in self.strain_order] + [ALL_PASS]
+
+    def _final_contract(self, text) -> Contract:
+        c = self.contract(text)
+        if c.strain != ALL_PASS and c.level < 4:
+            raise RulesError(f"contract {c} cannot be played: the final contract is at level "
+                             "5 to 7 (4 in the optional 4-level game)")
+        return c
+
+    def trick_value(self, contract) -> int:
+        """Skruuvi has no trick value; this is what one more or one fewer trick is
+        worth: each overtrick (0 at level 7), or 1 a trick in the all-pass misère."""
+        c = self._final_contract(contract)
+        if c.strain == ALL_PASS:
+            return 1
+        return self.schedule[c.level][2]
+
+    # -- scoring ----------------------------------------------------------
+    def score(self, deal, contract="5S", declarer="N", tricks=11, doubled=0,
+              aces_taken=None, **extra) -> DealScore:
+        """Score one Kitty or Kotka deal, or an all-pass misère (``contract="AP"``).
+
+        ``tricks``: tricks won by declarer's side (for ``AP``, by the side of the
+        seat given as ``declarer``). ``doubled``: 0, 1 / "X", 2 / "XX".
+        ``aces_taken``: ``(trick_number, winner)`` for each ace, in misère.
+        """
+        self._reject_extra(extra)
+        c = self._final_contract(contract)
+        seat = parse_seat(declarer)
+        tricks = check_tricks(tricks)
+        check_deal(deal)
+        factor = (1, 2, self.redouble_factor)[read_doubled(doubled)]
+        ours, theirs = seat.side, other_side(seat.side)
+        won = {ours: tricks, theirs: 13 - tricks}
+        result = DealScore(str(c), seat.name, tricks,
+                           self.trick_value(c))
+        if c.strain == ALL_PASS:
+            for side in SIDES:
+                result.add(side, "above", -won[side] * factor, f"{won[side]} tricks in all-pass")
+        else:
+            self._contract_points(result, c, tricks, factor, ours, theirs)
+        if c.strain in (MISERE, ALL_PASS) and aces_taken is not None:
+            aces = read_aces_taken(aces_taken, side_or_seat)
+            _check_aces_fit(aces, won)
+            # Whichever side takes an ace pays for it; the old schedule doubles
+            # the ace penalties too (docs/rules.md, "Misère aces", "Doubles").
+            ace_factor = factor if self.doubles_apply_to_aces else 1
+            for trick, side in aces:
+                result.add(side, "above", -trick * ace_factor, f"ace taken in trick {trick}")
+        return result
+
+    def _contract_points(self, result, c: Contract, tricks: int, factor: int,
+                         ours: str, theirs: str) -> None:
+        made, made_mis, over, first_tg, first_mis, more = self.schedule[c.level]
+        if c.level == 4 and factor == 1:
+            # An undoubled 4-level contract is not played: scored as just made
+            # (docs/rules.md, "The 4-level").
+            result.add(ours, "above", made_mis if c.strain == MISERE else made, f"{c} not played")
+            return
+        if c.strain == MISERE:
+            # Misère: at most 7 - level tricks; each trick fewer is an overtrick
+            # (docs/rules.md, "Overtricks in misère").
+            spare, base, first = (7 - c.level) - tricks, made_mis, first_mis
+        else:
+            spare, base, first = tricks - c.tricks_needed, made, first_tg
+        if spare >= 0:
+            result.add(ours, "above", (base + spare * over) * factor,
+                       f"{c} made, {spare} overtrick(s)")
+        else:
+            result.add(theirs, "above", (first + (-spare - 1) * more) * factor,
+                       f"{c} down {-spare}")
+
+    # -- Bolshevik --------------------------------------------------------
+    def score_bolshevik(self, contract="7M", bidder="N", tricks=0, aces_taken=(),
+                        doubled_by=(), redoubled=False) -> BolshevikScore:
+        """One Bolshevik: ``bidder`` alone plays 7 misère (``7M``) or a dictator
+        (``7S``..``7H``, ``7G``) against the other three.
+
+        ``tricks``: tricks the bidder won. ``doubled_by``: the opponents who
+        doubled; ``redoubled``: the bidder redoubled them. Each opponent scores
+        the contract (made: minus, failed: plus), times 2 if he doubled, times 3
+        if redoubled; misère aces cost each member of the team that took them;
+        the bidder scores minus the opponents' sum.
+        """
+        c = self.contract(contract)
+        if c.level != 7:
+            raise RulesError(f"a Bolshevik is played at level 7, not {c}")
+        seat = parse_seat(bidder)
+        tricks = check_tricks(tricks)
+        doublers = {parse_seat(s) for s in doubled_by}
+        if seat in doublers:
+            raise RulesError("the Bolshevik bidder cannot double himself")
+        if redoubled and not doublers:
+            raise RulesError("nobody doubled, so the bidder cannot redouble")
+        if c.strain == MISERE:
+            (made, first, more), short = BOLSHEVIK_MISERE, tricks
+        else:
+            (made, first, more), short = BOLSHEVIK_DICTATOR, 13 - tricks
+        contract_points = -made if short == 0 else first + (short - 1) * more
+        ace_points = 0
+        if c.strain == MISERE:
+            # Aces the team takes cost each of its members; an ace the bidder takes
+            # is paid to each opponent (docs/rules.md, "Bolshevik").
+            for trick, winner in read_aces_taken(aces_taken, parse_seat):
+                ace_points += trick if winner == seat else -trick
+        players = {}
+        for opp in (s for s in Seat if s != seat):
+            factor = 1 if opp not in doublers else (self.redouble_factor if redoubled else 2)
+            players[opp.name] = contract_points * factor + ace_points
+        players[seat.name] = -sum(players.values())
+        return BolshevikScore(str(c), seat.name, tricks, dict(sorted(
+            players.items(), key=lambda kv: Seat[kv[0]])))
+
+    # -- auction ----------------------------------------------------------
+    def _bid_problem(self, bid: Contract, state: dict, index: int) -> Optional[str]:
+        if bid.strain == ALL_PASS:
+            return "AP is not a bid"
+        if bid.level < self.min_bid:
+            return f"the lowest bid in a {self.style} game is at level {self.min_bid}"
+        return super()._bid_problem(bid, state, index)
+
+    def _biddable(self) -> List[str]:
+        return [f"{lv}{st}" for lv in range(self.min_bid, 8) for st in self.strain_order]
+
+    def _all_pass_result(self, dealer: Seat):
+        # Everyone passed at the first turn: all-pass misère, dealer's left leads.
+        return ALL_PASS, None, dealer.lho.name
+
+    def extended_auction_result(self, kitty_bid, kitty_bidder, calls):
+        """The main players' extended bidding after the card exchange.
+
+        They bid in turn, the kitty bidder first, each bid higher than the last;
+        four passes in a row end it. The final contract must be at level 5 or
+        more. Returns ``(contract, declarer, leader)``; declarer is the last bidder
+        (the kitty bidder if both just passed).
+        """
+        bidder = parse_seat(kitty_bidder)
+        extended = _Extended(self)
+        state = extended._walk([str(self.contract(kitty_bid))] + list(calls))
+        if not state["over"]:
+            raise RulesError("the extended bidding is not over: it needs four passes in a row")
+        # Call 0 is the kitty bid; the kitty bidder makes calls 1, 3, 5...
+        last = state["last_bidder"]
+        declarer = bidder if last == 0 or last % 2 == 1 else bidder.partner
+        return str(state["last_bid"]), declarer.name, declarer.lho.name
+
+
+class _Extended(Skruuvi):
+    """The extended bidding: calls start with the kitty bid, four passes end it."""
+
+    passes_after_bid = 4
+
+    def __init__(self, game: Skruuvi):
+        super().__init__(game.style)
+        self.min_bid = 1
+
+    def _bid_problem(self, bid, state, index):
+        return super()._bid_problem(bid, state, index) if index else None
+
+    def _over(self, state):
+        over = super()._over(state)
+        if over and state["last_bid"].level < 5:
+            raise RulesError(f"the main players cannot stop at {state['last_bid']}: "
+                             "the final contract must be at level 5 or more")
+        return over
+
+
+class SkruuviOld(Skruuvi):
+    """Skruuvi with the previous scoring schedule: redoubling multiplies by 4,
+    and doubling also multiplies the misère ace penalties."""
+
+    name = "skruuvi-old"
+    schedule = OLD_SCHEDULE
+    redouble_factor = 4
+    doubles_apply_to_aces = True
