@@ -15,6 +15,7 @@ from typing import Dict, List
 
 from .base import Contract, DealScore, RuleSet, RulesError
 from .rubber import RubberSheet
+from .semi_contract import SemiContract
 from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
 from .vint import Vint
 
@@ -24,6 +25,7 @@ _GAMES: Dict[str, type] = {
     "vint": Vint,
     "skruuvi": Skruuvi,
     "skruuvi-old": SkruuviOld,
+    "semi-contract": SemiContract,
 }
 
 
@@ -41,4 +43,5 @@ def get(name: str = DEFAULT) -> RuleSet:
 
 
 __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
-           "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore"]
+           "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
+           "SemiContract"]

@@ -198,6 +198,9 @@ class DealScore:
     above: Dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     items: List[Tuple[str, str, int, str]] = field(default_factory=list)
     trick_winners: Optional[Tuple[str, ...]] = None
+    #: Points below the line by column, for games that keep columns
+    #: (semi-contract: side -> {"A": .., "B": .., "C": ..}).
+    columns: Optional[Dict[str, Dict[str, int]]] = None
 
     def add(self, side: str, where: str, points: int, why: str) -> None:
         """Write ``points`` for ``side`` above or below the line (0 is skipped)."""
@@ -264,6 +267,10 @@ class RuleSet:
     passes_without_bid = 4
     #: May a player bid over his or her own bid with no one bidding between?
     may_overcall_self = True
+    #: Are "X" (double) and "XX" (redouble) calls?
+    allows_doubles = False
+    #: Who calls first: 0 the dealer, 1 the dealer's left-hand player.
+    first_caller = 0
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:
@@ -306,17 +313,25 @@ class RuleSet:
         """
         if isinstance(auction, str):
             auction = auction.split()
-        state = {"calls": [], "last_bid": None, "last_bidder": None, "passes": 0, "over": False}
+        state = {"calls": [], "last_bid": None, "last_bidder": None, "passes": 0, "over": False,
+                 "doubled": 0, "bidders": []}
         for i, raw in enumerate(auction):
             call = normalise_call(raw)
             if state["over"]:
                 raise RulesError(f"call {i + 1} ({raw!r}) comes after the auction is over")
-            if call != PASS:
+            if call in ("X", "XX") and self.allows_doubles:
+                problem = self._double_problem(call, state, i)
+                if problem:
+                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
+                state["doubled"], state["passes"] = len(call), 0
+            elif call != PASS:
                 bid = self.read_bid(call)
                 problem = self._bid_problem(bid, state, i)
                 if problem:
                     raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
                 state["last_bid"], state["last_bidder"], state["passes"] = bid, i, 0
+                state["doubled"] = 0
+                state["bidders"].append(i)
                 call = str(bid)
             else:
                 state["passes"] += 1
@@ -332,6 +347,18 @@ class RuleSet:
         if (not self.may_overcall_self and last is not None
                 and (index - state["last_bidder"]) % 4 == 0):
             return "a player may not raise his own bid unless someone has bid since"
+        return None
+
+    @staticmethod
+    def _double_problem(call: str, state: dict, index: int) -> Optional[str]:
+        """Why a double ("X") or redouble ("XX") may not be made here, or None."""
+        if state["last_bid"] is None:
+            return "there is no bid to double"
+        opponents = (index - state["last_bidder"]) % 2 == 1
+        if call == "X" and (state["doubled"] or not opponents):
+            return "only an opponent may double, once, the last bid"
+        if call == "XX" and (state["doubled"] != 1 or opponents):
+            return "only the bidding side may redouble, and only a double"
         return None
 
     def _over(self, state: dict) -> bool:
@@ -352,9 +379,11 @@ class RuleSet:
         if state["over"]:
             return []
         index = len(state["calls"])
+        doubles = [d for d in ("X", "XX") if self.allows_doubles
+                   and self._double_problem(d, state, index) is None]
         bids = [str(c) for c in map(self.contract, self._biddable())
                 if self._bid_problem(c, state, index) is None]
-        return [PASS] + bids
+        return [PASS] + doubles + bids
 
     def _biddable(self) -> List[str]:
         """The contracts that may be bid in the auction, lowest first."""
@@ -373,8 +402,20 @@ class RuleSet:
             raise RulesError("the auction is not over yet")
         if state["last_bid"] is None:
             return self._all_pass_result(dealer)
-        declarer = Seat((dealer + state["last_bidder"]) % 4)
-        return str(state["last_bid"]), declarer.name, declarer.lho.name
+        declarer = self._declarer(state, dealer)
+        return str(state["last_bid"]), declarer.name, self._leader(declarer).name
+
+    @staticmethod
+    def _leader(declarer: Seat) -> Seat:
+        """Who leads to the first trick: declarer's left-hand opponent."""
+        return declarer.lho
+
+    def _seat_of_call(self, dealer: Seat, index: int) -> Seat:
+        return Seat((dealer + self.first_caller + index) % 4)
+
+    def _declarer(self, state: dict, dealer: Seat) -> Seat:
+        """The last (and highest) bidder."""
+        return self._seat_of_call(dealer, state["last_bidder"])
 
     def _all_pass_result(self, dealer: Seat):
         return None, None, None
