@@ -1,0 +1,48 @@
+# Bit helpers. Included by _core.pyx.
+
+cdef extern from *:
+    """
+    static inline int vint_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int vint_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int vint_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    """
+    int popcount "vint_popcount"(u64 x) noexcept nogil
+    int lowest_bit "vint_ctz"(u64 x) noexcept nogil
+    int highest_bit "vint_msb"(u64 x) noexcept nogil
+
+
+cdef u64 SUIT_MASK = 0x1FFF
+
+
+cdef inline u64 suit_of(u64 hand, int s) noexcept nogil:
+    """The 13 rank bits of one suit of a mask."""
+    return (hand >> (16 * s)) & SUIT_MASK
+
+
+# PEXT7[m][x]: the bits of x selected by m, packed towards bit 0 (7-bit
+# operands). Built once at import and read-only afterwards.
+cdef unsigned char PEXT7[128][128]
+
+
+cdef void _build_pext() noexcept:
+    cdef int m, x, b, k, out
+    for m in range(128):
+        for x in range(128):
+            out = 0
+            k = 0
+            for b in range(7):
+                if m >> b & 1:
+                    if x >> b & 1:
+                        out |= 1 << k
+                    k += 1
+            PEXT7[m][x] = out
+
+
+_build_pext()
+
+
+cdef inline u64 compress13(u64 x, u64 m) noexcept nogil:
+    """The bits of ``x`` at the places set in ``m``, packed towards bit 0 (13-bit operands)."""
+    cdef u64 lo = PEXT7[m & 127][x & 127]
+    cdef u64 hi = PEXT7[m >> 7][(x >> 7) & 63]
+    return lo | (hi << popcount(m & 127))

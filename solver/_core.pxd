@@ -1,0 +1,55 @@
+# Declarations shared by the search phases of the Cython core.
+#
+# Card masks: bit 16 * suit + rank - 2, suits S H D C = 0..3, ranks 2..14.
+# Seats N E S W = 0..3. Strain 4 is no-trumps.
+
+ctypedef unsigned long long u64
+ctypedef unsigned int u32
+
+# One transposition-table entry: a bound on side 0's tricks for every
+# position that has the bucket's shape and leader, and whose relevant cards
+# (the top cards of each suit selected by `mask`) belong to the same hands.
+# Patterns are compressed per suit: bit i of the suit's 16-bit slot is the
+# i-th lowest card still in play in that suit.
+cdef struct Entry:
+    u64 mask      # which compressed cards must match (top cards of each suit)
+    u64 plane0    # owner bit 0 (E or W) of the masked cards
+    u64 plane1    # owner bit 1 (S or W) of the masked cards
+    int next      # next entry of the same bucket, -1 at the end
+    signed char lower   # side 0 wins at least this many of the remaining tricks
+    signed char upper   # ... and at most this many
+
+# A bucket: every entry for one (shape, leader).
+cdef struct Bucket:
+    u64 shape     # 4 bits a hand and suit: the suit lengths of the four hands
+    int leader    # -1 for an empty slot
+    int head      # first entry, -1 when none
+    int hint      # the last lead that cut off here: 16 * suit + place from the top, or -1
+
+# All search state of one call: hands, the trick in progress, the
+# transposition table and counters. Nothing is shared between calls.
+cdef struct Ctx:
+    u64 hands[4]
+    int trump            # 0..3, or 4 for no-trumps
+    int side[4]          # 0 or 1: which side each seat plays for
+    int maxside          # the side that wants side 0 to win tricks (1 in misere)
+    bint quick_ok        # quick-trick cut-offs are sound (not in misere)
+    # The trick in progress.
+    int player           # seat on move
+    int ncards           # cards already on the trick
+    int trick_card[4]    # card indices (16 * suit + rank - 2)
+    int trick_seat[4]
+    int hint_card        # a card to try first at this trick start, or -1
+    # Transposition table.
+    Bucket* buckets
+    int nbuckets         # a power of two
+    int used_buckets
+    Entry* entries
+    int nentries
+    int entry_capacity   # entries allocated
+    int max_entries      # the table is cleared when full
+    # Counters.
+    u64 nodes
+    u64 tt_hits
+    u64 cut_at[4][14]    # cut-offs by cards on the trick and move number
+    int error            # non-zero after an allocation failure

@@ -1,0 +1,353 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The double-dummy search: alpha-beta on a target, with partition-search TT.
+
+Layout (one include file per search phase, as in DDS):
+
+- ``_bits.pxi``: bit helpers and the compression table;
+- ``_tt.pxi``: the transposition table (bounds keyed by shape and the owners
+  of the relevant top cards);
+- ``_quick.pxi``: quick-trick and sure-trick cut-offs at the start of a trick;
+- ``_moves.pxi``: move generation (equivalent cards merged) and ordering;
+- this file: the search itself and the Python entry points.
+
+Values are always "tricks won by side 0 from the remaining tricks, the
+current one included". Side 0 is North-South, or the lone player when one
+plays against three. Every search is a zero-window test "does side 0 win at
+least ``target`` tricks?", answered with the set of cards whose ranks the
+answer depends on (``rel``): that set is what lets one table entry stand for
+many positions (Ginsberg's partition search; DDS's "winning ranks").
+"""
+
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memset
+
+include "_bits.pxi"
+include "_tt.pxi"
+include "_quick.pxi"
+include "_moves.pxi"
+
+
+# ---------------------------------------------------------------------------
+# The trick in progress
+
+cdef inline int trick_winner(Ctx* c) noexcept nogil:
+    """Index (0..3) in the trick of the card that wins the complete trick."""
+    cdef int best = 0
+    cdef int i, card, bc = c.trick_card[0]
+    cdef int trump = c.trump
+    for i in range(1, 4):
+        card = c.trick_card[i]
+        if (card >> 4) == (bc >> 4):
+            if card > bc:
+                best = i
+                bc = card
+        elif (card >> 4) == trump:
+            best = i
+            bc = card
+    return best
+
+
+cdef inline u64 rank_relevance(Ctx* c, int best) noexcept nogil:
+    """The winning card, if it won by its rank (another card of its suit in the trick)."""
+    cdef int i
+    cdef int bs = c.trick_card[best] >> 4
+    for i in range(4):
+        if i != best and (c.trick_card[i] >> 4) == bs:
+            return (<u64>1) << c.trick_card[best]
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# The search
+
+cdef bint search(Ctx* c, int target, u64* rel_out) noexcept nogil:
+    """Can side 0 win at least ``target`` of the remaining tricks?"""
+    cdef int player = c.player
+    cdef int n = 0, res_tt, i, nm, card, best, winner, won, cut_card = -1
+    cdef u64 shape = 0, p0 = 0, p1 = 0
+    cdef u64 unions[4]
+    cdef u64 r = 0, rel_acc = 0, bit
+    cdef bint sub, res, maxnode
+    cdef int moves[13]
+    cdef int saved_card[4]
+    cdef int saved_seat[4]
+
+    c.nodes += 1
+    if c.ncards == 0:
+        n = popcount(c.hands[player])
+        if target <= 0:
+            rel_out[0] = 0
+            return True
+        if target > n:
+            rel_out[0] = 0
+            return False
+        if n == 1:
+            return last_trick(c, target, rel_out)
+        res_tt = sure_tricks(c, target, n, rel_out)
+        if res_tt >= 0:
+            return res_tt
+        position_key(c, &shape, &p0, &p1, unions)
+        cut_card = -1
+        res_tt = tt_lookup(c, player, shape, p0, p1, unions, target, rel_out)
+        if res_tt >= 0:
+            c.tt_hits += 1
+            return res_tt
+
+    maxnode = c.side[player] == c.maxside
+    res = not maxnode
+    if c.ncards != 0:
+        c.hint_card = -1
+    nm = generate_moves(c, moves)
+    for i in range(nm):
+        card = moves[i]
+        bit = (<u64>1) << card
+        c.hands[player] ^= bit
+        c.trick_card[c.ncards] = card
+        c.trick_seat[c.ncards] = player
+        c.ncards += 1
+        if c.ncards == 4:
+            best = trick_winner(c)
+            winner = c.trick_seat[best]
+            won = 1 if c.side[winner] == 0 else 0
+            saved_card = c.trick_card
+            saved_seat = c.trick_seat
+            c.ncards = 0
+            c.player = winner
+            sub = search(c, target - won, &r)
+            c.trick_card = saved_card
+            c.trick_seat = saved_seat
+            r |= rank_relevance(c, best)
+            c.ncards = 3
+        else:
+            c.player = (player + 1) & 3
+            sub = search(c, target, &r)
+            c.ncards -= 1
+        c.player = player
+        c.hands[player] ^= bit
+        if c.error:
+            rel_out[0] = 0
+            return False
+        if sub == maxnode:
+            # A cut-off: this card alone decides the node.
+            res = sub
+            rel_acc = r
+            cut_card = card
+            c.cut_at[c.ncards][i] += 1
+            break
+        rel_acc |= r
+
+    if c.ncards == 0:
+        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, res, n, cut_card)
+    rel_out[0] = rel_acc
+    return res
+
+
+cdef bint last_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
+    """Each hand holds one card: play them out."""
+    cdef int i, seat
+    cdef int leader = c.player
+    for i in range(4):
+        seat = (leader + i) & 3
+        c.trick_card[i] = lowest_bit(c.hands[seat])
+        c.trick_seat[i] = seat
+    cdef int best = trick_winner(c)
+    rel_out[0] = rank_relevance(c, best)
+    return (1 if c.side[c.trick_seat[best]] == 0 else 0) >= target
+
+
+cdef int exact_value(Ctx* c, int guess, int n) noexcept nogil:
+    """Side 0's tricks of the remaining ``n``, found by zero-window tests from ``guess``."""
+    cdef int lo = 0, hi = n, t
+    cdef u64 rel
+    if guess < 0:
+        guess = 0
+    if guess > n:
+        guess = n
+    t = guess
+    while lo < hi:
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        if search(c, t, &rel):
+            lo = t
+            t = t + 1
+        else:
+            hi = t - 1
+            t = t - 1
+        if c.error:
+            return -1
+    return lo
+
+
+# ---------------------------------------------------------------------------
+# Setting up a context
+
+cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noexcept nogil:
+    cdef int s
+    c.trump = trump
+    for s in range(4):
+        if lone >= 0:
+            c.side[s] = 0 if s == lone else 1
+        else:
+            c.side[s] = s & 1
+    c.maxside = 1 if misere else 0
+    c.quick_ok = not misere
+    c.ncards = 0
+    c.hint_card = -1
+    c.nodes = 0
+    c.tt_hits = 0
+    memset(c.cut_at, 0, sizeof(c.cut_at))
+    c.error = 0
+    return tt_init(c, max_entries)
+
+
+cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed) noexcept nogil:
+    cdef int i
+    for i in range(4):
+        c.hands[i] = hands[i]
+    c.ncards = nplayed
+    for i in range(nplayed):
+        c.trick_card[i] = played[i]
+        c.trick_seat[i] = (leader + i) & 3
+    c.player = (leader + nplayed) & 3
+
+
+# ---------------------------------------------------------------------------
+# Python entry points. Input is checked by solver.api; these take masks.
+
+DEFAULT_MAX_ENTRIES = 4_000_000
+
+
+def dd_strain(hands, int trump, int max_entries=DEFAULT_MAX_ENTRIES, bint stats=False):
+    """Side NS's tricks with each seat N, E, S, W leading to the first trick.
+
+    With ``stats``, returns ``(tricks, nodes searched, table entries)``.
+    """
+    cdef u64 h[4]
+    cdef Ctx c
+    cdef int leader, guess, n, v, k
+    cdef int out[4]
+    for leader in range(4):
+        h[leader] = hands[leader]
+    n = popcount(h[0])
+    if init_ctx(&c, trump, False, -1, max_entries) != 0:
+        raise MemoryError("cannot allocate the transposition table")
+    try:
+        with nogil:
+            guess = (n + 1) // 2
+            for k in range(4):
+                leader = (k + 1) & 3
+                set_position(&c, h, leader, NULL, 0)
+                v = exact_value(&c, guess, n)
+                out[leader] = v
+                guess = v
+        if c.error:
+            raise MemoryError("the transposition table could not grow")
+        if stats:
+            return [out[0], out[1], out[2], out[3]], c.nodes, c.nentries
+        return [out[0], out[1], out[2], out[3]]
+    finally:
+        tt_free(&c)
+
+
+def dd_all(hands, int max_entries=DEFAULT_MAX_ENTRIES):
+    """``dd_strain`` for S, H, D, C, NT: a list of five lists."""
+    return [dd_strain(hands, trump, max_entries) for trump in range(5)]
+
+
+def solve_position(hands, int trump, int leader, played, bint misere=False, int lone=-1,
+                   int max_entries=DEFAULT_MAX_ENTRIES):
+    """Side 0's tricks from the remaining ones (current trick included).
+
+    Also returns search statistics: ``(value, nodes, tt_hits)``.
+    """
+    cdef u64 h[4]
+    cdef int p[4]
+    cdef int i, n, v, nplayed = len(played)
+    cdef Ctx c
+    for i in range(4):
+        h[i] = hands[i]
+    for i in range(nplayed):
+        p[i] = played[i]
+    if init_ctx(&c, trump, misere, lone, max_entries) != 0:
+        raise MemoryError("cannot allocate the transposition table")
+    try:
+        set_position(&c, h, leader, p, nplayed)
+        n = popcount(h[c.player])
+        with nogil:
+            v = exact_value(&c, (n + 1) // 2, n)
+        if c.error:
+            raise MemoryError("the transposition table could not grow")
+        return v, c.nodes, c.tt_hits, [[c.cut_at[a][b] for b in range(14)] for a in range(4)], c.nentries
+    finally:
+        tt_free(&c)
+
+
+def solve_each_card(hands, int trump, int leader, played, cards, bint misere=False,
+                    int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES):
+    """Side 0's tricks (current trick included) after each card in ``cards``.
+
+    ``cards`` are legal cards of the player on move; one table serves them all.
+    """
+    cdef u64 h[4]
+    cdef int p[4]
+    cdef int i, n, v, card, player, nplayed = len(played)
+    cdef int guess
+    cdef Ctx c
+    cdef list out = []
+    for i in range(4):
+        h[i] = hands[i]
+    for i in range(nplayed):
+        p[i] = played[i]
+    if init_ctx(&c, trump, misere, lone, max_entries) != 0:
+        raise MemoryError("cannot allocate the transposition table")
+    try:
+        player = (leader + nplayed) & 3
+        n = popcount(h[player])
+        guess = (n + 1) // 2
+        for card in cards:
+            h[player] ^= (<u64>1) << card
+            p[nplayed] = card
+            with nogil:
+                v = value_after(&c, h, leader, p, nplayed + 1, n, guess)
+            h[player] ^= (<u64>1) << card
+            if c.error:
+                raise MemoryError("the transposition table could not grow")
+            out.append(v)
+            guess = v
+        return out
+    finally:
+        tt_free(&c)
+
+
+cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
+                     int guess) noexcept nogil:
+    """Side 0's tricks of ``n`` after the trick's cards ``p`` (which may complete it)."""
+    cdef int best, winner, won
+    set_position(c, h, leader, p, nplayed)
+    if nplayed < 4:
+        return exact_value(c, guess, n)
+    best = trick_winner(c)
+    winner = c.trick_seat[best]
+    won = 1 if c.side[winner] == 0 else 0
+    c.ncards = 0
+    c.player = winner
+    if n == 1:
+        return won
+    return won + exact_value(c, guess - won, n - 1)
+
+
+def _probe(hands, int trump, int leader, int target):
+    """Debugging aid: one zero-window test from a fresh table; (result, nodes)."""
+    cdef u64 h[4]
+    cdef Ctx c
+    cdef u64 rel
+    cdef bint r
+    for i in range(4):
+        h[i] = hands[i]
+    init_ctx(&c, trump, False, -1, DEFAULT_MAX_ENTRIES)
+    set_position(&c, h, leader, NULL, 0)
+    r = search(&c, target, &rel)
+    tt_free(&c)
+    return r, c.nodes

@@ -1,0 +1,172 @@
+# Move generation and ordering. Included by _core.pyx.
+#
+# Cards that are next to each other among the cards still in play (in the
+# hands or on the trick) and held by the same player are equivalent: only
+# the highest of each run is tried. The remaining cards are ordered so that
+# the likely best card comes first, which is what makes alpha-beta fast.
+
+
+cdef inline int card_beats(int card, int winning, int trump) noexcept nogil:
+    """Does ``card`` beat ``winning`` (played earlier in the trick)?"""
+    if (card >> 4) == (winning >> 4):
+        return card > winning
+    return (card >> 4) == trump
+
+
+cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexcept nogil:
+    """Can a player of the other side, still to play to this trick, beat ``card``?"""
+    cdef int k, seat
+    cdef int suit = card >> 4
+    cdef u64 h, higher
+    for k in range(c.ncards + 1, 4):
+        seat = (player + k - c.ncards) & 3
+        if c.side[seat] == c.side[player]:
+            continue
+        h = c.hands[seat]
+        if suit_of(h, lead_suit):
+            # Must follow: beats only with a higher card of the card's suit.
+            if suit == lead_suit:
+                higher = suit_of(h, suit) >> ((card & 15) + 1)
+                if higher:
+                    return 1
+        elif c.trump < 4 and suit_of(h, c.trump):
+            if suit != c.trump:
+                return 1
+            if suit_of(h, c.trump) >> ((card & 15) + 1):
+                return 1
+    return 0
+
+
+cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
+    """Fill ``moves`` with the cards to try, best first; return how many."""
+    cdef int player = c.player
+    cdef u64 hand = c.hands[player]
+    cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 mine, u, rest, card_bit, above
+    cdef int i, j, s, n = 0, card, w, lead_suit = -1, first_suit, last_suit
+    cdef int weights[13]
+    for i in range(c.ncards):
+        in_play |= (<u64>1) << c.trick_card[i]
+    if c.ncards > 0:
+        lead_suit = c.trick_card[0] >> 4
+    if lead_suit >= 0 and suit_of(hand, lead_suit):
+        first_suit = lead_suit
+        last_suit = lead_suit
+    else:
+        first_suit = 0
+        last_suit = 3
+    for s in range(first_suit, last_suit + 1):
+        mine = suit_of(hand, s)
+        u = suit_of(in_play, s)
+        rest = mine
+        while rest:
+            card_bit = rest & (~rest + 1)
+            rest ^= card_bit
+            # The next higher card in play: if it is ours too, skip this one.
+            above = u & ~((card_bit << 1) - 1)
+            if above & (~above + 1) & mine:
+                continue
+            card = 16 * s + lowest_bit(card_bit)
+            if c.maxside == 0:
+                w = weight_normal(c, card, lead_suit)
+            else:
+                w = weight_misere(c, card, lead_suit)
+            if c.hint_card >= 0 and (c.hint_card >> 4) == s and c.hint_card <= card:
+                # The hint is in this card's run if no other card in play lies between.
+                if not (u & ~mine) & (((<u64>1) << (card & 15)) - 1) & ~(((<u64>1) << (c.hint_card & 15)) - 1):
+                    w += 1000
+            # Insertion sort, best first.
+            j = n
+            while j > 0 and weights[j - 1] < w:
+                weights[j] = weights[j - 1]
+                moves[j] = moves[j - 1]
+                j -= 1
+            weights[j] = w
+            moves[j] = card
+            n += 1
+    return n
+
+
+cdef inline int current_best(Ctx* c) noexcept nogil:
+    """Index in the trick of the card winning so far."""
+    cdef int best = 0, i
+    for i in range(1, c.ncards):
+        if card_beats(c.trick_card[i], c.trick_card[best], c.trump):
+            best = i
+    return best
+
+
+cdef int weight_lead(Ctx* c, int card) noexcept nogil:
+    """How promising a lead is for a player who wants tricks."""
+    cdef int player = c.player
+    cdef int s = card >> 4
+    cdef int rank = card & 15
+    cdef int f, w = 0
+    cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
+    cdef int top = highest_bit(u)
+    cdef int top_owner = 0
+    cdef bint foe_ruffs = False, friend_ruffs = False
+    while not (suit_of(c.hands[top_owner], s) >> top) & 1:
+        top_owner += 1
+    if c.trump < 4 and s != c.trump:
+        for f in range(4):
+            if f != player and not suit_of(c.hands[f], s) and suit_of(c.hands[f], c.trump):
+                if c.side[f] == c.side[player]:
+                    friend_ruffs = True
+                else:
+                    foe_ruffs = True
+    if rank == top:
+        # A winner: cash it unless an opponent ruffs.
+        w = 40 if not foe_ruffs else -20
+    else:
+        if c.side[top_owner] == c.side[player]:
+            w = 25 - rank           # low towards partner's winner
+        elif top_owner == ((player + 1) & 3):
+            w = -10 - rank          # into the next hand's winner
+        else:
+            w = 5 - rank
+        if friend_ruffs and not foe_ruffs:
+            w += 30
+        elif foe_ruffs:
+            w -= 20
+    if s == c.trump and c.side[top_owner] == c.side[player]:
+        w += 5
+    return w
+
+
+cdef int weight_normal(Ctx* c, int card, int lead_suit) noexcept nogil:
+    """Ordering for a player who wants tricks: cheap sure winners, else low."""
+    cdef int player = c.player
+    cdef int rank = card & 15
+    cdef int best, wc, ws
+    if c.ncards == 0:
+        return weight_lead(c, card)
+    best = current_best(c)
+    wc = c.trick_card[best]
+    ws = c.trick_seat[best]
+    if c.side[ws] == c.side[player] and not can_be_beaten(c, wc, lead_suit, player):
+        # Partner wins already: play the cheapest card.
+        if (card >> 4) == lead_suit:
+            return 60 - rank
+        if (card >> 4) == c.trump:
+            return 0 - rank
+        return 50 - rank + popcount(suit_of(c.hands[player], card >> 4))
+    if card_beats(card, wc, c.trump):
+        if not can_be_beaten(c, card, lead_suit, player):
+            return 90 - rank        # the cheapest card that surely wins
+        return 30 - rank
+    if (card >> 4) == lead_suit or (card >> 4) == c.trump:
+        return 40 - rank
+    return 35 - rank + popcount(suit_of(c.hands[player], card >> 4))
+
+
+cdef int weight_misere(Ctx* c, int card, int lead_suit) noexcept nogil:
+    """Ordering for a player who wants no tricks: the highest card that loses."""
+    cdef int rank = card & 15
+    cdef int best
+    if c.ncards == 0:
+        return -rank
+    best = current_best(c)
+    if card_beats(card, c.trick_card[best], c.trump):
+        return -rank
+    return 20 + rank

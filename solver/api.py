@@ -1,0 +1,271 @@
+"""The solver's public functions: check the input, call the core, name the results.
+
+All values are numbers of tricks. ``solve`` and ``solve_cards`` count the
+tricks of the side on move from the remaining tricks (the current trick
+included), as DDS's SolveBoard does.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import Iterable, Optional
+
+from . import _core
+from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain
+from .errors import DealError, PositionError
+
+__all__ = ["DDTable", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play"]
+
+
+class DDTable:
+    """Double-dummy tricks for every declarer and strain of one deal.
+
+    ``table["N", "NT"]`` is the number of tricks North-South win with North
+    declaring in no-trumps (East leads). ``to_dict()`` gives
+    ``{"N": {"S": 9, ...}, ...}``.
+    """
+
+    __slots__ = ("deal", "_tricks")
+
+    def __init__(self, deal: Deal, tricks: dict):
+        self.deal = deal
+        self._tricks = {(Seat.parse(s), Strain.parse(t)): n for (s, t), n in tricks.items()}
+
+    def __getitem__(self, key) -> int:
+        if not isinstance(key, tuple) or len(key) != 2:
+            raise KeyError("index a DDTable with (declarer, strain), e.g. table['N', 'NT']")
+        return self._tricks[Seat.parse(key[0]), Strain.parse(key[1])]
+
+    def to_dict(self) -> dict:
+        return {seat.name: {strain.name: self._tricks[seat, strain] for strain in STRAINS}
+                for seat in SEATS}
+
+    def __eq__(self, other):
+        return isinstance(other, DDTable) and other._tricks == self._tricks
+
+    def __str__(self) -> str:
+        lines = ["     " + "".join(f"{s.name:>4}" for s in STRAINS)]
+        for seat in SEATS:
+            lines.append(f"{seat.name:<5}" + "".join(f"{self._tricks[seat, s]:>4}" for s in STRAINS))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"DDTable({self.deal!r}, {self.to_dict()!r})"
+
+
+def _as_deal(deal) -> Deal:
+    return deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
+
+
+def _full_deal(deal) -> Deal:
+    """A deal whose four hands hold the same number (1..13) of cards."""
+    deal = _as_deal(deal)
+    sizes = [len(deal[s]) for s in SEATS]
+    if len(set(sizes)) != 1 or sizes[0] == 0:
+        raise DealError("a double-dummy table needs four hands of the same size, got "
+                        + ", ".join(f"{s.name} {n}" for s, n in zip(SEATS, sizes)))
+    return deal
+
+
+def _strain_row(masks, trump: int):
+    """NS tricks for each first leader in one strain (for a worker thread)."""
+    return _core.dd_strain(masks, trump)
+
+
+def dd_table(deal, *, workers: int = 1) -> DDTable:
+    """Tricks for every declarer and strain (the declarer's left-hand opponent leads).
+
+    ``workers`` > 1 spreads the five strains over that many threads.
+    """
+    deal = _full_deal(deal)
+    workers = _check_workers(workers)
+    masks = deal.masks
+    if workers == 1:
+        rows = [_core.dd_strain(masks, t) for t in range(5)]
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            rows = list(pool.map(_strain_row, [masks] * 5, range(5)))
+    n = len(deal["N"])
+    tricks = {}
+    for strain, row in zip(STRAINS, rows):
+        for declarer in SEATS:
+            ns = row[declarer.lho]
+            tricks[declarer, strain] = ns if declarer % 2 == 0 else n - ns
+    return DDTable(deal, tricks)
+
+
+def dd_tables(deals: Iterable, *, workers: Optional[int] = None) -> list:
+    """``dd_table`` for many deals, spread over ``workers`` threads (default: all cores).
+
+    Each thread runs its own search with its own transposition table; the
+    core releases the GIL, so threads run in parallel.
+    """
+    deals = [_full_deal(d) for d in deals]
+    workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
+    if workers == 1 or len(deals) <= 1:
+        return [dd_table(d) for d in deals]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(dd_table, deals))
+
+
+def _check_workers(workers) -> int:
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1, not {workers!r}")
+    return workers
+
+
+class _Position:
+    """A checked position: hands, trump, the trick so far and who is on move."""
+
+    def __init__(self, deal, trump, leader, played=(), lone=None):
+        self.deal = _as_deal(deal)
+        self.trump = Strain.parse(trump)
+        self.leader = Seat.parse(leader)
+        self.lone = None if lone is None else Seat.parse(lone)
+        if isinstance(played, (str, Card)):
+            played = [played]
+        self.played = [Card.parse(c) for c in played]
+        if len(self.played) > 3:
+            raise PositionError(f"a trick in progress has at most 3 cards, not {len(self.played)}")
+        self.masks = list(self.deal.masks)
+        seen = 0
+        for i, card in enumerate(self.played):
+            seat = Seat((self.leader + i) % 4)
+            if seen & card.mask:
+                raise PositionError(f"card {card} is played twice on the trick")
+            seen |= card.mask
+            for holder in SEATS:
+                if self.masks[holder] & card.mask:
+                    raise PositionError(
+                        f"card {card} is on the trick (played by {seat.name}) "
+                        f"but still in {holder.name}'s hand")
+            lead_suit = self.played[0].suit
+            if i > 0 and card.suit != lead_suit and self._holds_suit(seat, lead_suit):
+                raise PositionError(
+                    f"{seat.name} played {card} but holds {lead_suit.name} "
+                    f"and must follow suit")
+        self.on_move = Seat((self.leader + len(self.played)) % 4)
+        n = len(self.deal[self.on_move])
+        if n == 0:
+            raise PositionError(f"{self.on_move.name}, on move, holds no cards")
+        for i in range(4):
+            seat = Seat((self.leader + i) % 4)
+            want = n - 1 if i < len(self.played) else n
+            if len(self.deal[seat]) != want:
+                raise PositionError(
+                    f"the hands do not fit the trick: {seat.name} holds "
+                    f"{len(self.deal[seat])} cards, expected {want} "
+                    f"({self.on_move.name} on move holds {n}, "
+                    f"{len(self.played)} card(s) on the trick)")
+        self.remaining = n
+
+    def _holds_suit(self, seat, suit) -> bool:
+        return bool(self.masks[seat] >> (16 * suit) & 0x1FFF)
+
+    def side0(self, seat) -> bool:
+        """Is ``seat`` on side 0 (NS, or the lone player) in the core's terms?"""
+        if self.lone is None:
+            return seat % 2 == 0
+        return seat == self.lone
+
+    def lone_index(self) -> int:
+        return -1 if self.lone is None else int(self.lone)
+
+    def legal_cards(self) -> list:
+        hand = self.masks[self.on_move]
+        if self.played:
+            lead = self.played[0].suit
+            if self._holds_suit(self.on_move, lead):
+                hand &= 0x1FFF << (16 * lead)
+        return [c for c in _cards_of(hand)]
+
+    def for_side_on_move(self, side0_tricks: int) -> int:
+        return side0_tricks if self.side0(self.on_move) else self.remaining - side0_tricks
+
+
+def _cards_of(mask: int) -> list:
+    from .cards import mask_to_cards
+    return mask_to_cards(mask)
+
+
+def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> int:
+    """Tricks the side on move wins from the remaining tricks, with best play by all.
+
+    ``played``: the cards already on the current trick, in order from
+    ``leader`` (they are no longer in the hands). ``misere``: each side tries
+    to win as few tricks as it can. ``lone``: that seat plays alone against
+    the other three, who count as one side.
+    """
+    pos = _Position(deal, trump, leader, played, lone)
+    value, _nodes, _hits = _core.solve_position(
+        pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
+        bool(misere), pos.lone_index())
+    return pos.for_side_on_move(value)
+
+
+def solve_cards(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> dict:
+    """Every legal card of the player on move, with the value ``solve`` gives after it."""
+    pos = _Position(deal, trump, leader, played, lone)
+    cards = pos.legal_cards()
+    values = _core.solve_each_card(
+        pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
+        [c.index for c in cards], bool(misere), pos.lone_index())
+    return {card: pos.for_side_on_move(v) for card, v in zip(cards, values)}
+
+
+def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None) -> list:
+    """The declaring side's double-dummy tricks before any card and after each card played.
+
+    The declaring side is the side not on lead at the start. Each number is
+    the tricks it has won so far plus what it wins from there with best play.
+    """
+    pos = _Position(deal, trump, leader, (), lone)
+    masks = list(pos.masks)
+    declarers_side0 = not pos.side0(pos.leader)
+    n = pos.remaining
+    won = 0               # tricks the declaring side has won so far
+    trick = []
+    trick_leader = int(pos.leader)
+    out = []
+
+    played_tricks = 0
+    cards = [Card.parse(c) for c in cards]
+    for k in range(len(cards) + 1):
+        remaining = n - played_tricks
+        if remaining > 0:
+            v, _n, _h = _core.solve_position(masks, int(pos.trump), trick_leader,
+                                             [c.index for c in trick], bool(misere),
+                                             pos.lone_index())
+            dd = v if declarers_side0 else remaining - v
+        else:
+            dd = 0
+        out.append(won + dd)
+        if k == len(cards):
+            break
+        card = cards[k]
+        seat = (trick_leader + len(trick)) % 4
+        if not masks[seat] & card.mask:
+            raise PositionError(f"card {k + 1} ({card}) is not in {Seat(seat).name}'s hand")
+        if trick and card.suit != trick[0].suit and masks[seat] >> (16 * trick[0].suit) & 0x1FFF:
+            raise PositionError(f"card {k + 1}: {Seat(seat).name} played {card} "
+                                f"but must follow suit ({trick[0].suit.name})")
+        masks[seat] &= ~card.mask
+        trick.append(card)
+        if len(trick) == 4:
+            winner = (trick_leader + _winner_index(trick, pos.trump)) % 4
+            if pos.side0(Seat(winner)) == declarers_side0:
+                won += 1
+            trick_leader = winner
+            trick = []
+            played_tricks += 1
+    return out
+
+
+def _winner_index(trick, trump) -> int:
+    best = 0
+    for i in range(1, len(trick)):
+        c, b = trick[i], trick[best]
+        if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
+            best = i
+    return best
