@@ -18,11 +18,13 @@ from .rubber import RubberSheet
 from .semi_contract import SemiContract
 from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
 from .vint import Vint
+from .vint_siberian import SiberianVint
 
 DEFAULT = "vint"
 
 _GAMES: Dict[str, type] = {
     "vint": Vint,
+    "vint-siberian": SiberianVint,
     "skruuvi": Skruuvi,
     "skruuvi-old": SkruuviOld,
     "semi-contract": SemiContract,
@@ -44,4 +46,4 @@ def get(name: str = DEFAULT) -> RuleSet:
 
 __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
            "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
-           "SemiContract"]
+           "SemiContract", "SiberianVint"]

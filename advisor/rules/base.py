@@ -386,8 +386,8 @@ class RuleSet:
         return [PASS] + doubles + bids
 
     def _biddable(self) -> List[str]:
-        """The contracts that may be bid in the auction, lowest first."""
-        return self.contracts()
+        """The contracts that may be bid in the auction: every level and strain."""
+        return RuleSet.contracts(self)
 
     def auction_result(self, auction, dealer) -> Tuple[Optional[str], Optional[str], Optional[str]]:
         """``(contract, declarer, leader)`` of a finished auction.

@@ -90,7 +90,7 @@ class RubberSheet:
         self.below = {"NS": 0, "EW": 0}
         events = [f"{winner} win game {len(self.games)}"]
         if self.rubber_games[winner] == 2:
-            bonus = self.rubber_bonus
+            bonus = self.rubber_bonus + self._rubber_extra(winner)
             if not self.rubber_replaces_game_bonus:
                 bonus += self.game_bonus
             self.above[winner] += bonus
@@ -102,6 +102,10 @@ class RubberSheet:
             events[-1] += f" (+{self.game_bonus})"
         self.events.extend(events)
         return events
+
+    def _rubber_extra(self, winner: str) -> int:
+        """Any further points the rubber's winner scores (none by default)."""
+        return 0
 
     # -- reading the sheet --------------------------------------------------
     def totals(self) -> Dict[str, int]:
