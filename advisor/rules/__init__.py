@@ -18,12 +18,14 @@ from .rubber import RubberSheet
 from .semi_contract import SemiContract
 from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
 from .vint import Vint
+from .vint_foster import FosterVint
 from .vint_siberian import SiberianVint
 
 DEFAULT = "vint"
 
 _GAMES: Dict[str, type] = {
     "vint": Vint,
+    "vint-foster": FosterVint,
     "vint-siberian": SiberianVint,
     "skruuvi": Skruuvi,
     "skruuvi-old": SkruuviOld,
@@ -46,4 +48,5 @@ def get(name: str = DEFAULT) -> RuleSet:
 
 __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
            "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
-           "SemiContract", "SiberianVint"]
+           "SemiContract", "SiberianVint",
+           "FosterVint"]

@@ -162,6 +162,18 @@ def aces(deal: Deal) -> Dict[str, int]:
     return count_by_side(deal, [(s, ACE) for s in range(4)])
 
 
+def runs(ranks: Sequence[int]) -> List[List[int]]:
+    """The unbroken sequences in some ranks (high first): [14, 13, 12, 9, 8] ->
+    [[14, 13, 12], [9, 8]]."""
+    out: List[List[int]] = []
+    for r in ranks:
+        if out and out[-1][-1] == r + 1:
+            out[-1].append(r)
+        else:
+            out.append([r])
+    return out
+
+
 def check_deal(deal) -> Optional[Deal]:
     """``None`` or a full ``solver.cards.Deal`` (PBN text is read too)."""
     if deal is None or isinstance(deal, Deal):

@@ -27,7 +27,7 @@ from typing import Dict, List
 from solver.cards import Seat
 
 from .base import (HONOUR_RANKS, DealScore, RuleSet, RulesError, check_deal, check_tricks,
-                   other_side, parse_seat, trick_winner_sides)
+                   other_side, parse_seat, runs, trick_winner_sides)
 from .rubber import RubberSheet
 
 ALL_PASS = "PASS"      # the score of a распасовка
@@ -46,15 +46,6 @@ def ace_value(level: int, trumps: bool) -> int:
 def coronet_value(length: int, doubled: bool) -> int:
     """A sequence A K Q... of ``length`` >= 3: 5 a card beyond two, 10 if doubled."""
     return (10 if doubled else 5) * (length - 2)
-
-
-def _sequence_from_ace(ranks: List[int]) -> List[int]:
-    seq = []
-    for want, have in zip(range(14, 1, -1), ranks):
-        if want != have:
-            break
-        seq.append(have)
-    return seq
 
 
 class SiberianSheet(RubberSheet):
@@ -135,7 +126,8 @@ class SiberianVint(RuleSet):
         for seat in Seat:
             hand = deal[seat]
             for suit in range(4):
-                seq = _sequence_from_ace(hand.suit(suit))
+                seq = runs(hand.suit(suit))[0] if len(hand.suit(suit)) else []
+                seq = seq if seq and seq[0] == ACE else []
                 if len(seq) >= 3:
                     doubled = trumps is None or suit == trumps
                     result.add(seat.side, "above", coronet_value(len(seq), doubled),
