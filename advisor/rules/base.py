@@ -230,6 +230,19 @@ class DealScore:
         return self.total(side) - self.total(other_side(side))
 
 
+def score_all_tricks(result: DealScore, won: Dict[str, int],
+                     slams: Optional[Dict[int, int]] = None) -> None:
+    """Vint's rule: both sides score every trick they win below the line.
+
+    ``slams`` (tricks -> points) also scores 12 or 13 tricks above the line for
+    whichever side wins them, bid or not (docs/rules.md, "vint / Slam Bonuses").
+    """
+    for side, n in won.items():
+        result.add(side, "below", n * result.trick_value, f"{n} tricks at {result.trick_value}")
+        if slams:
+            result.add(side, "above", slams.get(n, 0), f"{n} tricks won")
+
+
 def trick_winner_sides(trick_winners, expected: Optional[Dict[str, int]] = None):
     """Read the winners of the tricks in play order (seats or sides) as sides.
 
@@ -306,6 +319,22 @@ class RuleSet:
     def _reject_extra(self, extra: dict) -> None:
         if extra:
             raise RulesError(f"{self.name} does not use {', '.join(sorted(extra))} when scoring")
+
+    def _begin(self, deal, contract, declarer, tricks, extra, trick_winners=None, read=None):
+        """Check a ``score`` call's arguments and start its ``DealScore``.
+
+        Returns ``(contract, deal, result, won)``; ``won`` maps each side to its
+        tricks. ``read`` reads the contract (default ``self.contract``).
+        """
+        self._reject_extra(extra)
+        c = (read or self.contract)(contract)
+        seat = parse_seat(declarer)
+        tricks = check_tricks(tricks)
+        deal = check_deal(deal)
+        won = {seat.side: tricks, other_side(seat.side): 13 - tricks}
+        result = DealScore(str(c), seat.name, tricks, self.trick_value(c),
+                           trick_winners=trick_winner_sides(trick_winners, won))
+        return c, deal, result, won
 
     # -- auction ----------------------------------------------------------
     def bid_rank(self, contract: Contract) -> Tuple[int, int]:

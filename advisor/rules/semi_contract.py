@@ -27,7 +27,7 @@ from typing import Dict, List, Optional
 from solver.cards import Seat
 
 from .base import (SIDES, STANDARD_STRAINS, Contract, DealScore, RuleSet, RulesError,
-                   check_deal, check_tricks, other_side, parse_seat, parse_side)
+                   check_tricks, other_side, parse_seat, parse_side)
 
 COURTS = "CT"
 MISERE_PREFIX = "M"
@@ -190,17 +190,13 @@ class SemiContract(RuleSet):
         tricks declarer won from his own hand (10 bonus each when the contract
         is fulfilled).
         """
-        self._reject_extra(extra)
-        c = self.contract(contract)
-        seat = parse_seat(declarer)
-        tricks = check_tricks(tricks)
-        check_deal(deal)
+        c, _, result, won = self._begin(deal, contract, declarer, tricks, extra)
         if not isinstance(vulnerable, bool):
             raise RulesError(f"vulnerable must be True or False, not {vulnerable!r}")
-        ours, theirs = seat.side, other_side(seat.side)
+        ours, theirs = won                # declarer's side first
+        tricks = result.tricks
         counted = 13 - tricks if c.strain in MISERES else tricks
-        result = DealScore(str(c), seat.name, tricks, self.trick_value(c),
-                           columns={s: {"A": 0, "B": 0, "C": 0} for s in SIDES})
+        result.columns = {s: {"A": 0, "B": 0, "C": 0} for s in SIDES}
         bonus = trick_bonus(c.level, vulnerable)
 
         def below(side, column, points, why):

@@ -23,8 +23,8 @@ from typing import Dict, List, Optional, Tuple
 
 from solver.cards import Seat
 
-from .base import (PASS, SIDES, Contract, DealScore, RuleSet, RulesError, check_deal,
-                   check_tricks, other_side, parse_seat, side_or_seat)
+from .base import (SIDES, Contract, DealScore, RuleSet, RulesError,
+                   check_tricks, parse_seat, side_or_seat)
 
 GRAND, MISERE, ALL_PASS = "G", "M", "AP"
 
@@ -216,16 +216,11 @@ class Skruuvi(RuleSet):
         seat given as ``declarer``). ``doubled``: 0, 1 / "X", 2 / "XX".
         ``aces_taken``: ``(trick_number, winner)`` for each ace, in misère.
         """
-        self._reject_extra(extra)
-        c = self._final_contract(contract)
-        seat = parse_seat(declarer)
-        tricks = check_tricks(tricks)
-        check_deal(deal)
+        c, _, result, won = self._begin(deal, contract, declarer, tricks, extra,
+                                        read=self._final_contract)
+        tricks = result.tricks
         factor = (1, 2, self.redouble_factor)[read_doubled(doubled)]
-        ours, theirs = seat.side, other_side(seat.side)
-        won = {ours: tricks, theirs: 13 - tricks}
-        result = DealScore(str(c), seat.name, tricks,
-                           self.trick_value(c))
+        ours, theirs = won                # declarer's side first
         if c.strain == ALL_PASS:
             for side in SIDES:
                 result.add(side, "above", -won[side] * factor, f"{won[side]} tricks in all-pass")

@@ -23,8 +23,7 @@ bid throw the deal in.
 
 from __future__ import annotations
 
-from .base import (DealScore, RuleSet, check_deal, check_tricks, other_side, parse_seat,
-                   aces, trump_honours, trick_winner_sides)
+from .base import DealScore, RuleSet, aces, score_all_tricks, trump_honours
 from .rubber import RubberSheet
 
 BASE_VALUE = {"S": 4, "C": 6, "D": 8, "H": 10, "NT": 12}
@@ -68,22 +67,12 @@ class Vint(RuleSet):
         ``trick_winners``: optional winners of the 13 tricks in play order (seats
         or sides), kept so a score sheet can tell who reached game first.
         """
-        self._reject_extra(extra)
-        c = self.contract(contract)
-        seat = parse_seat(declarer)
-        tricks = check_tricks(tricks)
-        deal = check_deal(deal)
-        tv = self.trick_value(c)
-        bidders, defenders = seat.side, other_side(seat.side)
-        won = {bidders: tricks, defenders: 13 - tricks}
-        result = DealScore(str(c), seat.name, tricks, tv,
-                           trick_winners=trick_winner_sides(trick_winners, won))
-
-        for side in (bidders, defenders):
-            result.add(side, "below", won[side] * tv, f"{won[side]} tricks at {tv}")
-            # Either side winning 12 or 13 tricks scores the slam: an interpretation,
-            # docs/rules.md "vint / Slam Bonuses".
-            result.add(side, "above", SLAM_MADE.get(won[side], 0), f"{won[side]} tricks won")
+        c, deal, result, won = self._begin(deal, contract, declarer, tricks, extra, trick_winners)
+        tv, tricks = result.trick_value, result.tricks
+        bidders, defenders = won          # declarer's side first
+        # Either side winning 12 or 13 tricks scores the slam: an interpretation,
+        # docs/rules.md "vint / Slam Bonuses".
+        score_all_tricks(result, won, SLAM_MADE)
 
         if c.level in SLAM_BID and tricks >= 6 + c.level:
             result.add(bidders, "above", SLAM_BID[c.level], f"slam {c} bid and made")

@@ -20,8 +20,7 @@ from typing import Dict
 
 from solver.cards import Seat
 
-from .base import (DealScore, RuleSet, aces, check_deal, check_tricks, other_side, parse_seat,
-                   runs, trick_winner_sides, trump_honours)
+from .base import DealScore, RuleSet, aces, runs, score_all_tricks, trump_honours
 from .rubber import RubberSheet
 
 SLAM_MADE = {12: 1000, 13: 2000}
@@ -78,20 +77,11 @@ class FosterVint(RuleSet):
     def score(self, deal, contract="4D", declarer="N", tricks=10, trick_winners=None,
               **extra) -> DealScore:
         """Score one deal (``deal=None``: honours and coronets are not scored)."""
-        self._reject_extra(extra)
-        c = self.contract(contract)
-        seat = parse_seat(declarer)
-        tricks = check_tricks(tricks)
-        deal = check_deal(deal)
-        tv = self.trick_value(c)
-        ours, theirs = seat.side, other_side(seat.side)
-        won = {ours: tricks, theirs: 13 - tricks}
-        result = DealScore(str(c), seat.name, tricks, tv,
-                           trick_winners=trick_winner_sides(trick_winners, won))
-        for side in (ours, theirs):
-            result.add(side, "below", won[side] * tv, f"{won[side]} tricks at {tv}")
-            # Either side's 12 or 13 tricks score the slam, as in vint (docs/rules.md).
-            result.add(side, "above", SLAM_MADE.get(won[side], 0), f"{won[side]} tricks won")
+        c, deal, result, won = self._begin(deal, contract, declarer, tricks, extra, trick_winners)
+        tv, tricks = result.trick_value, result.tricks
+        ours, theirs = won                # declarer's side first
+        # Either side's 12 or 13 tricks score the slam, as in vint (docs/rules.md).
+        score_all_tricks(result, won, SLAM_MADE)
         if c.level in SLAM_BID and tricks >= c.tricks_needed:
             result.add(ours, "above", SLAM_BID[c.level], f"slam {c} bid and made")
         short = c.tricks_needed - tricks

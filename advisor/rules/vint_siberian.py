@@ -26,8 +26,7 @@ from typing import Dict, List
 
 from solver.cards import Seat
 
-from .base import (HONOUR_RANKS, DealScore, RuleSet, RulesError, check_deal, check_tricks,
-                   other_side, parse_seat, runs, trick_winner_sides)
+from .base import HONOUR_RANKS, DealScore, RuleSet, runs, score_all_tricks
 from .rubber import RubberSheet
 
 ALL_PASS = "PASS"      # the score of a распасовка
@@ -93,20 +92,14 @@ class SiberianVint(RuleSet):
         ``tricks``: declarer's side's tricks. ``deal``: for honours, aces and
         coronets (``None``: not scored).
         """
-        self._reject_extra(extra)
-        seat = parse_seat(declarer)
-        tricks = check_tricks(tricks)
-        deal = check_deal(deal)
         if str(contract).strip().upper() in (ALL_PASS, "P", "РАСПАСОВКА"):
-            return DealScore(ALL_PASS, seat.name, tricks, 0)
-        c = self.contract(contract)
-        tv = c.level
-        ours, theirs = seat.side, other_side(seat.side)
-        won = {ours: tricks, theirs: 13 - tricks}
-        result = DealScore(str(c), seat.name, tricks, tv,
-                           trick_winners=trick_winner_sides(trick_winners, won))
-        for side in (ours, theirs):
-            result.add(side, "below", won[side] * tv, f"{won[side]} tricks at {tv}")
+            # Checked like any deal, then scored as nothing (the sheet marks an X).
+            _, _, played, _ = self._begin(deal, "1NT", declarer, tricks, extra, trick_winners)
+            return DealScore(ALL_PASS, played.declarer, played.tricks, 0)
+        c, deal, result, won = self._begin(deal, contract, declarer, tricks, extra, trick_winners)
+        tricks = result.tricks
+        ours, theirs = won                # declarer's side first
+        score_all_tricks(result, won)
         if c.level in SLAM_MADE and tricks >= c.tricks_needed:
             result.add(ours, "above", SLAM_MADE[c.level], f"slam {c} bid and made")
         short = c.tricks_needed - tricks
