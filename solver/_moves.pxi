@@ -5,6 +5,10 @@
 # the highest of each run is tried. The remaining cards are ordered so that
 # the likely best card comes first, which is what makes alpha-beta fast.
 
+cdef enum:
+    HINT_BONUS = 1000      # the lead that last cut off in a position of this shape
+    KILLER_BONUS = 0    # the card that last cut off at this depth
+
 
 cdef inline int card_beats(int card, int winning, int trump) noexcept nogil:
     """Does ``card`` beat ``winning`` (played earlier in the trick)?"""
@@ -45,6 +49,7 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
     cdef u64 mine, u, rest, card_bit, above
     cdef int i, j, s, n = 0, card, w, lead_suit = -1, first_suit, last_suit
     cdef int weights[13]
+    cdef int best_in_suit[4]
     for i in range(c.ncards):
         in_play |= (<u64>1) << c.trick_card[i]
     if c.ncards > 0:
@@ -56,6 +61,7 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
         first_suit = 0
         last_suit = 3
     for s in range(first_suit, last_suit + 1):
+        best_in_suit[s] = -1
         mine = suit_of(hand, s)
         u = suit_of(in_play, s)
         rest = mine
@@ -71,20 +77,42 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
                 w = weight_normal(c, card, lead_suit)
             else:
                 w = weight_misere(c, card, lead_suit)
-            if c.hint_card >= 0 and (c.hint_card >> 4) == s and c.hint_card <= card:
-                # The hint is in this card's run if no other card in play lies between.
-                if not (u & ~mine) & (((<u64>1) << (card & 15)) - 1) & ~(((<u64>1) << (c.hint_card & 15)) - 1):
-                    w += 1000
-            # Insertion sort, best first.
-            j = n
-            while j > 0 and weights[j - 1] < w:
-                weights[j] = weights[j - 1]
-                moves[j] = moves[j - 1]
-                j -= 1
-            weights[j] = w
-            moves[j] = card
+            if in_run(c.hint_card, card, u & ~mine):
+                w += HINT_BONUS
+            moves[n] = card
+            weights[n] = w
+            if best_in_suit[s] < 0 or w > weights[best_in_suit[s]]:
+                best_in_suit[s] = n
             n += 1
+    if first_suit != last_suit:
+        # Leading or discarding: try the best card of each suit before any
+        # second card of a suit, so that a bad guess costs one suit only.
+        for s in range(4):
+            if best_in_suit[s] >= 0:
+                weights[best_in_suit[s]] += 500
+    # Insertion sort, best first.
+    for i in range(1, n):
+        w = weights[i]
+        card = moves[i]
+        j = i
+        while j > 0 and weights[j - 1] < w:
+            weights[j] = weights[j - 1]
+            moves[j] = moves[j - 1]
+            j -= 1
+        weights[j] = w
+        moves[j] = card
     return n
+
+
+cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
+    """Is ``hint`` (a card or -1) in the run of equivalent cards that ``card`` stands for?
+
+    ``card`` is the highest of its run; ``others`` are the suit's cards in play
+    held by someone else. The run reaches down to the next of those.
+    """
+    if hint < 0 or (hint >> 4) != (card >> 4) or hint > card:
+        return False
+    return not (others & (((<u64>1) << (card & 15)) - 1) & ~(((<u64>1) << (hint & 15)) - 1))
 
 
 cdef inline int current_best(Ctx* c) noexcept nogil:
@@ -134,6 +162,18 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
     return w
 
 
+cdef inline int discard_value(Ctx* c, int card) noexcept nogil:
+    """How little a discard costs: low cards of long suits, not winners."""
+    cdef int s = card >> 4
+    cdef int rank = card & 15
+    cdef u64 mine = suit_of(c.hands[c.player], s)
+    cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
+    cdef int w = 2 * popcount(mine) - rank
+    if highest_bit(u) == rank:
+        w -= 15
+    return w
+
+
 cdef int weight_normal(Ctx* c, int card, int lead_suit) noexcept nogil:
     """Ordering for a player who wants tricks: cheap sure winners, else low."""
     cdef int player = c.player
@@ -150,14 +190,14 @@ cdef int weight_normal(Ctx* c, int card, int lead_suit) noexcept nogil:
             return 60 - rank
         if (card >> 4) == c.trump:
             return 0 - rank
-        return 50 - rank + popcount(suit_of(c.hands[player], card >> 4))
+        return 50 + discard_value(c, card)
     if card_beats(card, wc, c.trump):
         if not can_be_beaten(c, card, lead_suit, player):
             return 90 - rank        # the cheapest card that surely wins
         return 30 - rank
     if (card >> 4) == lead_suit or (card >> 4) == c.trump:
         return 40 - rank
-    return 35 - rank + popcount(suit_of(c.hands[player], card >> 4))
+    return 35 + discard_value(c, card)
 
 
 cdef int weight_misere(Ctx* c, int card, int lead_suit) noexcept nogil:
