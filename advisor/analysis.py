@@ -1,0 +1,117 @@
+"""Analysing a full deal: the DD table, every contract's score, honours, aces, par.
+
+>>> a = analyse("N:AKQJ.AKQ.AK2.432 T987.JT9.QJT.JT9 6543.8765.987.65 2.432.6543.AKQ87")
+>>> a.par.contract, a.par.declarer           # doctest: +SKIP
+('6H', 'N')
+
+One double-dummy table is solved per deal; everything else is counting and
+scoring with the chosen rule set. ``Analysis.to_dict()`` is the JSON layout
+documented in docs/analysis.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional
+
+from solver.cards import SEATS, SUITS, Deal, Seat
+
+from .par import (ContractOutcome, Par, full_deal, as_table, best_for_side, contract_outcomes,
+                  par_from_outcomes, rule_set, side_outcome)
+from .rules.base import aces, trump_honours
+
+__all__ = ["Analysis", "analyse", "analyse_table"]
+
+SIDES = ("NS", "EW")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything ``analyse`` finds out about one deal.
+
+    - ``table``: the solver's DD table (declarer's left-hand opponent leads);
+    - ``outcomes``: ``{contract: {seat: ContractOutcome}}`` for every contract
+      the game offers to par, lowest bid first; tricks are counted with the
+      game's own opening leader, scores are NS minus EW;
+    - ``honours``: trump honours (A K Q J 10) each side holds, by suit;
+    - ``aces``: aces each side holds;
+    - ``best``: each side's best contract if the other side never bids (None
+      if the game offers no contract);
+    - ``par``: the par result (``advisor.par``).
+    """
+
+    deal: Deal
+    rules: str
+    dealer: str
+    table: object
+    outcomes: Dict[str, Dict[str, ContractOutcome]]
+    honours: Dict[str, Dict[str, int]]
+    aces: Dict[str, int]
+    best: Dict[str, Optional[ContractOutcome]]
+    par: Par
+
+    @property
+    def contracts(self) -> List[str]:
+        """The contracts scored, lowest bid first."""
+        return list(self.outcomes)
+
+    def score(self, contract: str, declarer) -> int:
+        """NS score (NS minus EW) of one contract played by one declarer."""
+        return self.outcomes[contract][Seat.parse(declarer).name].score
+
+    def side_outcome(self, contract: str, side: str) -> ContractOutcome:
+        """A contract played by the side's better declarer."""
+        return side_outcome(self.outcomes[contract], side)
+
+    def to_dict(self) -> dict:
+        """The JSON layout of docs/analysis.md."""
+        def outcome(o: Optional[ContractOutcome]):
+            return None if o is None else {
+                "contract": o.contract, "declarer": o.declarer, "tricks": o.tricks,
+                "score": o.score, "made": o.made}
+
+        return {
+            "deal": self.deal.to_pbn(),
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "dd_table": self.table.to_dict(),
+            "contracts": self.contracts,
+            "scores": {c: {seat: {"tricks": o.tricks, "score": o.score, "made": o.made}
+                           for seat, o in row.items()}
+                       for c, row in self.outcomes.items()},
+            "honours": self.honours,
+            "aces": self.aces,
+            "best": {side: outcome(o) for side, o in self.best.items()},
+            "par": self.par.to_dict(),
+        }
+
+
+def analyse(deal, *, rules="vint", dealer="N", table=None) -> Analysis:
+    """Analyse a full deal (a ``Deal`` or PBN text) under a game's rules.
+
+    ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
+    ``solver.dd_table(deal)`` is solved (the only costly step).
+    """
+    deal = full_deal(deal)
+    if table is None:
+        from solver import dd_table
+        table = dd_table(deal)
+    return analyse_table(deal, table, rules=rules, dealer=dealer)
+
+
+def analyse_table(deal, table, *, rules="vint", dealer="N") -> Analysis:
+    """``analyse`` with a given DD table (a ``solver.DDTable`` or dict)."""
+    deal = full_deal(deal)
+    rs = rule_set(rules)
+    dealer = Seat.parse(dealer).name
+    table = as_table(table, deal)
+    outcomes = contract_outcomes(table, rs, deal)
+    return Analysis(
+        deal=deal, rules=rs.name, dealer=dealer, table=table, outcomes=outcomes,
+        honours={suit.name: trump_honours(deal, suit) for suit in SUITS},
+        aces=aces(deal),
+        best={side: best_for_side(outcomes, side) for side in SIDES},
+        par=par_from_outcomes(outcomes, rs, dealer),
+    )
+
+
