@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional
 
-from solver.cards import SEATS, SUITS, Deal, Seat
+from solver.cards import SUITS, Deal, Seat
 
 from .par import (ContractOutcome, Par, full_deal, as_table, best_for_side, contract_outcomes,
                   par_from_outcomes, rule_set, side_outcome)

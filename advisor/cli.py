@@ -1,0 +1,159 @@
+"""The ``vint`` command: ``vint solve DEAL`` and ``vint analyse [DEAL | FILE.pbn]``.
+
+Subcommands are argparse subparsers; each registers itself in
+``build_parser`` with a ``run(args, out)`` function, so more (``advise``,
+``review``) can be added beside them.
+
+Bad input (any ``ValueError``, which every error of ``solver`` and
+``advisor`` is) prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from typing import List, Optional, Tuple
+
+from solver.cards import Deal, Seat
+
+from . import rules as _rules
+from .analysis import analyse
+from .render import analysis_text, can_print_symbols, dd_table_text
+
+__all__ = ["main", "build_parser", "read_pbn_file", "EXAMPLE_DEAL"]
+
+#: The built-in example: EW's diamonds against NS's hearts (solved in well under a second).
+EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+
+_TAG = re.compile(r'^\s*\[\s*(\w+)\s+"([^"]*)"\s*\]')
+
+
+class CliError(ValueError):
+    """Bad command-line input that is not a deal or rules error (a missing file...)."""
+
+
+def read_pbn_file(path: str) -> List[Tuple[Deal, Optional[str]]]:
+    """The deals of a PBN file: ``(deal, dealer or None)`` for each ``[Deal "..."]`` tag.
+
+    A ``[Dealer "E"]`` tag belongs to the game it is in (games are separated by
+    blank lines), before or after its Deal tag.
+    """
+    with open(path, encoding="utf-8-sig") as f:
+        text = f.read()
+    deals = []
+    for game in re.split(r"\n\s*\n", text):
+        tags = {}
+        for line in game.splitlines():
+            m = _TAG.match(line)
+            if m:
+                tags.setdefault(m.group(1).lower(), m.group(2))
+        if "deal" in tags:
+            dealer = tags.get("dealer", "").strip() or None
+            deals.append((Deal.from_pbn(tags["deal"]), dealer))
+    if not deals:
+        raise CliError(f"{path}: no [Deal \"...\"] tag found")
+    return deals
+
+
+def _print(out, text: str) -> None:
+    out.write(text + "\n")
+
+
+def _symbols(args, out) -> bool:
+    return not args.letters and can_print_symbols(out)
+
+
+# --------------------------------------------------------------------------
+# vint solve
+
+def run_solve(args, out) -> None:
+    from solver import dd_table
+    table = dd_table(Deal.from_pbn(args.deal))
+    if args.json:
+        _print(out, json.dumps({"deal": table.deal.to_pbn(), "dd_table": table.to_dict()}))
+    else:
+        _print(out, dd_table_text(table, symbols=_symbols(args, out)))
+
+
+# --------------------------------------------------------------------------
+# vint analyse
+
+def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool]:
+    """``([(deal, dealer)], from_file)`` from the command line."""
+    if args.example or args.deal is None:
+        return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False
+    if os.path.isfile(args.deal):
+        deals = read_pbn_file(args.deal)
+        return [(deal, args.dealer or dealer or "N") for deal, dealer in deals], True
+    if args.deal.lower().endswith(".pbn"):
+        raise CliError(f"no such file: {args.deal}")
+    return [(Deal.from_pbn(args.deal), args.dealer or "N")], False
+
+
+def run_analyse(args, out) -> None:
+    deals, from_file = _deals_to_analyse(args)
+    results = [analyse(deal, rules=args.rules, dealer=dealer) for deal, dealer in deals]
+    if args.json:
+        data = [a.to_dict() for a in results]
+        _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
+        return
+    symbols = _symbols(args, out)
+    _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
+        analysis_text(a, symbols=symbols) for a in results))
+
+
+# --------------------------------------------------------------------------
+
+def _seat(text: str) -> str:
+    return Seat.parse(text).name
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="vint", description="Double-dummy analysis for Vint and its relatives.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    solve = commands.add_parser("solve", help="print the double-dummy table of a deal")
+    solve.add_argument("deal", help='a deal in PBN, e.g. "N:AKQ2.T98.765.432 ..."')
+    solve.add_argument("--json", action="store_true", help="print JSON")
+    solve.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
+    solve.set_defaults(run=run_solve)
+
+    an = commands.add_parser(
+        "analyse", aliases=["analyze"],
+        help="DD table, par and every contract's score of a deal or a PBN file")
+    an.add_argument("deal", nargs="?",
+                    help="a deal in PBN, or a PBN file; none: the built-in example")
+    an.add_argument("--example", action="store_true", help="analyse the built-in example deal")
+    an.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
+                    help="the game's rules (default: vint)")
+    an.add_argument("--dealer", type=str, default=None,
+                    help="N, E, S or W (default: the file's Dealer tag, else N)")
+    an.add_argument("--json", action="store_true", help="print JSON (docs/analysis.md)")
+    an.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
+    an.set_defaults(run=run_analyse)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Run the ``vint`` command; returns the exit status (0, or 2 for bad input)."""
+    args = build_parser().parse_args(argv)
+    out = sys.stdout
+    try:
+        if getattr(args, "dealer", None) is not None:
+            args.dealer = _seat(args.dealer)
+        args.run(args, out)
+    except (ValueError, OSError) as exc:
+        message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        where = f"{exc.filename}: " if isinstance(exc, OSError) and exc.filename else ""
+        print(f"vint: error: {where}{message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

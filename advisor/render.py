@@ -1,0 +1,190 @@
+"""Text pictures of a deal and its analysis: the diagram, the DD table, the grids.
+
+Tables are drawn with ``rich`` when it is installed (``use_rich=None`` picks
+it), otherwise as plain aligned columns; every function returns a string.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import List, Optional, Sequence
+
+from solver.cards import SEATS, STRAINS, SUITS, Deal, Strain
+from solver.cards import RANK_NAMES
+
+__all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
+           "analysis_text", "can_print_symbols"]
+
+LETTERS = {Strain.S: "S", Strain.H: "H", Strain.D: "D", Strain.C: "C", Strain.NT: "NT"}
+
+
+def can_print_symbols(stream) -> bool:
+    """Can ``stream`` print the suit symbols (♠♥♦♣)?"""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _suit_label(suit: Strain, symbols: bool) -> str:
+    return suit.symbol if symbols else LETTERS[suit]
+
+
+def _hand_lines(hand, symbols: bool) -> List[str]:
+    lines = []
+    for suit in SUITS:
+        ranks = "".join(RANK_NAMES[r] for r in hand.suit(suit)) or "-"
+        lines.append(f"{_suit_label(suit, symbols)} {ranks}")
+    return lines
+
+
+def deal_diagram(deal: Deal, *, symbols: bool = True, dealer: Optional[str] = None) -> str:
+    """The four hands around the table, North at the top.
+
+    ``dealer`` marks that seat's name with ``(dealer)``.
+    """
+    def title(seat):
+        return seat.name + (" (dealer)" if dealer == seat.name else "")
+
+    hands = {seat: _hand_lines(deal[seat], symbols) for seat in SEATS}
+    west_width = max(len(line) for line in hands[SEATS[3]] + [title(SEATS[3])])
+    column = max(west_width + 4, 12)
+    gap = column + 16
+    lines = [" " * column + title(SEATS[0])]
+    lines += [" " * column + line for line in hands[SEATS[0]]]
+    lines.append(title(SEATS[3]).ljust(gap) + title(SEATS[1]))
+    for west, east in zip(hands[SEATS[3]], hands[SEATS[1]]):
+        lines.append(west.ljust(gap) + east)
+    lines.append(" " * column + title(SEATS[2]))
+    lines += [" " * column + line for line in hands[SEATS[2]]]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _rich_available() -> bool:
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def render_table(title: str, headers: Sequence[str], rows: Sequence[Sequence],
+                 *, use_rich: Optional[bool] = None) -> str:
+    """A table with a title; numbers right-aligned. ``use_rich=None``: rich if installed."""
+    if use_rich is None:
+        use_rich = _rich_available()
+    cells = [[str(c) for c in row] for row in rows]
+    if use_rich:
+        from rich import box
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(box=box.SIMPLE_HEAD)
+        for i, h in enumerate(headers):
+            table.add_column(h, justify="left" if i == 0 else "right")
+        for row in cells:
+            table.add_row(*row)
+        out = io.StringIO()
+        Console(file=out, width=120, color_system=None, highlight=False).print(table)
+        lines = [line.rstrip() for line in out.getvalue().splitlines()]
+        return "\n".join([title] + [line for line in lines if line])
+    widths = [max(len(str(h)), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+
+    def line(values):
+        return "  ".join(v.ljust(w) if i == 0 else v.rjust(w)
+                         for i, (v, w) in enumerate(zip(values, widths))).rstrip()
+    return "\n".join([title, line(headers), line(["-" * w for w in widths])]
+                     + [line(r) for r in cells])
+
+
+def dd_table_text(table, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
+    """The DD table: a row per declarer, a column per strain (declarer's LHO leads)."""
+    headers = ["declarer"] + [_suit_label(s, symbols) for s in STRAINS]
+    rows = [[seat.name] + [table[seat, s] for s in STRAINS] for seat in SEATS]
+    return render_table("Double-dummy tricks (declarer's left-hand opponent leads)",
+                        headers, rows, use_rich=use_rich)
+
+
+def _strain_label(strain: str, symbols: bool) -> str:
+    """A contract's strain letters, as a suit symbol when asked (NT, G stay letters)."""
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(strain, strain) if symbols else strain
+
+
+def _contract_label(contract: str, symbols: bool) -> str:
+    return contract[0] + _strain_label(contract[1:], symbols)
+
+
+def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
+    """Every contract's NS score, by level (rows) and strain and declaring side (columns).
+
+    Each side plays from its better declarer; ``*`` marks the par contract.
+    """
+    strains: List[str] = []
+    levels: List[str] = []
+    for c in analysis.contracts:
+        level, strain = c[0], c[1:]
+        if strain not in strains:
+            strains.append(strain)
+        if level not in levels:
+            levels.append(level)
+    par = analysis.par
+    headers = ["level"] + [f"{_strain_label(st, symbols)} {side}"
+                           for st in strains for side in ("NS", "EW")]
+    rows = []
+    for level in levels:
+        row = [level]
+        for strain in strains:
+            for side in ("NS", "EW"):
+                contract = level + strain
+                if contract not in analysis.outcomes:
+                    row.append("")
+                    continue
+                o = analysis.side_outcome(contract, side)
+                mark = "*" if (contract == par.contract and side == par.side) else ""
+                row.append(f"{o.score:+d}{mark}")
+        rows.append(row)
+    return render_table("Score for NS (NS minus EW) of every contract, each side's better "
+                        "declarer; * par", headers, rows, use_rich=use_rich)
+
+
+def _outcome_line(o, side: str, symbols: bool) -> str:
+    if o is None:
+        return f"{side}: no contract"
+    result = "made" if o.made else "down"
+    return (f"{side}: {_contract_label(o.contract, symbols)} by {o.declarer}, {o.tricks} tricks "
+            f"({result}), NS {o.score:+d}")
+
+
+def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
+    """The whole analysis as text: diagram, DD table, par, best contracts, grid."""
+    par = analysis.par
+    if par.contract is None:
+        par_line = "Par: thrown in, 0"
+    else:
+        par_line = (f"Par: {_contract_label(par.contract, symbols)} by {par.declarer}, "
+                    f"{par.tricks} tricks, NS {par.score:+d}")
+    bids = ", ".join(f"{b.side} {_contract_label(b.contract, symbols)}" for b in par.line)
+    honours = "  ".join(f"{_suit_label(Strain[s], symbols)} {h['NS']}-{h['EW']}"
+                        for s, h in analysis.honours.items())
+    parts = [
+        f"Deal {analysis.deal.to_pbn()}   rules: {analysis.rules}   dealer: {analysis.dealer}",
+        "",
+        deal_diagram(analysis.deal, symbols=symbols, dealer=analysis.dealer),
+        "",
+        dd_table_text(analysis.table, symbols=symbols, use_rich=use_rich),
+        "",
+        f"Honours held (NS-EW): {honours}   aces NS {analysis.aces['NS']}, "
+        f"EW {analysis.aces['EW']}",
+        "",
+        par_line,
+        f"  bidding: {bids or 'all pass'}",
+        f"  {par.explanation}",
+        "Best contract for each side if the other never bids:",
+        "  " + _outcome_line(analysis.best["NS"], "NS", symbols),
+        "  " + _outcome_line(analysis.best["EW"], "EW", symbols),
+        "",
+        score_grid_text(analysis, symbols=symbols, use_rich=use_rich),
+    ]
+    return "\n".join(parts)

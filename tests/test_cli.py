@@ -1,0 +1,122 @@
+"""The vint command: main([...]) with capsys, a PBN file, errors, and the entry point."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from advisor.cli import EXAMPLE_DEAL, main, read_pbn_file
+from solver import dd_table
+
+REPO = Path(__file__).resolve().parents[1]
+OTHER_DEAL = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_prints_the_dd_table(capsys):
+    status, out, err = run(capsys, "solve", EXAMPLE_DEAL, "--letters")
+    assert status == 0 and err == ""
+    table = dd_table(EXAMPLE_DEAL)
+    north = next(line for line in out.splitlines() if line.split()[:1] == ["N"])
+    assert north.split()[1:] == [str(table["N", s]) for s in ("S", "H", "D", "C", "NT")]
+
+
+def test_solve_json(capsys):
+    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, "--json")
+    assert status == 0
+    assert json.loads(out)["dd_table"] == dd_table(EXAMPLE_DEAL).to_dict()
+
+
+def test_analyse_example_text(capsys):
+    status, out, err = run(capsys, "analyse", "--example")
+    assert status == 0 and err == ""
+    for expected in ("N (dealer)", "♠ AK32", "♦ AKQJ5", "Double-dummy tricks", "Par: 5♥ by N",
+                     "bidding: NS 5♥", "NS make 5H by N", "Best contract for each side",
+                     "+3450*"):
+        assert expected in out
+    # No deal argument: the same example.
+    assert run(capsys, "analyse")[1] == out
+
+
+def test_analyse_json_is_the_documented_layout(capsys):
+    status, out, _ = run(capsys, "analyse", OTHER_DEAL, "--json", "--rules", "vint-siberian",
+                         "--dealer", "west")
+    data = json.loads(out)
+    assert status == 0
+    assert set(data) == {"deal", "rules", "dealer", "dd_table", "contracts", "scores",
+                         "honours", "aces", "best", "par"}
+    assert (data["rules"], data["dealer"]) == ("vint-siberian", "W")
+    # Siberian Vint: declarer leads, so North's tricks come from West's entry.
+    assert data["scores"]["1NT"]["N"]["tricks"] == 13 - data["dd_table"]["W"]["NT"]
+
+
+def test_analyse_a_pbn_file_with_dealer_tags(capsys, tmp_path):
+    pbn = tmp_path / "two.pbn"
+    pbn.write_text('[Event "club night"]\n[Board "1"]\n[Dealer "E"]\n'
+                   f'[Deal "{EXAMPLE_DEAL}"]\n\n[Board "2"]\n[Deal "{OTHER_DEAL}"]\n',
+                   encoding="utf-8")
+    assert [d for _, d in read_pbn_file(str(pbn))] == ["E", None]
+    status, out, _ = run(capsys, "analyse", str(pbn), "--json")
+    data = json.loads(out)
+    assert status == 0 and isinstance(data, list) and len(data) == 2
+    assert [d["dealer"] for d in data] == ["E", "N"]
+    status, out, _ = run(capsys, "analyse", str(pbn), "--json", "--dealer", "S")
+    assert [d["dealer"] for d in json.loads(out)] == ["S", "S"]
+    status, out, _ = run(capsys, "analyse", str(pbn), "--letters")
+    assert out.count("Par: ") == 2 and "♠" not in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["analyse", "N:AK32"], "must have four hands"),
+    (["analyse", "--example", "--dealer", "Q"], "unknown seat 'Q'"),
+    (["analyse", "missing.pbn"], "no such file: missing.pbn"),
+    (["solve", "N:AKQ... AJT... 876... 543..."], "appears twice"),
+    (["analyse", "N:AKQ... JT9... 876... 543..."], "full deal"),
+])
+def test_bad_input_is_one_line_on_stderr_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("vint: error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+    if message:
+        assert message in err
+
+
+def test_a_pbn_file_without_deals(capsys, tmp_path):
+    pbn = tmp_path / "empty.pbn"
+    pbn.write_text('[Event "nothing"]\n', encoding="utf-8")
+    status, _, err = run(capsys, "analyse", str(pbn))
+    assert status == 2 and "no [Deal" in err
+
+
+def test_unknown_rules_are_refused_by_argparse(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["analyse", "--example", "--rules", "bridge"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'bridge'" in capsys.readouterr().err
+
+
+def test_python_m_advisor_cli_runs_the_example():
+    proc = subprocess.run([sys.executable, "-m", "advisor.cli", "analyse", "--example", "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["par"]["contract"] == "5H"
+
+
+def test_the_installed_vint_entry_point():
+    vint = shutil.which("vint")
+    if vint is None:
+        pytest.skip("the vint console script is not installed (pip install .)")
+    proc = subprocess.run([vint, "analyse", "N:AK32"], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("vint: error: ")
