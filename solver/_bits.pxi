@@ -2,7 +2,18 @@
 
 cdef extern from *:
     """
-    static inline int vint_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    /* Without -mpopcnt, __builtin_popcountll is a library call; this
+       branch-free count is inlined instead. */
+    static inline int vint_popcount(unsigned long long x) {
+    #if defined(__POPCNT__)
+        return __builtin_popcountll(x);
+    #else
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    #endif
+    }
     static inline int vint_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int vint_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
     """

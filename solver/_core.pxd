@@ -15,16 +15,25 @@ cdef struct Entry:
     u64 mask      # which compressed cards must match (top cards of each suit)
     u64 plane0    # owner bit 0 (E or W) of the masked cards
     u64 plane1    # owner bit 1 (S or W) of the masked cards
-    int next      # next entry of the same bucket, -1 at the end
     signed char lower   # side 0 wins at least this many of the remaining tricks
     signed char upper   # ... and at most this many
 
-# A bucket: every entry for one (shape, leader).
+# A bucket: every entry for one (shape, leader), side by side in memory so
+# that a look-up scans one block.
 cdef struct Bucket:
     u64 shape     # 4 bits a hand and suit: the suit lengths of the four hands
     int leader    # -1 for an empty slot
-    int head      # first entry, -1 when none
     int hint      # the last lead that cut off here: 16 * suit + place from the top, or -1
+    int count     # entries in use
+    int capacity  # entries allocated
+    Entry* entries
+
+# Entries are carved out of large blocks; a bucket that outgrows its space
+# moves to a space twice as large.
+cdef struct Block:
+    Entry* entries
+    int used
+    int size
 
 # All search state of one call: hands, the trick in progress, the
 # transposition table and counters. Nothing is shared between calls.
@@ -33,7 +42,6 @@ cdef struct Ctx:
     int trump            # 0..3, or 4 for no-trumps
     int side[4]          # 0 or 1: which side each seat plays for
     int maxside          # the side that wants side 0 to win tricks (1 in misere)
-    bint quick_ok        # quick-trick cut-offs are sound (not in misere)
     # The trick in progress.
     int player           # seat on move
     int ncards           # cards already on the trick
@@ -44,10 +52,11 @@ cdef struct Ctx:
     Bucket* buckets
     int nbuckets         # a power of two
     int used_buckets
-    Entry* entries
-    int nentries
-    int entry_capacity   # entries allocated
-    int max_entries      # the table is cleared when full
+    Block* blocks
+    int nblocks          # blocks allocated (the last one is being filled)
+    int max_blocks
+    int nentries         # entries handed out, including abandoned spaces
+    int max_entries      # the table is cleared when this many are handed out
     # Counters.
     u64 nodes
     u64 tt_hits

@@ -192,7 +192,6 @@ cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noe
         else:
             c.side[s] = s & 1
     c.maxside = 1 if misere else 0
-    c.quick_ok = not misere
     c.ncards = 0
     c.hint_card = -1
     c.nodes = 0

@@ -124,41 +124,77 @@ cdef inline int current_best(Ctx* c) noexcept nogil:
     return best
 
 
+cdef inline int owner_of(Ctx* c, int s, int rank) noexcept nogil:
+    """The seat holding a card known to be in someone's hand."""
+    cdef int h = 0
+    while not (suit_of(c.hands[h], s) >> rank) & 1:
+        h += 1
+    return h
+
+
 cdef int weight_lead(Ctx* c, int card) noexcept nogil:
-    """How promising a lead is for a player who wants tricks."""
+    """How promising a lead is for a player who wants tricks.
+
+    The ideas are those of DDS's lead ordering: prefer suits where the
+    opponents have few cards (few replies to try) and cannot ruff, cash
+    winners, lead towards partner's winners, and lead from sequences.
+    """
     cdef int player = c.player
+    cdef int lho = (player + 1) & 3
+    cdef int rho = (player + 3) & 3
+    cdef int partner = (player + 2) & 3
     cdef int s = card >> 4
     cdef int rank = card & 15
-    cdef int f, w = 0
+    cdef int n = popcount(c.hands[player])
+    cdef int w, len_l, len_r, top, second = -1, top_owner, second_owner = -1
+    cdef bint wins, foe_ruffs = False
     cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
-    cdef int top = highest_bit(u)
-    cdef int top_owner = 0
-    cdef bint foe_ruffs = False, friend_ruffs = False
-    while not (suit_of(c.hands[top_owner], s) >> top) & 1:
-        top_owner += 1
+    cdef u64 foes = suit_of(c.hands[lho] | c.hands[rho], s)
+    cdef u64 ours
+    top = highest_bit(u)
+    top_owner = owner_of(c, s, top)
+    if u ^ ((<u64>1) << top):
+        second = highest_bit(u ^ ((<u64>1) << top))
+        second_owner = owner_of(c, s, second)
+    len_l = popcount(suit_of(c.hands[lho], s))
+    len_r = popcount(suit_of(c.hands[rho], s))
+    # Few replies from the opponents is good; a void opponent may ruff or
+    # discard anything.
+    w = -((len_l * 4 if len_l else n + 4) + (len_r * 4 if len_r else n + 4)) * 2
     if c.trump < 4 and s != c.trump:
-        for f in range(4):
-            if f != player and not suit_of(c.hands[f], s) and suit_of(c.hands[f], c.trump):
-                if c.side[f] == c.side[player]:
-                    friend_ruffs = True
-                else:
-                    foe_ruffs = True
-    if rank == top:
-        # A winner: cash it unless an opponent ruffs.
-        w = 40 if not foe_ruffs else -20
-    else:
-        if c.side[top_owner] == c.side[player]:
-            w = 25 - rank           # low towards partner's winner
-        elif top_owner == ((player + 1) & 3):
-            w = -10 - rank          # into the next hand's winner
+        if (not len_l and suit_of(c.hands[lho], c.trump)) or \
+                (not len_r and suit_of(c.hands[rho], c.trump)):
+            foe_ruffs = True
+            w -= 10
+        if (popcount(suit_of(c.hands[player], s)) == 1 and suit_of(c.hands[player], c.trump)
+                and top_owner == partner and popcount(suit_of(c.hands[partner], s)) >= 2):
+            w += 16     # a singleton towards partner's winner, to ruff later
+    if top_owner == rho or second_owner == rho:
+        w -= 18         # leading into the last hand's honours
+    # Does our side win the trick with this lead?
+    ours = suit_of(c.hands[partner], s) | ((<u64>1) << rank)
+    wins = (not foe_ruffs) and (foes == 0 or highest_bit(ours) > highest_bit(foes))
+    if top_owner != player and top_owner != partner and \
+            popcount(suit_of(c.hands[top_owner], s)) == 1:
+        w += (40 if wins else 29) - rank    # the opponents' top card falls alone
+    elif top_owner == player:
+        if second_owner == partner:
+            w += (50 if wins else 44) - rank
+        elif rank == top:
+            w += 31 if wins else 25
         else:
-            w = 5 - rank
-        if friend_ruffs and not foe_ruffs:
-            w += 30
-        elif foe_ruffs:
-            w -= 20
-    if s == c.trump and c.side[top_owner] == c.side[player]:
-        w += 5
+            w += (19 if wins else 13) - rank
+    elif top_owner == partner:
+        if second_owner == player:
+            w += (50 if wins else 44) - rank
+        else:
+            w += (35 if wins else 29) - rank
+    elif second_owner == player and rank == second and \
+            (suit_of(c.hands[player], s) >> (second - 1)) & 1 and second > 0 and \
+            not ((u >> (second - 1)) & 1 and owner_of(c, s, second - 1) != player):
+        w += 40 if wins else 29             # from a sequence headed by the second card
+    else:
+        w += (30 if wins else 13) - rank
     return w
 
 

@@ -16,6 +16,10 @@ cdef inline u64 hash_key(u64 shape, int leader) noexcept nogil:
     return h ^ (h >> 29)
 
 
+cdef enum:
+    BLOCK_ENTRIES = 1 << 16
+
+
 cdef int tt_init(Ctx* c, int max_entries) noexcept nogil:
     cdef int i
     c.nbuckets = INITIAL_BUCKETS
@@ -23,9 +27,10 @@ cdef int tt_init(Ctx* c, int max_entries) noexcept nogil:
     c.buckets = <Bucket*>malloc(c.nbuckets * sizeof(Bucket))
     c.max_entries = max_entries
     c.nentries = 0
-    c.entries = <Entry*>malloc(4096 * sizeof(Entry))
-    c.entry_capacity = 4096
-    if c.buckets == NULL or c.entries == NULL:
+    c.max_blocks = max_entries // BLOCK_ENTRIES + 2
+    c.blocks = <Block*>calloc(c.max_blocks, sizeof(Block))
+    c.nblocks = 0
+    if c.buckets == NULL or c.blocks == NULL:
         tt_free(c)
         return -1
     for i in range(c.nbuckets):
@@ -34,18 +39,52 @@ cdef int tt_init(Ctx* c, int max_entries) noexcept nogil:
 
 
 cdef void tt_free(Ctx* c) noexcept nogil:
+    cdef int i
+    if c.blocks != NULL:
+        for i in range(c.nblocks):
+            free(c.blocks[i].entries)
+    free(c.blocks)
     free(c.buckets)
-    free(c.entries)
+    c.blocks = NULL
     c.buckets = NULL
-    c.entries = NULL
+    c.nblocks = 0
 
 
 cdef void tt_clear(Ctx* c) noexcept nogil:
+    """Forget every entry; keep the first block for reuse."""
     cdef int i
     for i in range(c.nbuckets):
         c.buckets[i].leader = -1
+    for i in range(1, c.nblocks):
+        free(c.blocks[i].entries)
+    if c.nblocks > 1:
+        c.nblocks = 1
+    if c.nblocks == 1:
+        c.blocks[0].used = 0
     c.used_buckets = 0
     c.nentries = 0
+
+
+cdef Entry* take_entries(Ctx* c, int k) noexcept nogil:
+    """Space for ``k`` entries, or NULL when the table is full (or memory is)."""
+    cdef Block* b
+    if c.nentries + k > c.max_entries:
+        return NULL
+    if c.nblocks == 0 or c.blocks[c.nblocks - 1].used + k > c.blocks[c.nblocks - 1].size:
+        if c.nblocks == c.max_blocks:
+            return NULL
+        b = &c.blocks[c.nblocks]
+        b.size = BLOCK_ENTRIES if k <= BLOCK_ENTRIES else k
+        b.entries = <Entry*>malloc(b.size * sizeof(Entry))
+        if b.entries == NULL:
+            c.error = 1
+            return NULL
+        b.used = 0
+        c.nblocks += 1
+    b = &c.blocks[c.nblocks - 1]
+    b.used += k
+    c.nentries += k
+    return b.entries + (b.used - k)
 
 
 cdef void position_key(Ctx* c, u64* shape, u64* p0, u64* p1, u64* unions) noexcept nogil:
@@ -82,6 +121,14 @@ cdef inline int find_bucket(Ctx* c, u64 shape, int leader) noexcept nogil:
 cdef inline u64 top_cards(u64 u, int r) noexcept nogil:
     """The ``r`` highest set bits of ``u``."""
     cdef int drop = popcount(u) - r
+    cdef u64 out = 0, b
+    if r <= drop:
+        while r > 0:
+            b = (<u64>1) << highest_bit(u)
+            out |= b
+            u ^= b
+            r -= 1
+        return out
     while drop > 0:
         u &= u - 1
         drop -= 1
@@ -93,16 +140,16 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     """1 or 0 when a stored bound answers "side 0 wins >= target", else -1."""
     cdef int slot = find_bucket(c, shape, leader)
     cdef int e, s
+    cdef Bucket* b = &c.buckets[slot]
     cdef Entry* en
     cdef u64 rel
     c.hint_card = -1
-    if c.buckets[slot].leader == -1:
+    if b.leader == -1:
         return -1
-    if c.buckets[slot].hint >= 0:
-        c.hint_card = hint_to_card(c.buckets[slot].hint, unions)
-    e = c.buckets[slot].head
-    while e >= 0:
-        en = &c.entries[e]
+    if b.hint >= 0:
+        c.hint_card = hint_to_card(b.hint, unions)
+    for e in range(b.count):
+        en = &b.entries[e]
         if ((p0 ^ en.plane0) | (p1 ^ en.plane1)) & en.mask == 0:
             if en.lower >= target or en.upper < target:
                 rel = 0
@@ -110,7 +157,6 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                     rel |= top_cards(unions[s], popcount((en.mask >> (16 * s)) & 0xFFFF)) << (16 * s)
                 rel_out[0] = rel
                 return 1 if en.lower >= target else 0
-        e = en.next
     return -1
 
 
@@ -135,7 +181,9 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     """Record "side 0 wins >= target" (res) or "< target" (not res) for this position."""
     cdef u64 m = 0, rb, u
     cdef int s, slot, e
+    cdef Bucket* b
     cdef Entry* en
+    cdef Entry* grown
     for s in range(4):
         rb = suit_of(rel, s)
         if rb:
@@ -145,12 +193,12 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     p0 &= m
     p1 &= m
     slot = find_bucket(c, shape, leader)
-    if c.buckets[slot].leader != -1:
+    b = &c.buckets[slot]
+    if b.leader != -1:
         if best_card >= 0:
-            c.buckets[slot].hint = card_to_hint(best_card, unions)
-        e = c.buckets[slot].head
-        while e >= 0:
-            en = &c.entries[e]
+            b.hint = card_to_hint(best_card, unions)
+        for e in range(b.count):
+            en = &b.entries[e]
             if en.mask == m and en.plane0 == p0 and en.plane1 == p1:
                 if res:
                     if target > en.lower:
@@ -158,47 +206,38 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                 elif target - 1 < en.upper:
                     en.upper = target - 1
                 return
-            e = en.next
-    if c.nentries >= c.max_entries:
-        tt_clear(c)
-        slot = find_bucket(c, shape, leader)
-    if c.nentries >= c.entry_capacity:
-        if grow_entries(c) != 0:
-            return
-    if c.buckets[slot].leader == -1:
+    else:
         if (c.used_buckets + 1) * 2 > c.nbuckets:
             if grow_buckets(c) != 0:
                 return
             slot = find_bucket(c, shape, leader)
-        c.buckets[slot].leader = leader
-        c.buckets[slot].shape = shape
-        c.buckets[slot].head = -1
-        c.buckets[slot].hint = card_to_hint(best_card, unions) if best_card >= 0 else -1
+            b = &c.buckets[slot]
+        b.leader = leader
+        b.shape = shape
+        b.hint = card_to_hint(best_card, unions) if best_card >= 0 else -1
+        b.count = 0
+        b.capacity = 0
+        b.entries = NULL
         c.used_buckets += 1
-    e = c.nentries
-    c.nentries += 1
-    en = &c.entries[e]
+    if b.count == b.capacity:
+        grown = take_entries(c, 2 if b.capacity == 0 else 2 * b.capacity)
+        if grown == NULL:
+            if c.error:
+                return
+            # Full: start again with an empty table.
+            tt_clear(c)
+            return
+        for e in range(b.count):
+            grown[e] = b.entries[e]
+        b.entries = grown
+        b.capacity = 2 if b.capacity == 0 else 2 * b.capacity
+    en = &b.entries[b.count]
+    b.count += 1
     en.mask = m
     en.plane0 = p0
     en.plane1 = p1
     en.lower = target if res else 0
     en.upper = n if res else target - 1
-    en.next = c.buckets[slot].head
-    c.buckets[slot].head = e
-
-
-cdef int grow_entries(Ctx* c) noexcept nogil:
-    cdef int cap = c.entry_capacity * 2
-    cdef Entry* grown
-    if cap > c.max_entries:
-        cap = c.max_entries
-    grown = <Entry*>realloc(c.entries, cap * sizeof(Entry))
-    if grown == NULL:
-        c.error = 1
-        return -1
-    c.entries = grown
-    c.entry_capacity = cap
-    return 0
 
 
 cdef int grow_buckets(Ctx* c) noexcept nogil:
