@@ -60,7 +60,7 @@ def test_dd_table_hard_deals(index):
 def test_dd_tables_batch_matches_oracle():
     """``dd_tables`` on a list gives the same tables as the oracle, in order, for any workers."""
     solver = solver_module()
-    rows = [oracle_row("dd_tables.jsonl", i) for i in range(200, 206)]
+    rows = [oracle_row("dd_tables.jsonl", i) for i in range(200, 204)]
     deals = [solver.Deal.from_pbn(r["deal"]) for r in rows]
     for workers in (None, 1, 2):
         tables = solver.dd_tables(deals, workers=workers)
@@ -155,17 +155,17 @@ def test_analyse_play_after_the_current_trick(name, index):
         f"  analyse_play: expected declarers to end with {expected}, got {got}")
 
 
-@pytest.mark.parametrize("index", range(0, 1000, 100))
+@pytest.mark.parametrize("index", range(0, 1000, 200))
 def test_analyse_play_start_matches_table(index):
     """Before any card, analyse_play is the table's entry for the declarer (leader's RHO)."""
     solver = solver_module()
     row = oracle_row("dd_tables.jsonl", index)
     deal = solver.Deal.from_pbn(row["deal"])
-    for declarer in SEATS:
-        leader = SEATS[(SEATS.index(declarer) + 1) % 4]
-        for strain in ("S", "NT"):
-            got = solver.analyse_play(deal, strain, leader, [])
-            expected = row["tricks"][declarer][strain]
-            assert got == [expected], (
-                f"deal {row['deal']} declarer {declarer} strain {strain}: "
-                f"expected [{expected}], got {got}")
+    for i, declarer in enumerate(SEATS):
+        leader = SEATS[(i + 1) % 4]
+        strain = STRAINS[(index // 200 + i) % 5]
+        got = solver.analyse_play(deal, strain, leader, [])
+        expected = row["tricks"][declarer][strain]
+        assert got == [expected], (
+            f"deal {row['deal']} declarer {declarer} strain {strain}: "
+            f"expected [{expected}], got {got}")
