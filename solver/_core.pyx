@@ -218,25 +218,33 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
 DEFAULT_MAX_ENTRIES = 4_000_000
 
 
-def dd_strain(hands, int trump, int max_entries=DEFAULT_MAX_ENTRIES, bint stats=False):
+def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MAX_ENTRIES,
+              bint stats=False):
     """Side NS's tricks with each seat N, E, S, W leading to the first trick.
 
-    With ``stats``, returns ``(tricks, nodes searched, table entries)``.
+    Only the seats in ``leaders`` are solved (in that order, sharing one
+    table); the others are -1. With ``stats``, returns
+    ``(tricks, nodes searched, table entries)``.
     """
     cdef u64 h[4]
     cdef Ctx c
-    cdef int leader, guess, n, v, k
+    cdef int leader, guess, n, v, k, nleaders
+    cdef int order[4]
     cdef int out[4]
-    for leader in range(4):
-        h[leader] = hands[leader]
+    for k in range(4):
+        h[k] = hands[k]
+        out[k] = -1
+    nleaders = len(leaders)
+    for k in range(nleaders):
+        order[k] = leaders[k]
     n = popcount(h[0])
     if init_ctx(&c, trump, False, -1, max_entries) != 0:
         raise MemoryError("cannot allocate the transposition table")
     try:
         with nogil:
             guess = (n + 1) // 2
-            for k in range(4):
-                leader = (k + 1) & 3
+            for k in range(nleaders):
+                leader = order[k]
                 set_position(&c, h, leader, NULL, 0)
                 v = exact_value(&c, guess, n)
                 out[leader] = v
@@ -248,11 +256,6 @@ def dd_strain(hands, int trump, int max_entries=DEFAULT_MAX_ENTRIES, bint stats=
         return [out[0], out[1], out[2], out[3]]
     finally:
         tt_free(&c)
-
-
-def dd_all(hands, int max_entries=DEFAULT_MAX_ENTRIES):
-    """``dd_strain`` for S, H, D, C, NT: a list of five lists."""
-    return [dd_strain(hands, trump, max_entries) for trump in range(5)]
 
 
 def solve_position(hands, int trump, int leader, played, bint misere=False, int lone=-1,

@@ -38,8 +38,11 @@ class DDTable:
         return self._tricks[Seat.parse(key[0]), Strain.parse(key[1])]
 
     def to_dict(self) -> dict:
-        return {seat.name: {strain.name: self._tricks[seat, strain] for strain in STRAINS}
-                for seat in SEATS}
+        """``{seat: {strain: tricks}}`` for the seats and strains solved."""
+        out = {}
+        for (seat, strain), n in sorted(self._tricks.items()):
+            out.setdefault(seat.name, {})[strain.name] = n
+        return out
 
     def __eq__(self, other):
         return isinstance(other, DDTable) and other._tricks == self._tricks
@@ -47,7 +50,9 @@ class DDTable:
     def __str__(self) -> str:
         lines = ["     " + "".join(f"{s.name:>4}" for s in STRAINS)]
         for seat in SEATS:
-            lines.append(f"{seat.name:<5}" + "".join(f"{self._tricks[seat, s]:>4}" for s in STRAINS))
+            cells = [self._tricks.get((seat, s)) for s in STRAINS]
+            lines.append(f"{seat.name:<5}" + "".join(
+                f"{'-' if v is None else v:>4}" for v in cells))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -68,31 +73,45 @@ def _full_deal(deal) -> Deal:
     return deal
 
 
-def _strain_row(masks, trump: int):
-    """NS tricks for each first leader in one strain (for a worker thread)."""
-    return _core.dd_strain(masks, trump)
-
-
-def dd_table(deal, *, workers: int = 1) -> DDTable:
+def dd_table(deal, *, strains=None, declarers=None, workers: int = 1) -> "DDTable":
     """Tricks for every declarer and strain (the declarer's left-hand opponent leads).
 
-    ``workers`` > 1 spreads the five strains over that many threads.
+    ``strains`` and ``declarers`` limit the work to those (the table then
+    holds only them; asking for another raises ``KeyError``). ``workers`` > 1
+    spreads the strains over that many threads.
     """
     deal = _full_deal(deal)
     workers = _check_workers(workers)
+    strains = STRAINS if strains is None else _unique([Strain.parse(s) for s in _listed(strains)])
+    declarers = SEATS if declarers is None else _unique([Seat.parse(s) for s in _listed(declarers)])
+    if not strains or not declarers:
+        raise ValueError("dd_table needs at least one strain and one declarer")
     masks = deal.masks
-    if workers == 1:
-        rows = [_core.dd_strain(masks, t) for t in range(5)]
+    leaders = tuple(int(d.lho) for d in declarers)
+    if workers == 1 or len(strains) == 1:
+        rows = [_core.dd_strain(masks, int(t), leaders) for t in strains]
     else:
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            rows = list(pool.map(_strain_row, [masks] * 5, range(5)))
+            rows = list(pool.map(lambda t: _core.dd_strain(masks, int(t), leaders), strains))
     n = len(deal["N"])
     tricks = {}
-    for strain, row in zip(STRAINS, rows):
-        for declarer in SEATS:
+    for strain, row in zip(strains, rows):
+        for declarer in declarers:
             ns = row[declarer.lho]
             tricks[declarer, strain] = ns if declarer % 2 == 0 else n - ns
     return DDTable(deal, tricks)
+
+
+def _listed(x):
+    return [x] if isinstance(x, (str, int, Seat, Strain)) else list(x)
+
+
+def _unique(items):
+    out = []
+    for i in items:
+        if i not in out:
+            out.append(i)
+    return out
 
 
 def dd_tables(deals: Iterable, *, workers: Optional[int] = None) -> list:
