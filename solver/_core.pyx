@@ -60,14 +60,18 @@ cdef inline u64 rank_relevance(Ctx* c, int best) noexcept nogil:
 # ---------------------------------------------------------------------------
 # The search
 
-cdef bint search(Ctx* c, int target, u64* rel_out) noexcept nogil:
-    """Can side 0 win at least ``target`` of the remaining tricks?"""
+cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
+    """Does side 0 win at least ``target`` of the remaining tricks?
+
+    Fail-soft: the answer ``v`` is a bound. ``v >= target`` means side 0
+    wins at least ``v`` tricks; ``v < target`` means at most ``v``.
+    """
     cdef int player = c.player
-    cdef int n = 0, res_tt, i, nm, card, best, winner, won, cut_card = -1
+    cdef int n = 0, v, sub, i, nm, card, best, winner, won, cut_card = -1
     cdef u64 shape = 0, p0 = 0, p1 = 0
     cdef u64 unions[4]
     cdef u64 r = 0, rel_acc = 0, bit
-    cdef bint sub, res, maxnode
+    cdef bint maxnode, cut = False
     cdef int moves[13]
     cdef int saved_card[4]
     cdef int saved_seat[4]
@@ -77,24 +81,24 @@ cdef bint search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         n = popcount(c.hands[player])
         if target <= 0:
             rel_out[0] = 0
-            return True
+            return 0
         if target > n:
             rel_out[0] = 0
-            return False
+            return n
         if n == 1:
-            return last_trick(c, target, rel_out)
-        res_tt = sure_tricks(c, target, n, rel_out)
-        if res_tt >= 0:
-            return res_tt
+            return last_trick(c, rel_out)
+        v = sure_tricks(c, target, n, rel_out)
+        if v >= 0:
+            return v
         position_key(c, &shape, &p0, &p1, unions)
-        cut_card = -1
-        res_tt = tt_lookup(c, player, shape, p0, p1, unions, target, rel_out)
-        if res_tt >= 0:
+        v = tt_lookup(c, player, shape, p0, p1, unions, target, rel_out)
+        if v >= 0:
             c.tt_hits += 1
-            return res_tt
+            return v
 
     maxnode = c.side[player] == c.maxside
-    res = not maxnode
+    # The best bound so far over the moves that did not cut off.
+    v = -1 if maxnode else 99
     if c.ncards != 0:
         c.hint_card = -1
     nm = generate_moves(c, moves)
@@ -113,7 +117,7 @@ cdef bint search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             saved_seat = c.trick_seat
             c.ncards = 0
             c.player = winner
-            sub = search(c, target - won, &r)
+            sub = search(c, target - won, &r) + won
             c.trick_card = saved_card
             c.trick_seat = saved_seat
             r |= rank_relevance(c, best)
@@ -126,24 +130,28 @@ cdef bint search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         c.hands[player] ^= bit
         if c.error:
             rel_out[0] = 0
-            return False
-        if sub == maxnode:
+            return 0
+        if (sub >= target) == maxnode:
             # A cut-off: this card alone decides the node.
-            res = sub
+            v = sub
             rel_acc = r
             cut_card = card
-            c.cut_at[c.ncards][i] += 1
             break
         rel_acc |= r
+        if maxnode:
+            if sub > v:
+                v = sub
+        elif sub < v:
+            v = sub
 
     if c.ncards == 0:
-        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, res, n, cut_card)
+        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, v, n, cut_card)
     rel_out[0] = rel_acc
-    return res
+    return v
 
 
-cdef bint last_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
-    """Each hand holds one card: play them out."""
+cdef int last_trick(Ctx* c, u64* rel_out) noexcept nogil:
+    """Each hand holds one card: play them out; side 0's tricks (0 or 1)."""
     cdef int i, seat
     cdef int leader = c.player
     for i in range(4):
@@ -152,31 +160,28 @@ cdef bint last_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
         c.trick_seat[i] = seat
     cdef int best = trick_winner(c)
     rel_out[0] = rank_relevance(c, best)
-    return (1 if c.side[c.trick_seat[best]] == 0 else 0) >= target
+    return 1 if c.side[c.trick_seat[best]] == 0 else 0
 
 
 cdef int exact_value(Ctx* c, int guess, int n) noexcept nogil:
     """Side 0's tricks of the remaining ``n``, found by zero-window tests from ``guess``."""
-    cdef int lo = 0, hi = n, t
+    cdef int lo = 0, hi = n, t, v
     cdef u64 rel
-    if guess < 0:
-        guess = 0
-    if guess > n:
-        guess = n
     t = guess
     while lo < hi:
         if t <= lo:
             t = lo + 1
         if t > hi:
             t = hi
-        if search(c, t, &rel):
-            lo = t
-            t = t + 1
-        else:
-            hi = t - 1
-            t = t - 1
+        v = search(c, t, &rel)
         if c.error:
             return -1
+        if v >= t:
+            lo = v
+            t = v + 1
+        else:
+            hi = v
+            t = v
     return lo
 
 
@@ -350,6 +355,6 @@ def _probe(hands, int trump, int leader, int target):
         h[i] = hands[i]
     init_ctx(&c, trump, False, -1, DEFAULT_MAX_ENTRIES)
     set_position(&c, h, leader, NULL, 0)
-    r = search(&c, target, &rel)
+    r = search(&c, target, &rel) >= target
     tt_free(&c)
     return r, c.nodes

@@ -20,14 +20,14 @@ cdef inline int top_run(u64 mine, u64 all_cards) noexcept nogil:
 
 cdef inline int decide(Ctx* c, int side, int tricks, int target, int n, u64 rel,
                        u64* rel_out) noexcept nogil:
-    """1 or 0 when ``side`` being sure of ``tricks`` answers "side 0 >= target", else -1."""
+    """A fail-soft bound when ``side`` being sure of ``tricks`` decides the target, else -1."""
     if side == 0:
         if tricks >= target:
             rel_out[0] = rel
-            return 1
+            return tricks
     elif n - tricks < target:
         rel_out[0] = rel
-        return 0
+        return n - tricks
     return -1
 
 

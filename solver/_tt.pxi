@@ -137,7 +137,7 @@ cdef inline u64 top_cards(u64 u, int r) noexcept nogil:
 
 cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                    int target, u64* rel_out) noexcept nogil:
-    """1 or 0 when a stored bound answers "side 0 wins >= target", else -1."""
+    """A stored bound that answers "side 0 wins >= target" (fail-soft), else -1."""
     cdef int slot = find_bucket(c, shape, leader)
     cdef int e, s
     cdef Bucket* b = &c.buckets[slot]
@@ -156,7 +156,7 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                 for s in range(4):
                     rel |= top_cards(unions[s], popcount((en.mask >> (16 * s)) & 0xFFFF)) << (16 * s)
                 rel_out[0] = rel
-                return 1 if en.lower >= target else 0
+                return en.lower if en.lower >= target else en.upper
     return -1
 
 
@@ -177,8 +177,8 @@ cdef inline int card_to_hint(int card, u64* unions) noexcept nogil:
 
 
 cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
-                   u64 rel, int target, bint res, int n, int best_card) noexcept nogil:
-    """Record "side 0 wins >= target" (res) or "< target" (not res) for this position."""
+                   u64 rel, int target, int v, int n, int best_card) noexcept nogil:
+    """Record the fail-soft result ``v`` of a search on ``target`` for this position."""
     cdef u64 m = 0, rb, u
     cdef int s, slot, e
     cdef Bucket* b
@@ -200,11 +200,11 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
         for e in range(b.count):
             en = &b.entries[e]
             if en.mask == m and en.plane0 == p0 and en.plane1 == p1:
-                if res:
-                    if target > en.lower:
-                        en.lower = target
-                elif target - 1 < en.upper:
-                    en.upper = target - 1
+                if v >= target:
+                    if v > en.lower:
+                        en.lower = v
+                elif v < en.upper:
+                    en.upper = v
                 return
     else:
         if (c.used_buckets + 1) * 2 > c.nbuckets:
@@ -236,8 +236,8 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     en.mask = m
     en.plane0 = p0
     en.plane1 = p1
-    en.lower = target if res else 0
-    en.upper = n if res else target - 1
+    en.lower = v if v >= target else 0
+    en.upper = n if v >= target else v
 
 
 cdef int grow_buckets(Ctx* c) noexcept nogil:
