@@ -50,10 +50,17 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
     cdef int i, j, s, n = 0, card, w, lead_suit = -1, first_suit, last_suit
     cdef int weights[13]
     cdef int best_in_suit[4]
+    cdef int best, wc = -1
+    cdef bint friend_safe = False
     for i in range(c.ncards):
         in_play |= (<u64>1) << c.trick_card[i]
     if c.ncards > 0:
         lead_suit = c.trick_card[0] >> 4
+    if c.ncards > 0:
+        best = current_best(c)
+        wc = c.trick_card[best]
+        friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
+                       and not can_be_beaten(c, wc, lead_suit, player))
     if lead_suit >= 0 and suit_of(hand, lead_suit):
         first_suit = lead_suit
         last_suit = lead_suit
@@ -73,10 +80,12 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
             if above & (~above + 1) & mine:
                 continue
             card = 16 * s + lowest_bit(card_bit)
-            if c.maxside == 0:
-                w = weight_normal(c, card, lead_suit)
+            if c.maxside != 0:
+                w = weight_misere(c, card, wc)
+            elif c.ncards == 0:
+                w = weight_lead(c, card)
             else:
-                w = weight_misere(c, card, lead_suit)
+                w = weight_follow(c, card, lead_suit, wc, friend_safe)
             if in_run(c.hint_card, card, u & ~mine):
                 w += HINT_BONUS
             moves[n] = card
@@ -210,17 +219,15 @@ cdef inline int discard_value(Ctx* c, int card) noexcept nogil:
     return w
 
 
-cdef int weight_normal(Ctx* c, int card, int lead_suit) noexcept nogil:
-    """Ordering for a player who wants tricks: cheap sure winners, else low."""
+cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe) noexcept nogil:
+    """Ordering for a player who wants tricks and does not lead.
+
+    ``wc`` is the card winning the trick so far; ``friend_safe`` says that it
+    is our side's and no opponent still to play can beat it.
+    """
     cdef int player = c.player
     cdef int rank = card & 15
-    cdef int best, wc, ws
-    if c.ncards == 0:
-        return weight_lead(c, card)
-    best = current_best(c)
-    wc = c.trick_card[best]
-    ws = c.trick_seat[best]
-    if c.side[ws] == c.side[player] and not can_be_beaten(c, wc, lead_suit, player):
+    if friend_safe:
         # Partner wins already: play the cheapest card.
         if (card >> 4) == lead_suit:
             return 60 - rank
@@ -236,13 +243,11 @@ cdef int weight_normal(Ctx* c, int card, int lead_suit) noexcept nogil:
     return 35 + discard_value(c, card)
 
 
-cdef int weight_misere(Ctx* c, int card, int lead_suit) noexcept nogil:
+cdef int weight_misere(Ctx* c, int card, int wc) noexcept nogil:
     """Ordering for a player who wants no tricks: the highest card that loses."""
     cdef int rank = card & 15
-    cdef int best
     if c.ncards == 0:
         return -rank
-    best = current_best(c)
-    if card_beats(card, c.trick_card[best], c.trump):
+    if card_beats(card, wc, c.trump):
         return -rank
     return 20 + rank
