@@ -1,0 +1,308 @@
+"""PBN 2.1 games: read played deals, write them back with a double-dummy table.
+
+Reading (``read_pbn``): games are separated by blank lines; each is a list of
+tags ``[Name "value"]``, some followed by a section:
+
+- ``[Auction "N"]``: the calls from that seat (the dealer), four a line;
+  ``Pass``/``P``, ``1S``, ``2NT``..., ``AP`` (pass until the auction is over);
+  notes ``=1=``, ``$n`` and the suffixes ``!`` ``?`` are ignored, ``*`` ends it;
+- ``[Play "W"]``: one trick a line, the cards in the columns of the seats
+  clockwise from the seat the tag names (the opening leader); ``-`` for a card
+  not played, ``*`` ends the play. The reader works out each trick's winner to
+  put the cards in the order they were played.
+
+``{...}`` and ``;`` comments and ``%`` lines are skipped; a tag value ``#``
+repeats the previous game's value (PBN's export shorthand).
+
+Writing (``write_pbn``) gives the tags PBN export needs for a played deal and,
+with a DD table, ``[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from solver.cards import Card, Seat
+
+from .par import rule_set
+from .formats import (Field, FormatError, GameRecord, GameSet, build_record, seat_field,
+                      trick_winner)
+
+__all__ = ["read_pbn", "write_pbn", "optimum_result_table"]
+
+_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_NOTE = re.compile(r"^=\d+=$|^\$\d+$")
+#: Tags the reader turns into fields; the other tags are kept as they are.
+_FIELDS = {"deal", "dealer", "auction", "play", "contract", "declarer", "result"}
+#: Tags describing a DD analysis of the deal: rewritten, not kept.
+_DD_TAGS = {"optimumresulttable", "doubledummytricks", "optimumscore", "parcontract"}
+
+
+def _strip_comments(text: str) -> List[Tuple[int, str]]:
+    """The file's lines (numbered from 1) without comments."""
+    out = []
+    in_brace = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line, kept = raw, []
+        if not in_brace and line.startswith("%"):
+            out.append((number, " "))
+            continue
+        in_quote = False
+        for i, ch in enumerate(line):
+            if in_brace:
+                in_brace = ch != "}"
+                continue
+            if in_quote:
+                in_quote = not (ch == '"' and line[i - 1] != "\\")
+            elif ch == '"':
+                in_quote = True
+            elif ch == "{":
+                in_brace = True
+                continue
+            elif ch == ";":
+                break
+            kept.append(ch)
+        text_line = "".join(kept)
+        # Only a blank line separates games, not a line that held a comment.
+        out.append((number, text_line if text_line.strip() or not raw.strip() else " "))
+    return out
+
+
+def _games(lines: List[Tuple[int, str]]):
+    """Split numbered lines into games at blank lines."""
+    game: List[Tuple[int, str]] = []
+    for number, line in lines:
+        if line.strip():
+            game.append((number, line))
+        elif game and line == "":
+            yield game
+            game = []
+    if game:
+        yield game
+
+
+def _parse_game(game, previous: Dict[str, str]):
+    """``(tags, sections)``: tag name (lower) -> (name, value, line); section lines by tag."""
+    tags: Dict[str, Tuple[str, str, int]] = {}
+    sections: Dict[str, List[Tuple[int, str]]] = {}
+    current = None
+    for number, line in game:
+        rest = line
+        m = _TAG.match(rest.strip())
+        if not m:
+            if current is not None:
+                sections[current].append((number, line))
+            continue
+        while m:
+            name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            if value == "#" and name.lower() in previous:
+                value = previous[name.lower()]
+            tags.setdefault(name.lower(), (name, value, number))
+            current = name.lower()
+            sections.setdefault(current, [])
+            rest = rest.strip()[m.end():].strip()
+            m = _TAG.match(rest)
+        if rest:
+            sections[current].append((number, rest))
+    return tags, sections
+
+
+def _tokens(section: List[Tuple[int, str]]) -> List[Tuple[str, int]]:
+    out = []
+    for number, line in section:
+        for token in line.split():
+            out.append((token, number))
+    return out
+
+
+def _auction_fields(section, rules) -> List[Field]:
+    calls: List[Field] = []
+    for token, line in _tokens(section):
+        if _NOTE.match(token) or token in ("+", "-"):
+            continue
+        if token == "*":
+            break
+        token = token.rstrip("!?")
+        if token.upper() == "AP":
+            done = [str(c.value) for c in calls]
+            guard = 0
+            while guard < 64 and not _is_over(rules, done):
+                done.append("P")
+                calls.append(Field("P", line))
+                guard += 1
+            continue
+        if token:
+            calls.append(Field(token, line))
+    return calls
+
+
+def _is_over(rules, calls) -> bool:
+    try:
+        return rules.auction_is_over(calls)
+    except ValueError:
+        return True                      # the checks of build_record report it
+
+
+def _play_rows(section, source: str):
+    """The trick lines of a Play section: ``[(line, [tokens])]`` (notes dropped)."""
+    rows = []
+    for number, line in section:
+        tokens = [t.rstrip("!?") for t in line.split() if not _NOTE.match(t) and t != "+"]
+        ended = "*" in tokens
+        tokens = tokens[:tokens.index("*")] if ended else tokens
+        if tokens:
+            if len(tokens) != 4:
+                raise FormatError(source, number,
+                                  f"a trick line holds 4 cards (one per seat, - for none), "
+                                  f"not {len(tokens)}: {' '.join(tokens)}")
+            rows.append((number, tokens))
+        if ended:
+            break
+    return rows
+
+
+def _play_order(rows, first: Seat, source: str):
+    """A ``play_order`` function for ``build_record``: table by seat -> cards in play order."""
+    def order(deal, leader: Seat, trump) -> List[Field]:
+        play: List[Field] = []
+        stopped_at = None
+        for number, tokens in rows:
+            if stopped_at is not None:
+                raise FormatError(source, number,
+                                  f"a trick follows the incomplete trick on line {stopped_at}")
+            cards = []
+            for i in range(4):
+                seat = Seat((leader + i) % 4)
+                token = tokens[(seat - first) % 4]
+                if token == "-":
+                    stopped_at = number
+                    break
+                try:
+                    cards.append(Card.parse(token))
+                except ValueError:
+                    raise FormatError(source, number, f"unknown card {token!r}") from None
+                play.append(Field(token, number))
+            if stopped_at is None:
+                leader = Seat((leader + trick_winner(cards, trump)) % 4)
+            elif any(tokens[(Seat((leader + i) % 4) - first) % 4] != "-"
+                     for i in range(len(cards) + 1, 4)):
+                raise FormatError(source, number,
+                                  "a card follows a missing one (-) in the same trick")
+        return play
+    return order
+
+
+def read_pbn(text: str, source: str = "<text>", rules="vint") -> GameSet:
+    """Read every game of a PBN file that has a ``Deal`` tag."""
+    out = GameSet()
+    previous: Dict[str, str] = {}
+    for game in _games(_strip_comments(text)):
+        tags, sections = _parse_game(game, previous)
+        previous = {k: v for k, (_n, v, _l) in tags.items()}
+        if "deal" not in tags:
+            continue
+        try:
+            out.append(_record(tags, sections, rules, source, game[0][0]))
+        except FormatError as exc:
+            out.errors.append(exc)
+    return out
+
+
+def _record(tags, sections, rules, source: str, line: int) -> GameRecord:
+    def f(name) -> Optional[Field]:
+        if name not in tags:
+            return None
+        return Field(tags[name][1], tags[name][2])
+
+    dealer = f("dealer")
+    auction = []
+    if "auction" in tags:
+        if dealer is None or not str(dealer.value).strip():
+            dealer = f("auction")
+        elif seat_field(f("auction"), "first caller", source) != seat_field(
+                dealer, "dealer", source):
+            raise FormatError(source, tags["auction"][2],
+                              f"the auction starts with {tags['auction'][1]}, "
+                              f"but the dealer is {dealer.value}")
+        auction = _auction_fields(sections["auction"], rule_set(rules))
+    play_order, leader = None, f("play")
+    if "play" in tags and sections["play"]:
+        try:
+            first = Seat.parse(tags["play"][1])
+        except ValueError:
+            raise FormatError(source, tags["play"][2],
+                              f"unknown seat {tags['play'][1]!r} in the Play tag") from None
+        play_order = _play_order(_play_rows(sections["play"], source), first, source)
+    kept = {name: value for key, (name, value, _l) in tags.items()
+            if key not in _FIELDS and key not in _DD_TAGS}
+    return build_record(source, line, rules=rules, deal=f("deal"), dealer=dealer,
+                        auction=auction, contract=f("contract"), declarer=f("declarer"),
+                        leader=leader, play_order=play_order, result=f("result"), tags=kept)
+
+
+# --------------------------------------------------------------------------
+# Writing
+
+_ORDER = ("Event", "Site", "Date", "Board", "West", "North", "East", "South")
+_STRAINS = ("NT", "S", "H", "D", "C")
+
+
+def _quote(value) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def optimum_result_table(table) -> List[str]:
+    """The lines of an ``OptimumResultTable`` tag (PBN 2.1 section 3.x): tag then 20 rows."""
+    lines = ['[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]']
+    for seat in ("N", "S", "E", "W"):
+        for strain in _STRAINS:
+            lines.append(f"{seat} {strain:>2} {table[seat, strain]:>2}")
+    return lines
+
+
+def _play_lines(record: GameRecord) -> List[str]:
+    lines = [f'[Play "{record.leader}"]']
+    first = Seat.parse(record.leader)
+    tricks = record.tricks
+    for trick in tricks:
+        by_seat = dict(trick.cards)
+        lines.append(" ".join(by_seat.get(Seat((first + i) % 4).name, "-").ljust(3)
+                              for i in range(4)).rstrip())
+    if not tricks or not tricks[-1].complete or len(tricks) < len(record.deal["N"]):
+        lines.append("*")
+    return lines
+
+
+def write_pbn(records: Iterable[GameRecord], tables: Optional[Iterable] = None) -> str:
+    """The records as PBN text; ``tables`` (one DD table or None per record) adds
+    an ``OptimumResultTable`` to each game."""
+    records = list(records)
+    tables = list(tables) if tables is not None else [None] * len(records)
+    games = []
+    for record, table in zip(records, tables):
+        lines = []
+        tags = dict(record.tags)
+        for name in _ORDER:
+            if name in tags:
+                lines.append(f'[{name} "{_quote(tags.pop(name))}"]')
+        lines.append(f'[Dealer "{record.dealer or "?"}"]')
+        lines.append(f'[Vulnerable "{_quote(tags.pop("Vulnerable", "None"))}"]')
+        lines.append(f'[Deal "{record.deal.to_pbn(record.dealer or "N")}"]')
+        for name, value in tags.items():
+            lines.append(f'[{name} "{_quote(value)}"]')
+        lines.append(f'[Declarer "{record.declarer or ""}"]')
+        lines.append(f'[Contract "{record.contract or "Pass"}"]')
+        lines.append(f'[Result "{"" if record.result is None else record.result}"]')
+        if record.auction:
+            lines.append(f'[Auction "{record.dealer}"]')
+            calls = ["Pass" if c == "P" else c for c in record.auction]
+            lines += [" ".join(c.ljust(4) for c in calls[i:i + 4]).rstrip()
+                      for i in range(0, len(calls), 4)]
+        if record.play:
+            lines += _play_lines(record)
+        if table is not None:
+            lines += optimum_result_table(table)
+        games.append("\n".join(lines))
+    return '% PBN 2.1\n% EXPORT\n\n' + "\n\n".join(games) + "\n"
+
