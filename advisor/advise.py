@@ -1,0 +1,538 @@
+"""Recommend the call that maximises the expected score (issue 5).
+
+A player holds 13 cards and has heard the auction so far. ``recommend``
+
+1. reads the auction with the default bidding system
+   (``advisor.bidding_system``) and the user's constraints
+   (``advisor.constraints``) into a constraint per seat;
+2. deals the unseen cards at random, keeping the deals that fit
+   (``advisor.sampling``);
+3. solves every sample double-dummy, only in the strains and for the
+   declarers the candidate calls need, spreading samples over threads;
+4. scores every candidate call on every sample under the game's rules:
+
+   - *stands*: the auction ends right after the call (a bid is the final
+     contract; a pass leaves the current contract, or throws the deal in);
+   - *after reply* (the default measure): from there the opponents may
+     outbid, then we may outbid them, and so on, as in par (``advisor.par``)
+     but without raising one's own contract when the other side passes: a
+     bid stands unless it is outbid. Each side plays a strain from one seat;
+     the value is where that ends;
+
+5. recommends the call with the highest mean net score for the player's side,
+   stopping early once the best call leads the next by more than three
+   standard errors (of the paired differences), after a minimum of samples.
+
+The strains considered: ours are no-trumps, suits the player holds four or
+more of, and suits partner has bid; the opponents' are the suits and
+no-trumps they have bid plus, in each sample, their longest combined suit.
+See docs/advise.md for the model and its limits.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
+from solver.errors import VintError
+
+from .bidding_system import Inference, read_auction
+from .constraints import Constraint, compile_constraint
+from .par import _Auction, _opening_leader, _Result, declarer_tricks, par_contracts, rule_set, strain_of
+from .rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
+from .sampling import DEFAULT_MAX_ATTEMPTS, Samples, sample_deals
+
+__all__ = ["AdviseError", "Candidate", "Recommendation", "recommend", "prepare", "Situation"]
+
+#: A contract a side cannot play in the model: worth this much against it.
+_UNPLAYABLE = 10 ** 7
+
+
+class AdviseError(VintError):
+    """Bad input to the advisor: a hand that is not 13 cards, a seat not on turn..."""
+
+
+# --------------------------------------------------------------------------
+# Results
+
+@dataclass
+class Candidate:
+    """One call the player could make, scored over the samples.
+
+    ``mean`` and ``stderr``: the expected net score for the player's side
+    (its points minus the other side's) and its standard error, with the
+    opponents' best reply (or, with ``reply=False``, the call standing).
+    ``mean_stands``: the mean if the auction ended after the call.
+    ``contract``/``declarer``: what is played if it stands (None: thrown in).
+    ``p_make``: how often that contract makes; ``tricks``: how often its
+    declarer's side takes 0..13 tricks. ``scores`` and ``stands``: the
+    per-sample values, in the order of ``Recommendation.deals``.
+    """
+
+    call: str
+    contract: Optional[str]
+    declarer: Optional[str]
+    mean: float = 0.0
+    stderr: float = 0.0
+    mean_stands: float = 0.0
+    p_make: Optional[float] = None
+    tricks: Optional[List[int]] = None
+    scores: List[int] = field(default_factory=list, repr=False)
+    stands: List[int] = field(default_factory=list, repr=False)
+
+    def to_dict(self, per_sample: bool = False) -> dict:
+        out = {"call": self.call, "contract": self.contract, "declarer": self.declarer,
+               "mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
+               "mean_stands": round(self.mean_stands, 2),
+               "p_make": None if self.p_make is None else round(self.p_make, 4),
+               "tricks": self.tricks}
+        if per_sample:
+            out["scores"], out["stands"] = list(self.scores), list(self.stands)
+        return out
+
+
+@dataclass
+class Recommendation:
+    """The advice: ``call``, a one-sentence ``reason`` and the ``candidates``, best first.
+
+    ``deals`` are the samples used (``samples`` of them) and ``tricks`` their
+    double-dummy tricks, ``{(declarer, strain): tricks}`` per deal, so the
+    scores can be recomputed. ``warning`` says when fewer deals fitted than
+    asked for; ``stopped_early`` when the best call was clear before all
+    samples were solved.
+    """
+
+    call: str
+    reason: str
+    candidates: List[Candidate]
+    samples: int
+    seconds: float
+    seat: str
+    dealer: str
+    auction: Tuple[str, ...]
+    rules: str
+    hand: str
+    seed: Optional[int] = None
+    reply: bool = True
+    warning: Optional[str] = None
+    stopped_early: bool = False
+    attempts: int = 0
+    inferences: List[Inference] = field(default_factory=list)
+    deals: List[Deal] = field(default_factory=list, repr=False)
+    tricks: List[Dict[Tuple[str, str], int]] = field(default_factory=list, repr=False)
+
+    def candidate(self, call: str) -> Candidate:
+        """The candidate for one call (``"4H"``, ``"P"``)."""
+        call = normalise_call(call)
+        for c in self.candidates:
+            if c.call == call:
+                return c
+        raise KeyError(f"{call} is not among the candidates")
+
+    def to_dict(self, per_sample: bool = False) -> dict:
+        """Plain data (JSON-ready). ``per_sample`` adds the deals and per-sample scores."""
+        out = {"call": self.call, "reason": self.reason, "hand": self.hand, "seat": self.seat,
+               "dealer": self.dealer, "auction": list(self.auction), "rules": self.rules,
+               "samples": self.samples, "seconds": round(self.seconds, 3), "seed": self.seed,
+               "reply": self.reply, "warning": self.warning,
+               "stopped_early": self.stopped_early, "attempts": self.attempts,
+               "inferences": [i._asdict() for i in self.inferences],
+               "candidates": [c.to_dict(per_sample) for c in self.candidates]}
+        if per_sample:
+            out["deals"] = [d.to_pbn() for d in self.deals]
+        return out
+
+
+# --------------------------------------------------------------------------
+# The situation: who calls, what may be called, who would declare
+
+@dataclass
+class Situation:
+    """Everything about the question that does not depend on the samples."""
+
+    rules: RuleSet
+    hand: Hand
+    seat: Seat
+    dealer: Seat
+    auction: Tuple[str, ...]
+    legal: List[str]
+    current: Optional[str]                 # the contract if everyone passed now
+    current_declarer: Optional[Seat]
+    our_strains: List[Strain]
+    our_declarer: Dict[Strain, Seat]
+    their_bid: Dict[Strain, Seat]          # strains the opponents named, and who first
+    candidates: List[Tuple[str, Optional[str], Optional[Seat]]]  # (call, contract, declarer)
+    ladder: List[str]                      # contracts par may reach from here, lowest first
+    inferences: List[Inference]
+
+    @property
+    def side(self) -> str:
+        return self.seat.side
+
+
+def _passed_out(rules: RuleSet, calls: List[str], dealer: Seat):
+    """``(contract, declarer)`` if everyone passed from here (contract None: thrown in)."""
+    calls = list(calls)
+    for _ in range(20):
+        if rules.auction_is_over(calls):
+            break
+        calls.append(PASS)
+    contract, declarer, _ = rules.auction_result(calls, dealer.name)
+    if contract is None or strain_of(rules, contract) is None:
+        return None, None                 # thrown in (or an all-pass game we cannot score)
+    return contract, Seat.parse(declarer)
+
+
+def _read_hand(hand) -> Hand:
+    if isinstance(hand, str):
+        hand = Hand.from_pbn(hand)
+    if not isinstance(hand, Hand):
+        raise AdviseError(f"the hand must be a Hand or PBN text such as 'AKQ87.KJ4.A2.T93', "
+                          f"not {hand!r}")
+    if len(hand) != 13:
+        raise AdviseError(f"the hand must hold 13 cards, not {len(hand)} ({hand.to_pbn()})")
+    return hand
+
+
+def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Situation:
+    """Check the question and work out the candidates (no sampling, no solving)."""
+    rs = rule_set(rules)
+    hand = _read_hand(hand)
+    seat, dealer = parse_seat(seat), parse_seat(dealer)
+    calls = auction.split() if isinstance(auction, str) else list(auction)
+    try:
+        calls = rs._walk(calls)["calls"]
+    except RulesError as exc:
+        raise RulesError(f"illegal auction {' '.join(map(str, calls))!r}: {exc}") from None
+    legal = rs.auction_legal_calls(calls)
+    if not legal:
+        raise AdviseError(f"the auction {' '.join(calls)!r} is over: there is no call to make")
+    on_turn = Seat((dealer + rs.first_caller + len(calls)) % 4)
+    if on_turn != seat:
+        raise AdviseError(f"after {' '.join(calls) or 'no calls'} with {dealer.name} dealing "
+                          f"it is {on_turn.name}'s turn to call, not {seat.name}'s")
+    current, current_declarer = _passed_out(rs, calls, dealer)
+
+    ladder = par_contracts(rs)
+    partner_named, their_bid = set(), {}
+    for i, call in enumerate(calls):
+        who = Seat((dealer + rs.first_caller + i) % 4)
+        if call == PASS or call in ("X", "XX"):
+            continue
+        strain = strain_of(rs, call)
+        if strain is None:
+            continue
+        if who == seat.partner:
+            partner_named.add(strain)
+        elif who.side != seat.side:
+            their_bid.setdefault(strain, who)
+    if strains is None:
+        our = {Strain.NT} | partner_named | {s for s in STRAINS[:4] if len(hand.suit(s)) >= 4}
+    else:
+        our = {Strain.parse(s) for s in ([strains] if isinstance(strains, str) else strains)}
+    playable = {strain_of(rs, c) for c in ladder}
+    our_strains = [s for s in STRAINS if s in our and s in playable]
+
+    candidates = [(PASS, current, current_declarer)]
+    our_declarer: Dict[Strain, Seat] = {}
+    for call in legal:
+        strain = strain_of(rs, call) if call not in ("X", PASS, "XX") else None
+        if strain not in our_strains or call not in ladder:
+            continue
+        _, declarer = _passed_out(rs, calls + [call], dealer)
+        our_declarer.setdefault(strain, declarer)
+        candidates.append((call, call, declarer))
+    if current is not None:
+        rank = rs.bid_rank(rs.contract(current))
+        ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
+    inferences = read_auction(calls, dealer, rs, skip_seat=seat.name)
+    return Situation(rs, hand, seat, dealer, tuple(calls), legal, current, current_declarer,
+                     our_strains, our_declarer, their_bid, candidates, ladder, inferences)
+
+
+# --------------------------------------------------------------------------
+# Per sample: what to solve, and the value of every candidate
+
+def _their_strains(sit: Situation, deal: Deal) -> Dict[Strain, Seat]:
+    """The opponents' strains in one sample, each with its declarer."""
+    them = [s for s in SEATS if s.side != sit.side]
+    out = dict(sit.their_bid)
+    combined = {t: sum(len(deal[s].suit(t)) for s in them) for t in STRAINS[:4]}
+    longest = max(STRAINS[:4], key=lambda t: (combined[t], -int(t)))
+    playable = {strain_of(sit.rules, c) for c in sit.ladder}
+    if longest in playable:
+        out.setdefault(longest, None)
+    for strain, who in list(out.items()):
+        if who is None:                   # nobody named it: the longer (or stronger) hand
+            if strain == Strain.NT:
+                out[strain] = max(them, key=lambda s: (_aces(deal[s]), deal[s].hcp))
+            else:
+                out[strain] = max(them, key=lambda s: (len(deal[s].suit(strain)), deal[s].hcp))
+    return out
+
+
+def _aces(hand: Hand) -> int:
+    return sum(1 for s in STRAINS[:4] if 14 in hand.suit(s))
+
+
+def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
+    """Strain -> the declarers whose tricks one sample needs."""
+    needs: Dict[Strain, set] = {}
+    for strain, who in sit.our_declarer.items():
+        needs.setdefault(strain, set()).add(who)
+    if sit.current is not None:
+        needs.setdefault(strain_of(sit.rules, sit.current), set()).add(sit.current_declarer)
+    for strain, who in theirs.items():
+        needs.setdefault(strain, set()).add(who)
+    return needs
+
+
+def _solve_sample(sit: Situation, deal: Deal, reply: bool):
+    """Double-dummy tricks one sample needs: ``({(declarer, strain): tricks}, theirs)``."""
+    from solver import dd_table
+
+    theirs = _their_strains(sit, deal) if reply else {}
+    tricks = {}
+    for strain, declarers in _needs(sit, theirs).items():
+        entries = sorted({_opening_leader(sit.rules, d).rho for d in declarers})
+        table = dd_table(deal, strains=[strain], declarers=entries)
+        for d in declarers:
+            tricks[d.name, strain.name] = declarer_tricks(table, sit.rules, d, strain)
+    return tricks, theirs
+
+
+class _Competition(_Auction):
+    """Par's auction game in which a bid stands unless the other side outbids it.
+
+    Par lets the holder raise its own contract after the other side passes;
+    here the call being judged would then always be worth the same as the
+    best raise, whatever it is. So in position ``("over", i, holder)`` a pass
+    by the other side ends the auction at contract i; an overcall gives the
+    holder's side the same choice in turn. The line of bids is not kept.
+    """
+
+    def _solve(self, position: tuple) -> _Result:
+        if position[0] != "over":
+            return super()._solve(position)
+        _, current, holder = position
+        side = other_side(holder)
+        options = [(_Result(self.value(current, holder), (), (current, holder)), None)]
+        for j in self.higher(current):
+            after = self.solve(("over", j, side))
+            options.append((_Result(after.score, (), after.final), j))
+        return self._choose(side, options)
+
+
+class _Scorer:
+    """Scores of one sample, for the player's side, memoised by (contract, declarer)."""
+
+    def __init__(self, sit: Situation, deal: Deal, tricks):
+        self.sit, self.deal, self.tricks = sit, deal, tricks
+        self._memo: Dict[Tuple[str, str], int] = {}
+
+    def tricks_of(self, contract: str, declarer: Seat) -> int:
+        return self.tricks[declarer.name, strain_of(self.sit.rules, contract).name]
+
+    def ns(self, contract: Optional[str], declarer: Optional[Seat]) -> int:
+        """NS minus EW if ``contract`` is played by ``declarer`` (None: thrown in, 0)."""
+        if contract is None:
+            return 0
+        key = (contract, declarer.name)
+        if key not in self._memo:
+            self._memo[key] = self.sit.rules.score(
+                self.deal, contract=contract, declarer=declarer.name,
+                tricks=self.tricks_of(contract, declarer)).net("NS")
+        return self._memo[key]
+
+    def ours(self, contract, declarer) -> int:
+        value = self.ns(contract, declarer)
+        return value if self.sit.side == "NS" else -value
+
+
+def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -> List[int]:
+    """Each candidate's value (our side's net) when the bidding goes on as in par."""
+    rs, ladder, us = sit.rules, sit.ladder, sit.side
+    them = other_side(us)
+    index = {c: i for i, c in enumerate(ladder)}
+    current_i = index.get(sit.current)
+
+    def declarer(i: int, side: str) -> Optional[Seat]:
+        if i == current_i and sit.current_declarer.side == side:
+            return sit.current_declarer
+        strain = strain_of(rs, ladder[i])
+        return (sit.our_declarer if side == us else theirs).get(strain)
+
+    def value(i: int, side: str) -> int:
+        who = declarer(i, side)
+        if who is None:                   # a strain this side does not play in the model
+            return -_UNPLAYABLE if side == "NS" else _UNPLAYABLE
+        return scorer.ns(ladder[i], who)
+
+    auction = _Competition(ladder, [rs.bid_rank(rs.contract(c)) for c in ladder], value,
+                       lambda i, s: (declarer(i, s) or Seat.N).name, us)
+    sign = 1 if us == "NS" else -1
+    values = []
+    for call, contract, _ in sit.candidates:
+        if call != PASS:
+            ns = auction.solve(("over", index[call], us)).score
+        elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
+            options = [0] + [auction.solve(("over", j, them)).score for j in range(len(ladder))
+                             if declarer(j, them) is not None]
+            ns = max(options) if them == "NS" else min(options)
+        elif sit.current_declarer.side == us:
+            ns = auction.solve(("over", current_i, us)).score
+        else:                             # theirs: it stands (partner's later calls are not modelled)
+            ns = value(current_i, them)
+        values.append(sign * ns)
+    return values
+
+
+# --------------------------------------------------------------------------
+# The recommendation
+
+def _constraints_by_seat(sit: Situation, user) -> Dict[str, Constraint]:
+    out: Dict[str, Constraint] = {}
+    for inf in sit.inferences:
+        c = inf.constraint()
+        out[inf.seat] = out[inf.seat] & c if inf.seat in out else c
+    for key, source in (user or {}).items():
+        seat = parse_seat(key).name
+        c = compile_constraint(source)
+        out[seat] = out[seat] & c if seat in out else c
+    return out
+
+
+def _stats(values: np.ndarray) -> Tuple[float, float]:
+    n = len(values)
+    mean = float(values.mean()) if n else 0.0
+    se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else float("inf")
+    return mean, se
+
+
+def _clear_lead(columns: np.ndarray, z: float = 3.0) -> bool:
+    """Does the best column lead the next best by more than ``z`` standard errors?"""
+    if columns.shape[1] < 2:
+        return True
+    means = columns.mean(axis=0)
+    order = np.argsort(-means, kind="stable")
+    diff = columns[:, order[0]] - columns[:, order[1]]
+    mean, se = _stats(diff)
+    return mean > 0 and (se == 0 or mean > z * se)
+
+
+def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), rules="vint",
+              samples: int = 200, seed: Optional[int] = None,
+              constraints: Optional[Mapping[str, Union[str, Callable]]] = None,
+              reply: bool = True, strains=None, workers: Optional[int] = None,
+              min_samples: int = 32, early_stop: bool = True,
+              max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+              progress: Optional[Callable[[int, int], None]] = None) -> Recommendation:
+    """The call with the highest expected net score for the player's side.
+
+    ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
+    ``dealer`` the dealer's; ``auction`` the calls so far from the first
+    caller (``("1S", "P")`` or ``"1S P"``); ``rules`` a game's name;
+    ``samples`` deals to sample; ``seed`` makes the answer repeatable;
+    ``constraints``: ``{seat: "hcp >= 12 and hearts >= 5" or function(Hand)}``.
+
+    ``reply=False`` scores each call as the final contract (no reply);
+    ``strains`` overrides our strains (e.g. ``["H", "NT"]``); ``workers``
+    threads solve samples (default: all cores); ``early_stop`` stops once the
+    best call leads the next by 3 standard errors after ``min_samples``;
+    ``progress(done, total)`` is called as samples are solved.
+
+    Bad input raises a ``ValueError`` subclass (``AdviseError``,
+    ``RulesError``, ``ConstraintError``, ``SamplingError``, ``ParseError``...).
+    """
+    start = time.perf_counter()
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise AdviseError(f"samples must be a whole number >= 1, not {samples!r}")
+    workers = workers or os.cpu_count() or 1
+    sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains)
+    cons = _constraints_by_seat(sit, constraints)
+    rng = np.random.default_rng(seed)
+    drawn: Samples = sample_deals(sit.hand, sit.seat, samples, rng, cons,
+                                  max_attempts=max_attempts)
+    deals = drawn.deals
+
+    rows, stand_rows, all_tricks = [], [], []
+    chunk = max(8, 4 * workers)
+    stopped = False
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for lo in range(0, len(deals), chunk):
+            batch = deals[lo:lo + chunk]
+            solved = list(pool.map(lambda d: _solve_sample(sit, d, reply), batch))
+            for deal, (tricks, theirs) in zip(batch, solved):
+                scorer = _Scorer(sit, deal, tricks)
+                stands = [scorer.ours(c, d) for _, c, d in sit.candidates]
+                stand_rows.append(stands)
+                rows.append(_reply_values(sit, scorer, theirs) if reply else stands)
+                all_tricks.append(tricks)
+            if progress is not None:
+                progress(len(rows), len(deals))
+            if (early_stop and len(rows) >= min_samples and len(rows) < len(deals)
+                    and _clear_lead(np.array(rows, dtype=float))):
+                stopped = True
+                break
+    used = deals[:len(rows)]
+    candidates = _candidates(sit, used, all_tricks, np.array(rows, dtype=float),
+                             np.array(stand_rows, dtype=float))
+    rec = Recommendation(
+        call=candidates[0].call, reason="", candidates=candidates, samples=len(used),
+        seconds=0.0, seat=sit.seat.name, dealer=sit.dealer.name, auction=sit.auction,
+        rules=sit.rules.name, hand=sit.hand.to_pbn(), seed=seed, reply=reply,
+        warning=drawn.warning, stopped_early=stopped, attempts=drawn.attempts,
+        inferences=list(sit.inferences), deals=used, tricks=all_tricks)
+    rec.reason = _reason(rec, np.array(rows, dtype=float), sit)
+    rec.seconds = time.perf_counter() - start
+    return rec
+
+
+def _candidates(sit: Situation, deals, all_tricks, rows, stand_rows) -> List[Candidate]:
+    out = []
+    for k, (call, contract, declarer) in enumerate(sit.candidates):
+        mean, se = _stats(rows[:, k])
+        c = Candidate(call, contract, None if declarer is None else declarer.name, mean, se,
+                      float(stand_rows[:, k].mean()),
+                      scores=[int(v) for v in rows[:, k]],
+                      stands=[int(v) for v in stand_rows[:, k]])
+        if contract is not None:
+            strain = strain_of(sit.rules, contract).name
+            taken = [t[declarer.name, strain] for t in all_tricks]
+            need = sit.rules.contract(contract).tricks_needed
+            c.tricks = [taken.count(n) for n in range(14)]
+            c.p_make = sum(n >= need for n in taken) / len(taken)
+        out.append(c)
+    # best first; ties: the earlier candidate (pass, then the lower bid)
+    order = sorted(range(len(out)), key=lambda k: (-round(out[k].mean, 6), k))
+    return [out[k] for k in order]
+
+
+def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation) -> str:
+    best = rec.candidates[0]
+    n = rec.samples
+    if best.call == PASS:
+        if best.contract is None:
+            what = "Passing (no one else gains by bidding)"
+        else:
+            what = f"Passing ({best.contract} by {best.declarer} makes in {best.p_make:.0%})"
+        head = f"{what} scores {best.mean:+.0f} on average over {n} samples"
+    else:
+        head = (f"{best.call} makes in {best.p_make:.0%} of {n} samples "
+                f"and scores {best.mean:+.0f} on average")
+    if len(rec.candidates) < 2:
+        return head + "; it is the only call considered."
+    second = rec.candidates[1]
+    k1 = [c[0] for c in sit.candidates].index(best.call)
+    k2 = [c[0] for c in sit.candidates].index(second.call)
+    diff, se = _stats(rows[:, k1] - rows[:, k2])
+    se_text = "" if not math.isfinite(se) else f" ± {se:.0f}"
+    other = "passing" if second.call == PASS else second.call
+    return f"{head}, beating {other} by {diff:.0f}{se_text} points."

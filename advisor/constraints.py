@@ -1,0 +1,278 @@
+"""What a hand must hold: a small, safe expression language for the advisor's sampler.
+
+A constraint is text such as ``"hcp >= 12 and hearts >= 5"`` or a Python
+callable taking a ``solver.cards.Hand`` and returning a bool.
+
+The language (docs/advise.md, "Constraints"):
+
+- numbers: ``0``, ``12``;
+- features of the hand: ``hcp`` (A=4 K=3 Q=2 J=1), ``spades hearts diamonds
+  clubs`` (suit lengths), ``aces kings queens jacks tens``, ``controls``
+  (A=2, K=1), ``honours_spades``... ``honours_clubs`` (A K Q J 10 held in the
+  suit), ``longest`` and ``shortest`` (the longest and shortest suit's length);
+- ``+`` and ``-`` between numbers and features (``spades + hearts >= 9``);
+- comparisons ``< <= > >= == !=``, chained as in Python (``12 <= hcp <= 14``);
+- ``and``, ``or``, ``not`` and parentheses around conditions.
+
+Nothing is evaluated with ``eval``: the text is tokenised and parsed into a
+tree here, and the tree only looks features up and compares numbers. The same
+compiled constraint works on one hand's features (ints) and on numpy arrays of
+many hands' features at once (the sampler's vectorised path).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Dict, List, Mapping, Union
+
+import numpy as np
+
+from solver.cards import Hand
+from solver.errors import VintError
+
+__all__ = ["ConstraintError", "Constraint", "compile_constraint", "FEATURES", "hand_features",
+           "features_of_cards"]
+
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")   # suit 0..3 as the solver numbers them
+
+#: Every feature name the language knows.
+FEATURES = (("hcp",) + SUIT_WORDS + ("aces", "kings", "queens", "jacks", "tens", "controls")
+            + tuple(f"honours_{s}" for s in SUIT_WORDS) + ("longest", "shortest"))
+
+
+class ConstraintError(VintError):
+    """A constraint that cannot be read, or a callable that failed or returned a non-bool."""
+
+
+# --------------------------------------------------------------------------
+# Features of hands
+
+def features_of_cards(suits: np.ndarray, ranks: np.ndarray) -> Dict[str, np.ndarray]:
+    """Features of many hands at once.
+
+    ``suits`` and ``ranks`` have shape ``(n, 13)``: each row one hand's cards
+    (suit 0..3 = S H D C, rank 2..14). Returns ``{feature: array of n ints}``.
+    """
+    f: Dict[str, np.ndarray] = {"hcp": np.clip(ranks - 10, 0, None).sum(axis=1)}
+    lengths = []
+    for s, word in enumerate(SUIT_WORDS):
+        in_suit = suits == s
+        lengths.append(in_suit.sum(axis=1))
+        f[word] = lengths[-1]
+        f[f"honours_{word}"] = (in_suit & (ranks >= 10)).sum(axis=1)
+    for rank, word in ((14, "aces"), (13, "kings"), (12, "queens"), (11, "jacks"), (10, "tens")):
+        f[word] = (ranks == rank).sum(axis=1)
+    f["controls"] = 2 * f["aces"] + f["kings"]
+    stacked = np.stack(lengths, axis=1)
+    f["longest"] = stacked.max(axis=1)
+    f["shortest"] = stacked.min(axis=1)
+    return f
+
+
+def hand_features(hand: Hand) -> Dict[str, int]:
+    """The features of one hand, as plain ints."""
+    cards = hand.cards
+    suits = np.array([[c.suit for c in cards]], dtype=np.int64).reshape(1, -1)
+    ranks = np.array([[c.rank for c in cards]], dtype=np.int64).reshape(1, -1)
+    return {k: int(v[0]) for k, v in features_of_cards(suits, ranks).items()}
+
+
+# --------------------------------------------------------------------------
+# Tokens and parsing
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]+)|(<=|>=|==|!=|<|>)|([()+\-]))")
+_COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
+            "==": np.equal, "!=": np.not_equal}
+_WORDS = {"and", "or", "not"}
+
+
+def _tokenise(text: str) -> List[tuple]:
+    tokens, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise ConstraintError(f"constraint {text!r}: cannot read {text[pos:].strip()!r} "
+                                  f"(at character {pos + 1})")
+        number, name, op, punct = m.groups()
+        if number is not None:
+            tokens.append(("num", int(number)))
+        elif name is not None:
+            word = name.lower()
+            if word in _WORDS:
+                tokens.append((word, word))
+            elif word in FEATURES:
+                tokens.append(("feature", word))
+            else:
+                raise ConstraintError(f"constraint {text!r}: unknown word {name!r}; features "
+                                      f"are {', '.join(FEATURES)}")
+        else:
+            tokens.append(("op" if op else punct, op or punct))
+        pos = m.end()
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over the tokens; builds closures ``features -> value``."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens = _tokenise(text)
+        self.i = 0
+
+    def error(self, what: str) -> ConstraintError:
+        return ConstraintError(f"constraint {self.text!r}: {what}")
+
+    def peek(self):
+        return self.tokens[self.i][0] if self.i < len(self.tokens) else None
+
+    def take(self):
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def parse(self):
+        if not self.tokens:
+            raise self.error("it is empty")
+        node = self.disjunction()
+        if self.i != len(self.tokens):
+            raise self.error(f"unexpected {self.tokens[self.i][1]!r}")
+        return node
+
+    def disjunction(self):
+        parts = [self.conjunction()]
+        while self.peek() == "or":
+            self.take()
+            parts.append(self.conjunction())
+        if len(parts) == 1:
+            return parts[0]
+        return lambda f: _fold(np.logical_or, [p(f) for p in parts])
+
+    def conjunction(self):
+        parts = [self.negation()]
+        while self.peek() == "and":
+            self.take()
+            parts.append(self.negation())
+        if len(parts) == 1:
+            return parts[0]
+        return lambda f: _fold(np.logical_and, [p(f) for p in parts])
+
+    def negation(self):
+        if self.peek() == "not":
+            self.take()
+            inner = self.negation()
+            return lambda f: np.logical_not(inner(f))
+        if self.peek() == "(":
+            self.take()
+            inner = self.disjunction()
+            if self.peek() != ")":
+                raise self.error("a '(' is not closed")
+            self.take()
+            return inner
+        return self.comparison()
+
+    def comparison(self):
+        terms, ops = [self.sum()], []
+        while self.peek() == "op":
+            ops.append(_COMPARE[self.take()[1]])
+            terms.append(self.sum())
+        if not ops:
+            raise self.error("a condition needs a comparison such as 'hcp >= 12'")
+
+        def test(f):
+            values = [t(f) for t in terms]
+            return _fold(np.logical_and, [op(a, b) for op, a, b in zip(ops, values, values[1:])])
+        return test
+
+    def sum(self):
+        node = self.atom()
+        while self.peek() in ("+", "-"):
+            op = np.add if self.take()[1] == "+" else np.subtract
+            left, right = node, self.atom()
+            node = (lambda a, b, o: lambda f: o(a(f), b(f)))(left, right, op)
+        return node
+
+    def atom(self):
+        kind = self.peek()
+        if kind == "num":
+            value = self.take()[1]
+            return lambda f: value
+        if kind == "feature":
+            name = self.take()[1]
+            return lambda f: f[name]
+        if kind is None:
+            raise self.error("it ends too early")
+        raise self.error(f"expected a number or a feature, found {self.tokens[self.i][1]!r}"
+                         + (" (parentheses group conditions, not sums)" if kind == "(" else ""))
+
+
+def _fold(op, values):
+    out = values[0]
+    for v in values[1:]:
+        out = op(out, v)
+    return out
+
+
+# --------------------------------------------------------------------------
+# The compiled constraint
+
+class Constraint:
+    """A compiled constraint on one hand.
+
+    ``constraint(hand)`` -> bool. ``constraint.on_features(features)`` takes
+    ``{feature: int}`` or ``{feature: array}`` (many hands; returns a bool
+    array). A constraint built from a callable has no vectorised form
+    (``vectorised`` is False) and is checked hand by hand.
+    """
+
+    def __init__(self, source: Union[str, Callable], test: Callable, vectorised: bool):
+        self.source = source
+        self._test = test
+        self.vectorised = vectorised
+
+    def on_features(self, features: Mapping) -> Union[bool, np.ndarray]:
+        if not self.vectorised:
+            raise ConstraintError("a callable constraint needs the Hand, not its features")
+        out = self._test(features)
+        return out if isinstance(out, np.ndarray) and out.ndim else bool(out)
+
+    def __call__(self, hand: Hand) -> bool:
+        if self.vectorised:
+            return bool(self._test(hand_features(hand)))
+        try:
+            result = self._test(hand)
+        except Exception as exc:                       # a user's function failed
+            raise ConstraintError(f"constraint {self.describe()} raised "
+                                  f"{type(exc).__name__}: {exc}") from exc
+        if not isinstance(result, (bool, np.bool_)):
+            raise ConstraintError(f"constraint {self.describe()} must return True or False, "
+                                  f"not {result!r}")
+        return bool(result)
+
+    def describe(self) -> str:
+        if isinstance(self.source, str):
+            return repr(self.source)
+        return getattr(self.source, "__name__", repr(self.source))
+
+    def __and__(self, other: "Constraint") -> "Constraint":
+        """Both constraints (vectorised when both are)."""
+        if self.vectorised and other.vectorised:
+            a, b = self._test, other._test
+            return Constraint(f"({self.source}) and ({other.source})",
+                              lambda f: np.logical_and(a(f), b(f)), True)
+        return Constraint(lambda h: self(h) and other(h), lambda h: self(h) and other(h), False)
+
+    def __repr__(self) -> str:
+        return f"Constraint({self.describe()})"
+
+
+def compile_constraint(source) -> Constraint:
+    """A ``Constraint`` from text, a callable taking a Hand, or a Constraint."""
+    if isinstance(source, Constraint):
+        return source
+    if isinstance(source, str):
+        return Constraint(source.strip(), _Parser(source).parse(), True)
+    if callable(source):
+        return Constraint(source, source, False)
+    raise ConstraintError(f"a constraint is text such as 'hcp >= 12' or a function of a Hand, "
+                          f"not {source!r}")

@@ -1,0 +1,109 @@
+"""Deal the cards a player cannot see, keeping the deals that fit what is known.
+
+``sample_deals(hand, seat, n, rng, constraints)`` deals the 39 unseen cards
+at random to the other three seats, many deals at a time (numpy), and keeps
+those whose hands satisfy each seat's constraint. Text constraints are tested
+on whole batches at once; callables are tested deal by deal on what the text
+constraints let through.
+
+Rejection sampling stops after ``max_attempts`` deals: a rare constraint gives
+fewer deals and a warning rather than a hang; no deal at all raises
+``SamplingError``.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, NamedTuple, Optional
+
+import numpy as np
+
+from solver.cards import SEATS, Deal, Hand, Seat
+from solver.errors import VintError
+
+from .constraints import Constraint, features_of_cards
+
+__all__ = ["SamplingError", "Samples", "sample_deals", "DEFAULT_MAX_ATTEMPTS"]
+
+#: Deals tried at most before giving up on finding more that fit.
+DEFAULT_MAX_ATTEMPTS = 200_000
+_BATCH = 4096
+
+
+class SamplingError(VintError):
+    """No deal fits the constraints (within the attempts allowed)."""
+
+
+class Samples(NamedTuple):
+    """Sampled deals, how many deals were tried, and a warning when too few fit."""
+
+    deals: List[Deal]
+    attempts: int
+    warning: Optional[str]
+
+    @property
+    def acceptance(self) -> float:
+        return len(self.deals) / self.attempts if self.attempts else 0.0
+
+
+def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
+                 constraints: Optional[Mapping[str, Constraint]] = None, *,
+                 max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> Samples:
+    """``n`` deals in which ``seat`` holds ``hand`` and every constraint holds.
+
+    ``constraints`` maps seats (``"N"``...) to a ``Constraint`` (combine several
+    with ``&``); the advising seat's own constraint is checked on its hand once.
+    """
+    seat = Seat.parse(seat)
+    if len(hand) != 13:
+        raise SamplingError(f"the hand must hold 13 cards, not {len(hand)}")
+    constraints = {Seat.parse(s): c for s, c in (constraints or {}).items()}
+    own = constraints.pop(seat, None)
+    if own is not None and not own(hand):
+        raise SamplingError(f"the hand {hand.to_pbn()} does not fit its own constraint "
+                            f"{own.describe()}")
+    others = [s for s in SEATS if s != seat]
+    unseen = [i for i in range(52) if not hand.mask >> _bit(i) & 1]
+    suits = np.array([i // 13 for i in unseen], dtype=np.int64)
+    ranks = np.array([i % 13 + 2 for i in unseen], dtype=np.int64)
+    bits = np.array([1 << _bit(i) for i in unseen], dtype=np.uint64)
+
+    deals: List[Deal] = []
+    attempts = 0
+    base = np.tile(np.arange(39), (_BATCH, 1))
+    while len(deals) < n and attempts < max_attempts:
+        size = min(_BATCH, max_attempts - attempts)
+        perms = rng.permuted(base[:size], axis=1)
+        attempts += size
+        keep = np.ones(size, dtype=bool)
+        for k, other in enumerate(others):
+            c = constraints.get(other)
+            if c is not None and c.vectorised:
+                cols = perms[:, 13 * k:13 * k + 13]
+                keep &= np.asarray(c.on_features(features_of_cards(suits[cols], ranks[cols])),
+                                   dtype=bool)
+        for row in np.flatnonzero(keep):
+            masks = {seat: hand.mask}
+            for k, other in enumerate(others):
+                masks[other] = int(np.bitwise_or.reduce(bits[perms[row, 13 * k:13 * k + 13]]))
+            deal = Deal.from_masks([masks[s] for s in SEATS])
+            if all(c.vectorised or c(deal[s]) for s, c in constraints.items()):
+                deals.append(deal)
+                if len(deals) == n:
+                    break
+    warning = None
+    if not deals:
+        raise SamplingError(f"no deal fits the constraints in {attempts} deals tried: "
+                            f"{_describe(constraints)}")
+    if len(deals) < n:
+        warning = (f"only {len(deals)} of {n} deals fit the constraints in {attempts} tried "
+                   f"({100 * len(deals) / attempts:.3f}%): {_describe(constraints)}")
+    return Samples(deals, attempts, warning)
+
+
+def _bit(index: int) -> int:
+    """Card index 0..51 (suit * 13 + rank - 2) -> its bit in a solver mask."""
+    return 16 * (index // 13) + index % 13
+
+
+def _describe(constraints: Dict[Seat, Constraint]) -> str:
+    return "; ".join(f"{s.name}: {c.describe()}" for s, c in constraints.items()) or "none"
