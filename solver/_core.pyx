@@ -73,6 +73,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef u64 r = 0, rel_acc = 0, bit
     cdef bint maxnode, cut = False
     cdef int moves[13]
+    cdef int lows[13]
     cdef int saved_card[4]
     cdef int saved_seat[4]
 
@@ -101,7 +102,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     v = -1 if maxnode else 99
     if c.ncards != 0:
         c.hint_card = -1
-    nm = generate_moves(c, moves)
+    nm = generate_moves(c, moves, lows)
     for i in range(nm):
         card = moves[i]
         bit = (<u64>1) << card
@@ -138,6 +139,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             cut_card = card
             break
         rel_acc |= r
+        if lows[i] != card and (r >> card) & 1:
+            # Every move is being tried, but this card stood for its whole run
+            # of equivalent cards. The run must stay a run where this result
+            # is reused: the lowest card of the run becomes relevant too.
+            rel_acc |= (<u64>1) << lows[i]
         if maxnode:
             if sub > v:
                 v = sub
@@ -286,7 +292,7 @@ def solve_position(hands, int trump, int leader, played, bint misere=False, int 
             v = exact_value(&c, (n + 1) // 2, n)
         if c.error:
             raise MemoryError("the transposition table could not grow")
-        return v, c.nodes, c.tt_hits, [[c.cut_at[a][b] for b in range(14)] for a in range(4)], c.nentries
+        return v, c.nodes, c.tt_hits
     finally:
         tt_free(&c)
 

@@ -41,13 +41,17 @@ cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexc
     return 0
 
 
-cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
-    """Fill ``moves`` with the cards to try, best first; return how many."""
+cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
+    """Fill ``moves`` with the cards to try, best first; return how many.
+
+    ``lows[i]`` is the lowest card of the run that ``moves[i]`` stands for
+    (the move itself when it stands alone).
+    """
     cdef int player = c.player
     cdef u64 hand = c.hands[player]
     cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
     cdef u64 mine, u, rest, card_bit, above
-    cdef int i, j, s, n = 0, card, w, lead_suit = -1, first_suit, last_suit
+    cdef int i, j, s, n = 0, card, w, low, run_low, lead_suit = -1, first_suit, last_suit
     cdef int weights[13]
     cdef int best_in_suit[4]
     cdef int best, wc = -1
@@ -72,14 +76,19 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
         mine = suit_of(hand, s)
         u = suit_of(in_play, s)
         rest = mine
+        run_low = -1
         while rest:
             card_bit = rest & (~rest + 1)
             rest ^= card_bit
+            if run_low < 0:
+                run_low = 16 * s + lowest_bit(card_bit)
             # The next higher card in play: if it is ours too, skip this one.
             above = u & ~((card_bit << 1) - 1)
             if above & (~above + 1) & mine:
                 continue
             card = 16 * s + lowest_bit(card_bit)
+            lows[n] = run_low
+            run_low = -1
             if c.maxside != 0:
                 w = weight_misere(c, card, wc)
             elif c.ncards == 0:
@@ -103,13 +112,16 @@ cdef int generate_moves(Ctx* c, int* moves) noexcept nogil:
     for i in range(1, n):
         w = weights[i]
         card = moves[i]
+        low = lows[i]
         j = i
         while j > 0 and weights[j - 1] < w:
             weights[j] = weights[j - 1]
             moves[j] = moves[j - 1]
+            lows[j] = lows[j - 1]
             j -= 1
         weights[j] = w
         moves[j] = card
+        lows[j] = low
     return n
 
 

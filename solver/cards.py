@@ -60,9 +60,10 @@ class Seat(IntEnum):
                 return cls(text)
             raise ParseError(f"unknown seat {text!r}: use N, E, S or W")
         if isinstance(text, str):
-            key = text.strip().upper()[:1]
-            if key in _SEAT_LETTERS and text.strip().upper() in (key, _SEAT_NAMES[key]):
-                return cls[key]
+            word = text.strip().upper()
+            for letter, name in _SEAT_NAMES.items():
+                if word in (letter, name):
+                    return cls[letter]
         raise ParseError(f"unknown seat {text!r}: use N, E, S or W")
 
     def __str__(self) -> str:
@@ -72,7 +73,6 @@ class Seat(IntEnum):
         return f"Seat.{self.name}"
 
 
-_SEAT_LETTERS = "NESW"
 _SEAT_NAMES = {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}
 
 
