@@ -92,8 +92,9 @@ def test_random_ending(pbn, trump, leader, trick, misere, lone):
     expected = minimax.solve_cards(pbn, trump, leader, trick, misere, lone)
     deal = solver.Deal.from_pbn(pbn)
     played = [solver.Card.parse(c) for c in trick]
-    got = str_cards(solver.solve_cards(deal, trump, leader, played=played,
-                                       misere=misere, lone=lone))
+    values = solver.solve_cards(deal, trump, leader, played=played, misere=misere, lone=lone)
+    assert all(isinstance(card, solver.Card) for card in values), f"keys not Cards: {values}"
+    got = str_cards(values)
     assert got == expected, f"solve_cards on {where}: expected {expected}, got {got}"
     best = (min if misere else max)(expected.values())
     value = solver.solve(deal, trump, leader, played=played, misere=misere, lone=lone)
