@@ -4,9 +4,12 @@
 - ``advisor.analyse(deal)``: DD table, every contract's score, honours, aces
   and par of a deal (``advisor.analysis``, docs/analysis.md).
 - ``advisor.par(deal)``: par without doubles (``advisor.par``).
+- ``advisor.recommend(hand, seat=..., dealer=..., auction=...)``: the call
+  with the highest expected score (``advisor.advise``, docs/advise.md).
 """
 
 from . import rules
+from .advise import AdviseError, Candidate, Recommendation, recommend
 from .analysis import Analysis, analyse, analyse_table
 from .par import Par, ParBid, ParError, par_from_table
 from .par import par as _par
@@ -16,4 +19,4 @@ from .par import par as _par
 par = _par
 
 __all__ = ["rules", "analyse", "analyse_table", "Analysis", "par", "par_from_table", "Par",
-           "ParBid", "ParError"]
+           "ParBid", "ParError", "recommend", "Recommendation", "Candidate", "AdviseError"]

@@ -74,6 +74,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef bint maxnode, cut = False
     cdef int moves[13]
     cdef int lows[13]
+    cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
+    cdef int suit, low
     cdef int saved_card[4]
     cdef int saved_seat[4]
 
@@ -103,8 +105,16 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     if c.ncards != 0:
         c.hint_card = -1
     nm = generate_moves(c, moves, lows)
+    small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     for i in range(nm):
         card = moves[i]
+        suit = card >> 4
+        if small_tried[suit] >= 0:
+            # A card of this suit below every relevant card has been tried:
+            # any other such card gives the same result (partition search).
+            low = lowest_relevant(rel_acc, suit)
+            if small_tried[suit] < low and (card & 15) < low:
+                continue
         bit = (<u64>1) << card
         c.hands[player] ^= bit
         c.trick_card[c.ncards] = card
@@ -144,6 +154,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             # of equivalent cards. The run must stay a run where this result
             # is reused: the lowest card of the run becomes relevant too.
             rel_acc |= (<u64>1) << lows[i]
+        if (card & 15) < lowest_relevant(rel_acc, suit):
+            small_tried[suit] = card & 15
         if maxnode:
             if sub > v:
                 v = sub
@@ -154,6 +166,12 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         tt_store(c, player, shape, p0, p1, unions, rel_acc, target, v, n, cut_card)
     rel_out[0] = rel_acc
     return v
+
+
+cdef inline int lowest_relevant(u64 rel, int suit) noexcept nogil:
+    """Rank index (0..12) of the lowest relevant card of a suit; 16 when none."""
+    cdef u64 r = suit_of(rel, suit)
+    return lowest_bit(r) if r else 16
 
 
 cdef int last_trick(Ctx* c, u64* rel_out) noexcept nogil:
