@@ -1,0 +1,146 @@
+"""recommend(): the call with the highest expected score (advisor/advise.py).
+
+Sample counts are small (8-16) to keep the run short; the assertions are
+chosen so that they hold for any reasonable sample and fail for a broken
+advisor (a pass with a cold slam, a bid with a worthless hand, scores that do
+not match the double-dummy tricks).
+"""
+
+import json
+import math
+
+import pytest
+
+import advisor
+from advisor import rules as _rules
+from advisor.advise import AdviseError, recommend
+from advisor.constraints import ConstraintError
+from advisor.rules.base import RulesError
+from advisor.sampling import SamplingError
+from solver import dd_table
+from solver.cards import Hand
+
+STRONG = "AKQJT98.A.A2.A93"       # seven solid spades and four aces
+NOTHING = "8642.9753.864.32"      # not an honour
+
+
+@pytest.fixture(scope="module")
+def strong():
+    return recommend(STRONG, seat="S", dealer="S", samples=12, seed=3, workers=2)
+
+
+def test_seven_solid_trumps_and_four_aces_bid_high(strong):
+    contract = _rules.get("vint").contract(strong.call)
+    assert contract.level >= 4 and strong.call.endswith(("S", "NT"))
+    best = strong.candidates[0]
+    assert best.call == strong.call and best.p_make >= 0.75
+    assert strong.candidate("P").mean < best.mean
+    assert f"{strong.call} makes in" in strong.reason and "of 12 samples" in strong.reason
+    assert strong.samples == 12 and len(strong.deals) == 12 and strong.seconds > 0
+
+
+def test_no_honours_passes():
+    rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=8, seed=1,
+                    workers=2)
+    assert rec.call == "P"
+    assert rec.candidates[0].contract == "1H" and rec.candidates[0].declarer == "E"
+    assert rec.reason.startswith("Passing (1H by E")
+    assert all(c.mean < rec.candidates[0].mean for c in rec.candidates[1:])
+
+
+def test_means_are_the_plain_average_of_per_sample_scores(strong):
+    for c in strong.candidates:
+        assert c.mean == pytest.approx(sum(c.scores) / len(c.scores))
+        n = len(c.scores)
+        sd = math.sqrt(sum((x - c.mean) ** 2 for x in c.scores) / (n - 1))
+        assert c.stderr == pytest.approx(sd / math.sqrt(n))
+        assert c.mean_stands == pytest.approx(sum(c.stands) / n)
+    # nobody can outbid 7NT: with the reply it still stands
+    seven = strong.candidate("7NT")
+    assert seven.scores == seven.stands
+
+
+def test_scores_equal_a_recomputation_from_double_dummy():
+    rec = recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=8,
+                    seed=11, reply=False, strains=["H"], workers=2)
+    vint = _rules.get("vint")
+    assert {c.call for c in rec.candidates} == {"P"} | {f"{n}H" for n in range(2, 8)}
+    for k, deal in enumerate(rec.deals):
+        assert deal["S"] == Hand.from_pbn("AKQ87.KJ4.A2.T93")
+        assert deal["N"].suit("H")[:1] and len(deal["N"].suit("H")) >= 4   # 1H shows 4+ hearts
+        table = dd_table(deal, strains=["H"], declarers=["N", "S"])
+        for c in rec.candidates:
+            tricks = table[c.declarer, "H"]
+            assert rec.tricks[k][c.declarer, "H"] == tricks
+            expected = vint.score(deal, contract=c.contract, declarer=c.declarer,
+                                  tricks=tricks).net("NS")
+            assert c.scores[k] == expected == c.stands[k]
+    four = rec.candidate("4H")
+    assert four.declarer == "S" and rec.candidate("P").declarer == "N"
+    assert sum(four.tricks) == 8
+    assert four.p_make == pytest.approx(sum(four.tricks[10:]) / 8)
+
+
+def test_same_seed_same_answer():
+    kw = dict(seat="W", dealer="N", auction="P 1S P", samples=6, strains=["NT"], workers=2,
+              reply=False)
+    a = recommend("KQ2.AJ3.KQ54.A76", seed=5, **kw).to_dict(per_sample=True)
+    b = recommend("KQ2.AJ3.KQ54.A76", seed=5, **kw).to_dict(per_sample=True)
+    c = recommend("KQ2.AJ3.KQ54.A76", seed=6, **kw).to_dict(per_sample=True)
+    for d in (a, b, c):
+        d.pop("seconds")
+    assert a == b and a["deals"] != c["deals"]
+    assert json.loads(json.dumps(a)) == a
+    # N's first-turn pass denies three aces; E's 1S shows four spades with two
+    # honours; S's pass after a bid says nothing
+    assert {i["seat"]: i["text"] for i in a["inferences"]} == {
+        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2"}
+
+
+def test_user_constraints_and_early_stop():
+    # East's 6H cannot make against four aces: passing beats 7S by thousands
+    rec = recommend(STRONG, seat="S", dealer="E", auction="1H P P P 6H", samples=40, seed=2,
+                    reply=False, strains=["S"], min_samples=8, workers=2,
+                    constraints={"N": "aces == 0 and hearts >= 5", "e": lambda h: h.hcp >= 8})
+    assert all(len(d["N"].suit("H")) >= 5 and d["E"].hcp >= 8 for d in rec.deals)
+    assert [c.call for c in rec.candidates] == ["P", "7S"]
+    assert rec.candidate("P").p_make == 0
+    assert rec.stopped_early and 8 <= rec.samples < 40
+    assert rec.to_dict()["samples"] == rec.samples
+
+
+def test_rare_constraints_warn():
+    rec = recommend(STRONG, seat="S", dealer="S", samples=6, seed=1, reply=False,
+                    strains=["S"], max_attempts=4096, workers=2,
+                    constraints={"N": "hcp >= 15 and hearts >= 6"})
+    assert rec.warning and rec.samples < 6 and "hearts >= 6" in rec.warning
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    (dict(hand="AKQ87.KJ4.A2.T9"), AdviseError, "13 cards, not 12"),
+    (dict(hand="AKQ87.KJ4.A2.T99"), ValueError, "C9 appears twice"),
+    (dict(hand=42), AdviseError, "PBN"),
+    (dict(auction="1S 1S"), RulesError, "illegal auction"),
+    (dict(auction="1S P P"), AdviseError, "W's turn"),
+    (dict(seat="X"), RulesError, "unknown seat"),
+    (dict(dealer="north-east"), RulesError, "unknown seat"),
+    (dict(rules="bridge"), RulesError, "unknown rule set"),
+    (dict(samples=0), AdviseError, "samples"),
+    (dict(constraints={"N": "hcp >>= 3"}), ConstraintError, "hcp >>= 3"),
+    (dict(constraints={"Q": "hcp >= 3"}), RulesError, "unknown seat"),
+    (dict(constraints={"N": "aces >= 3"}), SamplingError, "no deal fits"),
+])
+def test_bad_input(kwargs, error, message):
+    args = dict(hand="AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=4,
+                max_attempts=4096)
+    args.update(kwargs)
+    hand = args.pop("hand")
+    with pytest.raises(error, match=message) as info:
+        recommend(hand, **args)
+    assert isinstance(info.value, ValueError)
+
+
+def test_over_auction_and_package_export():
+    with pytest.raises(AdviseError, match="is over"):
+        recommend(NOTHING, seat="S", dealer="N", auction=["P"] * 8, samples=2)
+    assert advisor.recommend is recommend

@@ -1,0 +1,54 @@
+"""The default bidding system: what the auction's calls say (advisor/bidding_system.py)."""
+
+import pytest
+
+from advisor import rules
+from advisor.bidding_system import read_auction
+from advisor.rules.base import RulesError
+from solver.cards import Hand
+
+
+def _texts(auction, dealer="N", game="vint", skip=None):
+    return [(i.seat, i.call, i.text)
+            for i in read_auction(auction, dealer, rules.get(game), skip_seat=skip)]
+
+
+def test_vint_readings():
+    assert _texts(["P", "1H", "1NT", "P", "2H", "P", "2S", "2NT"]) == [
+        ("N", "P", "aces <= 2"),                                   # first-turn pass
+        ("E", "1H", "hearts >= 4 and honours_hearts >= 2"),        # a suit
+        ("S", "1NT", "aces >= 3"),                                 # first-turn no-trumps
+        # W's pass after a bid says nothing
+        ("N", "2H", "hearts >= 4 and honours_hearts >= 2"),
+        ("S", "2S", "spades >= 4 and honours_spades >= 2"),
+        ("W", "2NT", "aces >= 2"),                                 # no-trumps after a pass
+    ]
+
+
+def test_opening_from_the_hand_support_and_repeats():
+    assert _texts(["3D", "P", "4D", "P", "5D", "P", "1NT"][:6], dealer="E") == [
+        ("E", "3D", "diamonds >= 6 and honours_diamonds >= 3"),
+        ("W", "4D", "diamonds >= 4"),                              # partner's suit
+    ]
+    # after partner's first-turn no-trumps, no-trumps needs one ace
+    assert _texts(["1NT", "P", "P", "P", "P", "P", "2NT"])[-1] == ("S", "2NT", "aces >= 1")
+
+
+def test_skip_own_seat_and_dealer_rotation():
+    assert _texts(["P", "P", "1S"], dealer="W", skip="N") == [
+        ("W", "P", "aces <= 2"), ("E", "1S", "spades >= 4 and honours_spades >= 2")]
+
+
+def test_skruuvi_readings():
+    assert _texts(["1G", "P", "2H", "2G"], game="skruuvi") == [
+        ("N", "1G", "aces >= 3"),
+        ("S", "2H", "(hearts >= 5 and honours_hearts >= 3) or (hearts >= 6 and honours_hearts >= 2)"),
+        ("W", "2G", "aces == 4"),
+    ]
+
+
+def test_inferences_compile_and_test_hands():
+    c = read_auction(["1S"], "N", rules.get("vint"))[0].constraint()
+    assert c(Hand.from_pbn("AJ32.K54.Q32.432")) and not c(Hand.from_pbn("8765.AK4.Q32.432"))
+    with pytest.raises(RulesError):
+        read_auction(["1Z"], "N", rules.get("vint"))

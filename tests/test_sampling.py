@@ -1,0 +1,59 @@
+"""The advisor's sampler: deals that fit the constraints, reproducible, never hanging."""
+
+import numpy as np
+import pytest
+
+from advisor.constraints import compile_constraint
+from advisor.sampling import SamplingError, sample_deals
+from solver.cards import SEATS, Hand
+
+HAND = Hand.from_pbn("AKQ87.KJ4.A2.T93")
+
+
+def test_deals_hold_the_hand_and_every_card_once():
+    got = sample_deals(HAND, "S", 30, np.random.default_rng(1))
+    assert len(got.deals) == 30 and got.warning is None and got.attempts >= 30
+    for deal in got.deals:
+        assert deal["S"] == HAND
+        masks = [deal[s].mask for s in SEATS]
+        assert all(len(deal[s]) == 13 for s in SEATS)
+        assert sum(bin(m).count("1") for m in masks) == 52 and np.bitwise_or.reduce(masks) == \
+            sum(1 << (16 * s + r - 2) for s in range(4) for r in range(2, 15))
+    assert len({d.to_pbn() for d in got.deals}) == 30
+
+
+def test_constraints_hold_in_every_deal():
+    cons = {"N": compile_constraint("hcp >= 12 and hearts >= 5"),
+            "W": compile_constraint(lambda h: len(h.suit("C")) <= 2)}
+    got = sample_deals(HAND, "S", 25, np.random.default_rng(2), cons)
+    assert len(got.deals) == 25
+    assert all(d["N"].hcp >= 12 and len(d["N"].suit("H")) >= 5 for d in got.deals)
+    assert all(len(d["W"].suit("C")) <= 2 for d in got.deals)
+    assert got.acceptance < 0.2      # the constraint was doing something
+
+
+def test_same_seed_same_deals():
+    a = sample_deals(HAND, "E", 10, np.random.default_rng(5)).deals
+    b = sample_deals(HAND, "E", 10, np.random.default_rng(5)).deals
+    c = sample_deals(HAND, "E", 10, np.random.default_rng(6)).deals
+    assert a == b and a != c and all(d["E"] == HAND for d in a)
+
+
+def test_rare_constraint_gives_fewer_deals_and_a_warning():
+    cons = {"N": compile_constraint("hcp >= 19")}
+    got = sample_deals(HAND, "S", 50, np.random.default_rng(3), cons, max_attempts=3000)
+    assert 0 < len(got.deals) < 50 and got.attempts == 3000
+    assert "only" in got.warning and "hcp >= 19" in got.warning
+
+
+def test_impossible_constraint_raises_instead_of_hanging():
+    cons = {"N": compile_constraint("aces >= 3")}          # South holds two aces
+    with pytest.raises(SamplingError, match="no deal fits"):
+        sample_deals(HAND, "S", 5, np.random.default_rng(0), cons, max_attempts=5000)
+
+
+def test_own_constraint_and_short_hand():
+    with pytest.raises(SamplingError, match="does not fit its own constraint"):
+        sample_deals(HAND, "S", 5, np.random.default_rng(0), {"S": compile_constraint("hcp < 10")})
+    with pytest.raises(SamplingError, match="13 cards"):
+        sample_deals(Hand.from_pbn("AKQ87.KJ4.A2.T9"), "S", 5, np.random.default_rng(0))
