@@ -1,4 +1,5 @@
-"""The ``vint`` command: ``vint solve DEAL`` and ``vint analyse [DEAL | FILE.pbn]``.
+"""The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE.pbn]`` and
+``vint advise --hand ... --seat ...``.
 
 Subcommands are argparse subparsers; each registers itself in
 ``build_parser`` with a ``run(args, out)`` function, so more (``advise``,
@@ -106,6 +107,62 @@ def run_analyse(args, out) -> None:
 
 
 # --------------------------------------------------------------------------
+# vint advise
+
+def _constraint_options(items) -> dict:
+    """``["N: hcp >= 12", ...]`` -> ``{"N": "hcp >= 12"}`` (one seat may appear several times)."""
+    out = {}
+    for item in items or []:
+        seat, sep, text = item.partition(":")
+        if not sep or not text.strip():
+            raise CliError(f"--constraint {item!r}: write SEAT: EXPRESSION, e.g. 'N: hcp >= 12'")
+        seat = _seat(seat)
+        out[seat] = f"({out[seat]}) and ({text.strip()})" if seat in out else text.strip()
+    return out
+
+
+def run_advise(args, out) -> None:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.table import Table
+
+    from .advise import recommend
+
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("solving samples"), BarColumn(), MofNCompleteColumn(),
+                        console=err, transient=True,
+                        disable=args.json or not sys.stderr.isatty())
+    with progress:
+        task = progress.add_task("solve", total=args.samples)
+        rec = recommend(args.hand, seat=args.seat, dealer=args.dealer or "N",
+                        auction=args.auction.replace(",", " ").split(), rules=args.rules,
+                        samples=args.samples, seed=args.seed,
+                        constraints=_constraint_options(args.constraint),
+                        progress=lambda done, total: progress.update(task, completed=done,
+                                                                     total=total))
+    if args.json:
+        _print(out, json.dumps(rec.to_dict(), ensure_ascii=False))
+        return
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    console.print(f"[bold]{rec.call}[/bold]: {rec.reason}")
+    if rec.warning:
+        console.print(f"warning: {rec.warning}")
+    table = Table(title=f"{rec.samples} samples, {rec.seconds:.1f} s", title_justify="left")
+    for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
+                          ("± se", "right"), ("if it stands", "right"), ("makes", "right"),
+                          ("tricks (most often)", "left")):
+        table.add_column(name, justify=justify)
+    for c in rec.candidates[:args.top]:
+        played = "thrown in" if c.contract is None else f"{c.contract} by {c.declarer}"
+        common = "" if not c.tricks else ", ".join(
+            f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
+        table.add_row(c.call, played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
+                      f"{c.mean_stands:+.0f}",
+                      "" if c.p_make is None else f"{c.p_make:.0%}", common)
+    console.print(table)
+
+
+# --------------------------------------------------------------------------
 
 def _seat(text: str) -> str:
     return Seat.parse(text).name
@@ -136,6 +193,21 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--json", action="store_true", help="print JSON (docs/analysis.md)")
     an.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     an.set_defaults(run=run_analyse)
+
+    ad = commands.add_parser("advise", help="the call with the best expected score (docs/advise.md)")
+    ad.add_argument("--hand", required=True, help='your 13 cards, S.H.D.C: "AKQ87.KJ4.A2.T93"')
+    ad.add_argument("--seat", required=True, help="your seat: N, E, S or W")
+    ad.add_argument("--dealer", type=str, default=None, help="N, E, S or W (default: N)")
+    ad.add_argument("--auction", default="", help='the calls so far from the first caller: "1S P"')
+    ad.add_argument("--samples", type=int, default=200, help="deals to sample (default: 200)")
+    ad.add_argument("--seed", type=int, default=None, help="random seed: the same seed, the same answer")
+    ad.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
+                    help="the game's rules (default: vint)")
+    ad.add_argument("--constraint", action="append", metavar="SEAT: EXPR",
+                    help="what a seat holds, e.g. 'N: hcp >= 12 and hearts >= 5' (repeatable)")
+    ad.add_argument("--top", type=int, default=12, help="candidates shown (default: 12)")
+    ad.add_argument("--json", action="store_true", help="print JSON")
+    ad.set_defaults(run=run_advise)
     return parser
 
 

@@ -1,0 +1,50 @@
+"""``vint advise``: JSON and table output, one-line errors with exit status 2."""
+
+import io
+import json
+
+import pytest
+
+from advisor import cli
+
+ARGS = ["advise", "--hand", "AKQJT98.A.A2.A93", "--seat", "S", "--dealer", "E",
+        "--auction", "1H P P P 6H", "--samples", "3", "--seed", "4"]
+
+
+def _run(argv):
+    out = io.StringIO()
+    args = cli.build_parser().parse_args(argv)
+    args.dealer = cli._seat(args.dealer) if args.dealer else None
+    args.run(args, out)
+    return out.getvalue()
+
+
+def test_json_has_the_recommendation():
+    data = json.loads(_run(ARGS + ["--json", "--constraint", "N: hearts >= 3",
+                                   "--constraint", "n: aces == 0"]))
+    assert data["call"] == "P" and data["samples"] == 3 and data["seed"] == 4
+    assert data["candidates"][0]["call"] == "P" and data["candidates"][0]["contract"] == "6H"
+    assert {c["call"] for c in data["candidates"]} >= {"P", "7S", "7NT"}
+    assert data["inferences"][0]["text"] == "hearts >= 4 and honours_hearts >= 2"
+
+
+def test_table_names_the_call_and_the_samples():
+    text = _run(ARGS + ["--top", "2"])
+    assert text.startswith("P: Passing (6H by E makes in 0%)")
+    assert "3 samples" in text and "6H by E" in text and text.count("7") >= 1
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--hand", "AKQ87.KJ4.A2.T9"], "13 cards"),
+    (["--seat", "Q"], "unknown seat"),
+    (["--auction", "1H 1S"], "illegal auction"),
+    (["--constraint", "N hcp"], "SEAT: EXPRESSION"),
+    (["--constraint", "N: hcp >"], "ends too early"),
+])
+def test_errors_are_one_line_and_exit_2(extra, message, capsys):
+    args = ARGS[:1] + ["--hand", "AKQJT98.A.A2.A93", "--seat", "S", "--dealer", "E",
+                       "--auction", "1H P P P 6H", "--samples", "2"]
+    # later options override the earlier ones (argparse keeps the last)
+    assert cli.main(args + extra) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("vint: error: ") and message in err and err.count("\n") == 1
