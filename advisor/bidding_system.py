@@ -38,7 +38,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence
 from solver.cards import SEATS, Seat
 
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
-from .rules.base import PASS, RuleSet, RulesError, normalise_call
+from .rules.base import PASS, RuleSet, normalise_call
 
 __all__ = ["Inference", "read_auction", "system_name", "constraints_by_seat"]
 

@@ -140,22 +140,20 @@ class _Parser:
         return node
 
     def disjunction(self):
-        parts = [self.conjunction()]
-        while self.peek() == "or":
-            self.take()
-            parts.append(self.conjunction())
-        if len(parts) == 1:
-            return parts[0]
-        return lambda f: _fold(np.logical_or, [p(f) for p in parts])
+        return self.joined("or", self.conjunction, np.logical_or)
 
     def conjunction(self):
-        parts = [self.negation()]
-        while self.peek() == "and":
+        return self.joined("and", self.negation, np.logical_and)
+
+    def joined(self, word, operand, op):
+        """``operand (word operand)*``, combined with ``op``."""
+        parts = [operand()]
+        while self.peek() == word:
             self.take()
-            parts.append(self.negation())
+            parts.append(operand())
         if len(parts) == 1:
             return parts[0]
-        return lambda f: _fold(np.logical_and, [p(f) for p in parts])
+        return lambda f: _fold(op, [p(f) for p in parts])
 
     def negation(self):
         if self.peek() == "not":
