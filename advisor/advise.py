@@ -184,9 +184,12 @@ def _passed_out(rules: RuleSet, calls: List[str], dealer: Seat):
         if rules.auction_is_over(calls):
             break
         calls.append(PASS)
-    contract, declarer, _ = rules.auction_result(calls, dealer.name)
-    if contract is None or strain_of(rules, contract) is None:
-        return None, None                 # thrown in (or an all-pass game we cannot score)
+    try:
+        contract, declarer, _ = rules.auction_result(calls, dealer.name)
+    except RulesError:                    # Skruuvi: a bid below level 5 cannot be final
+        return None, None
+    if contract not in par_contracts(rules):
+        return None, None                 # thrown in, or an all-pass game we cannot score
     return contract, Seat.parse(declarer)
 
 

@@ -140,6 +140,19 @@ def test_bad_input(kwargs, error, message):
     assert isinstance(info.value, ValueError)
 
 
+def test_other_games():
+    # Skruuvi: a 1H bid cannot be the final contract, so passing is not "1H stands";
+    # only levels 5-7 are candidates
+    rec = recommend(STRONG, seat="S", dealer="N", auction="1H P", rules="skruuvi", samples=3,
+                    seed=1, strains=["S"], workers=2)
+    assert rec.candidate("P").contract is None
+    assert {c.call for c in rec.candidates} == {"P", "5S", "6S", "7S"}
+    assert rec.inferences[0].text.startswith("(hearts >= 5")
+    # semi-contract: the dealer's left-hand player calls first
+    with pytest.raises(AdviseError, match="E's turn"):
+        recommend(STRONG, seat="N", dealer="N", rules="semi-contract", samples=2)
+
+
 def test_over_auction_and_package_export():
     with pytest.raises(AdviseError, match="is over"):
         recommend(NOTHING, seat="S", dealer="N", auction=["P"] * 8, samples=2)
