@@ -6,6 +6,9 @@
 - ``advisor.par(deal)``: par without doubles (``advisor.par``).
 - ``advisor.recommend(hand, seat=..., dealer=..., auction=...)``: the call
   with the highest expected score (``advisor.advise``, docs/advise.md).
+- ``advisor.review(path_or_text)``: post-mortem of played deals (PBN, LIN,
+  JSON): every card and call against double-dummy play and the advisor
+  (``advisor.review``, ``advisor.formats``, docs/review.md).
 """
 
 from . import rules
@@ -18,5 +21,14 @@ from .par import par as _par
 # through ``import advisor.par`` / ``from advisor.par import ...``.
 par = _par
 
+from .formats import FormatError, GameRecord, GameSet, read_games  # noqa: E402
+from .review import Review, ReviewError, ReviewSet  # noqa: E402
+from .review import review as _review  # noqa: E402
+
+# Likewise ``advisor.review`` is the function; ``import advisor.review`` gives the module.
+review = _review
+
 __all__ = ["rules", "analyse", "analyse_table", "Analysis", "par", "par_from_table", "Par",
-           "ParBid", "ParError", "recommend", "Recommendation", "Candidate", "AdviseError"]
+           "ParBid", "ParError", "recommend", "Recommendation", "Candidate", "AdviseError",
+           "review", "Review", "ReviewSet", "ReviewError", "read_games", "GameRecord", "GameSet",
+           "FormatError"]

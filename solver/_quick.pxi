@@ -2,11 +2,15 @@
 # Included by _core.pyx.
 #
 # Each rule gives a number of tricks a side cannot be stopped from winning,
-# together with the cards that make it so (for the transposition table).
+# together with the cards whose ranks make it so (for the transposition
+# table: the table closes relevance upward, so marking the lowest card a
+# rule needs also fixes every card above it).
 #
 # Measured and dropped: counting the leader's (and partner's) cashable top
 # cards, as DDS's quick tricks do, cut only 3% of the nodes here and cost a
 # third of the time; the transposition table already finds those lines.
+# The "later tricks" rules below are those of DDS (Haglund and Hein), written
+# anew for any side assignment (pairs, or one against three).
 
 
 cdef inline int top_run(u64 mine, u64 all_cards) noexcept nogil:
@@ -31,26 +35,101 @@ cdef inline int decide(Ctx* c, int side, int tricks, int target, int n, u64 rel,
     return -1
 
 
-cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
-    cdef int leader = c.player
-    cdef int trump = c.trump
-    cdef int s, f, k, res, holder
-    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
-    cdef u64 u, mine, rel = 0
-    cdef int qt = 0
+cdef inline int holder_of(Ctx* c, int suit, int rank) noexcept nogil:
+    cdef int h = 0
+    while not (suit_of(c.hands[h], suit) >> rank) & 1:
+        h += 1
+    return h
 
+
+cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
+    """Tricks the trumps guarantee, in any kind of play."""
+    cdef int trump = c.trump
+    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 u = suit_of(all_cards, trump)
+    cdef int h, k, res, holder, second_holder, side, longest = 0
+    cdef bint alone = True
+    holder = holder_of(c, trump, highest_bit(u))
+    side = c.side[holder]
     # The highest trumps in one hand win a trick each, whatever anyone does:
     # every card is played some time, and a trump beaten by nothing wins.
-    if trump < 4:
-        u = suit_of(all_cards, trump)
-        if u:
-            holder = 0
-            while not (suit_of(c.hands[holder], trump) >> highest_bit(u)) & 1:
-                holder += 1
-            k = top_run(suit_of(c.hands[holder], trump), u)
-            res = decide(c, c.side[holder], k, target, n,
-                         top_cards(u, k) << (16 * trump), rel_out)
+    k = top_run(suit_of(c.hands[holder], trump), u)
+    res = decide(c, side, k, target, n, top_cards(u, k) << (16 * trump), rel_out)
+    if res >= 0:
+        return res
+    # A side holding every trump wins a trick with each trump of its longest
+    # trump hand: any trick with a trump in it is won by a trump. This
+    # depends on the suit lengths only.
+    for h in range(4):
+        if suit_of(c.hands[h], trump):
+            if c.side[h] != side:
+                alone = False
+            elif popcount(suit_of(c.hands[h], trump)) > longest:
+                longest = popcount(suit_of(c.hands[h], trump))
+    if alone:
+        res = decide(c, side, longest, target, n, 0, rel_out)
+        if res >= 0:
+            return res
+    # The two top trumps in two hands of one pair win two tricks if either
+    # hand has another trump to play under its partner's top trump.
+    if c.maxside == 0 and popcount(u) >= 2 and c.side[holder ^ 2] == side:
+        second_holder = holder_of(c, trump, highest_bit(u ^ ((<u64>1) << highest_bit(u))))
+        if second_holder == (holder ^ 2) and (
+                popcount(suit_of(c.hands[holder], trump)) > 1
+                or popcount(suit_of(c.hands[second_holder], trump)) > 1):
+            res = decide(c, side, 2, target, n, top_cards(u, 2) << (16 * trump), rel_out)
             if res >= 0:
                 return res
+    return -1
 
+
+cdef int suits_topped(Ctx* c, int side, u64 all_cards, u64* other_tops) noexcept nogil:
+    """Sum over the suits whose top card ``side`` holds of its longest holding there.
+
+    ``other_tops`` gets the top cards of the other suits (where their holder
+    is not the only hand with cards in the suit).
+    """
+    cdef int s, h, top, longest, total = 0
+    cdef u64 u, tops = 0
+    for s in range(4):
+        u = suit_of(all_cards, s)
+        if not u:
+            continue
+        top = highest_bit(u)
+        h = holder_of(c, s, top)
+        if c.side[h] == side:
+            longest = 0
+            for h in range(4):
+                if c.side[h] == side and popcount(suit_of(c.hands[h], s)) > longest:
+                    longest = popcount(suit_of(c.hands[h], s))
+            total += longest
+        elif suit_of(c.hands[h], s) != u:
+            tops |= ((<u64>1) << top) << (16 * s)
+    other_tops[0] = tops
+    return total
+
+
+cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
+    cdef int sum_tops
+    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 other_tops
+    if c.trump < 4 and suit_of(all_cards, c.trump):
+        return trump_tricks(c, target, n, rel_out)
+    if c.maxside != 0:
+        return -1
+    # No trumps in play. A side that must win every remaining trick can win
+    # one only in a suit whose top card it holds: the other side plays its
+    # top card to any trick in that suit, and never has to throw it away
+    # while it holds a lesser card. So it wins at most, suit by suit, as
+    # many tricks as its longest holding in the suits it tops.
+    if target == n:
+        sum_tops = suits_topped(c, 0, all_cards, &other_tops)
+        if 0 < sum_tops < n:
+            rel_out[0] = other_tops
+            return n - 1
+    if target == 1:
+        sum_tops = suits_topped(c, 1, all_cards, &other_tops)
+        if 0 < sum_tops < n:
+            rel_out[0] = other_tops
+            return 1
     return -1
