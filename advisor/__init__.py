@@ -25,7 +25,7 @@ from .formats import FormatError, GameRecord, GameSet, read_games  # noqa: E402
 from .review import Review, ReviewError, ReviewSet  # noqa: E402
 from .review import review as _review  # noqa: E402
 
-# Likewise ``advisor.review`` is the function; ``import advisor.review`` gives the module.
+# Likewise ``advisor.review`` is the function; ``from advisor.review import ...`` reads the module.
 review = _review
 
 __all__ = ["rules", "analyse", "analyse_table", "Analysis", "par", "par_from_table", "Par",

@@ -163,6 +163,35 @@ def run_advise(args, out) -> None:
 
 
 # --------------------------------------------------------------------------
+# vint review
+
+def run_review(args, out) -> None:
+    """Review every deal of a file; bad deals are reported after the good ones (exit 2)."""
+    from .report_html import review_html
+    from .review import review, review_text
+
+    if not os.path.isfile(args.file):
+        raise CliError(f"no such file: {args.file}")
+    if args.samples < 1:
+        raise CliError(f"--samples must be at least 1, not {args.samples}")
+    reviews = review(args.file, rules=args.rules, auction_review=not args.no_auction_review,
+                     samples=args.samples, seed=args.seed)
+    if args.html:
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(review_html(reviews, title=f"Vint review: {os.path.basename(args.file)}"))
+    if args.json:
+        _print(out, json.dumps(reviews.to_dict(), ensure_ascii=False))
+    else:
+        symbols = _symbols(args, out)
+        _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
+            review_text(rv, symbols=symbols) for rv in reviews))
+    if reviews.errors:
+        for e in reviews.errors[1:]:
+            print(f"vint: error: {e}", file=sys.stderr)
+        raise CliError(f"{len(reviews.errors)} deal(s) left out: {reviews.errors[0]}")
+
+
+# --------------------------------------------------------------------------
 
 def _seat(text: str) -> str:
     return Seat.parse(text).name
@@ -208,6 +237,20 @@ def build_parser() -> argparse.ArgumentParser:
     ad.add_argument("--top", type=int, default=12, help="candidates shown (default: 12)")
     ad.add_argument("--json", action="store_true", help="print JSON")
     ad.set_defaults(run=run_advise)
+
+    rv = commands.add_parser("review", help="post-mortem of played deals (docs/review.md)")
+    rv.add_argument("file", help="a PBN, LIN or JSON file of played deals")
+    rv.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
+                    help="the game's rules (default: vint)")
+    rv.add_argument("--json", action="store_true", help="print JSON (docs/review.md)")
+    rv.add_argument("--html", metavar="REPORT.html", help="also write a self-contained HTML report")
+    rv.add_argument("--samples", type=int, default=30,
+                    help="deals the advisor samples per call (default: 30; slow)")
+    rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")
+    rv.add_argument("--no-auction-review", action="store_true",
+                    help="skip the advisor's review of the calls (much faster)")
+    rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
+    rv.set_defaults(run=run_review)
     return parser
 
 

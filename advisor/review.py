@@ -1,0 +1,546 @@
+"""Post-mortem of played deals: every card and call against double-dummy play and the advisor.
+
+``review(source)`` reads a PBN, LIN or JSON file (``advisor.formats``) and
+returns a ``ReviewSet``: one ``Review`` per deal that could be read, and
+``.errors`` for the others.
+
+Play review: before each card the solver values every legal card
+(``solver.solve_cards``); the card played loses tricks for its side when its
+value is below the best. ``before``/``after`` are the declaring side's
+double-dummy tricks (tricks won so far plus what it wins from there with best
+play). Points lost are the rule set's score of the contract for the player's
+side with the tricks before the card minus with the tricks after it. A
+player with one legal card is not asked about (the value cannot change).
+
+Auction review: for each call, ``advisor.recommend`` (the bidding advisor)
+from that player's hand and the auction so far; the difference in expected
+score between its choice and the call made. When the advisor is missing or
+fails, ``review.calls.available`` is False with the reason. The final
+contract is compared with par (``advisor.par``) on the double-dummy table.
+
+docs/review.md describes the JSON and the reports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+import solver
+from solver.cards import SEATS, Card, Deal, Hand, Seat
+
+from .formats import FormatError, GameRecord, GameSet, read_games, trick_winner
+from .par import declarer_tricks, par as _par, rule_set, strain_of
+
+__all__ = ["review", "review_record", "Review", "ReviewSet", "CardReview", "CallReview",
+           "AuctionReview", "review_text", "ReviewError"]
+
+
+class ReviewError(FormatError):
+    """Every deal of a file is bad: the message lists each one's file, line and problem."""
+
+
+# --------------------------------------------------------------------------
+# Results
+
+@dataclass
+class CardReview:
+    """One card played, with its double-dummy cost.
+
+    ``before``/``after``: the declaring side's DD tricks before and after the
+    card; ``tricks_lost``: what the card cost the player's side (0 if it was
+    one of the ``best`` cards); ``points_lost``: the same in the game's points
+    for the player's side (None for an ending, which cannot be scored).
+    """
+
+    number: int
+    trick: int
+    seat: str
+    card: str
+    before: int
+    after: int
+    tricks_lost: int
+    points_lost: Optional[int]
+    best: List[str]
+
+    @property
+    def mistake(self) -> bool:
+        return self.tricks_lost > 0
+
+    def to_dict(self) -> dict:
+        return {"number": self.number, "trick": self.trick, "seat": self.seat,
+                "card": self.card, "before": self.before, "after": self.after,
+                "tricks_lost": self.tricks_lost, "points_lost": self.points_lost,
+                "best": list(self.best), "mistake": self.mistake}
+
+
+@dataclass
+class CallReview:
+    """One call against the advisor's recommendation.
+
+    ``candidates``: ``[(call, mean score)]`` as the advisor gave them, for the
+    caller's side; ``loss``: the recommended call's mean minus the call made's
+    (None when the call made is not among the candidates).
+    """
+
+    index: int
+    seat: str
+    call: str
+    recommended: Optional[str]
+    candidates: List[tuple] = field(default_factory=list)
+    loss: Optional[float] = None
+
+    @property
+    def agrees(self) -> bool:
+        return self.recommended == self.call
+
+    @property
+    def comment(self) -> str:
+        if self.recommended is None:
+            return ""
+        if self.agrees:
+            return "advisor agrees"
+        cost = "" if self.loss is None else f" (expected {self.loss:.0f} more)"
+        return f"advisor: {self.recommended}{cost}"
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "seat": self.seat, "call": self.call,
+                "recommended": self.recommended, "agrees": self.agrees, "loss": self.loss,
+                "candidates": [{"call": c, "mean": m} for c, m in self.candidates],
+                "comment": self.comment}
+
+
+@dataclass
+class AuctionReview:
+    """The calls reviewed, or ``available=False`` and the ``reason``."""
+
+    available: bool
+    reason: Optional[str] = None
+    calls: List[CallReview] = field(default_factory=list)
+    samples: int = 0
+
+    def __iter__(self):
+        return iter(self.calls)
+
+    def __len__(self):
+        return len(self.calls)
+
+    def to_dict(self) -> dict:
+        return {"available": self.available, "reason": self.reason, "samples": self.samples,
+                "calls": [c.to_dict() for c in self.calls]}
+
+
+@dataclass
+class Review:
+    """The review of one played deal (see the module's docstring)."""
+
+    record: GameRecord
+    rules: str
+    cards: List[CardReview]
+    calls: AuctionReview
+    play_note: Optional[str] = None
+    dd_table: Optional[object] = None
+    par: Optional[object] = None
+
+    # -- derived -----------------------------------------------------------
+    @property
+    def mistakes(self) -> List[CardReview]:
+        """Every card that cost its side tricks, in play order."""
+        return [c for c in self.cards if c.mistake]
+
+    @property
+    def totals(self) -> Dict[str, dict]:
+        """Per seat: cards reviewed, mistakes, tricks and points lost."""
+        scored = all(c.points_lost is not None for c in self.cards)
+        out = {s.name: {"cards": 0, "mistakes": 0, "tricks_lost": 0,
+                        "points_lost": 0 if scored else None} for s in SEATS}
+        for c in self.cards:
+            row = out[c.seat]
+            row["cards"] += 1
+            if c.mistake:
+                row["mistakes"] += 1
+                row["tricks_lost"] += c.tricks_lost
+                if scored:
+                    row["points_lost"] += c.points_lost
+        return out
+
+    @property
+    def dd_start(self) -> Optional[int]:
+        """The declaring side's DD tricks before the opening lead."""
+        return self.cards[0].before if self.cards else None
+
+    @property
+    def dd_end(self) -> Optional[int]:
+        """The declaring side's DD tricks after the last card played."""
+        return self.cards[-1].after if self.cards else None
+
+    @property
+    def tricks_taken(self) -> Optional[int]:
+        """The declaring side's tricks: the file's result, else the complete play's count."""
+        r = self.record
+        if r.result is not None:
+            return r.result
+        if r.play and len(r.play) == 4 * len(r.deal["N"]):
+            return r.tricks_won
+        return None
+
+    def score_ns(self, tricks: Optional[int]) -> Optional[int]:
+        """NS net score of the contract with that many declaring-side tricks."""
+        return _score_ns(self.record, rule_set(self.rules), tricks)
+
+    @property
+    def par_difference(self) -> Optional[int]:
+        """NS: the contract's score with DD tricks minus par (a thrown-in deal scores 0)."""
+        if self.par is None:
+            return None
+        if self.record.contract is None:
+            return -self.par.score
+        score = self.score_ns(self._contract_dd_tricks())
+        return None if score is None else score - self.par.score
+
+    def _contract_dd_tricks(self) -> Optional[int]:
+        r = self.record
+        if self.dd_table is None or r.trump is None:
+            return None
+        return declarer_tricks(self.dd_table, rule_set(self.rules), r.declarer, r.trump)
+
+    def to_dict(self) -> dict:
+        """Everything in the review, as JSON-ready data (docs/review.md)."""
+        r = self.record
+        tricks = []
+        by_number = {c.number: c for c in self.cards}
+        k = 0
+        for t in r.tricks:
+            cards = []
+            for seat, card in t.cards:
+                k += 1
+                c = by_number.get(k)
+                cards.append({"seat": seat, "card": card,
+                              "tricks_lost": c.tricks_lost if c else 0})
+            tricks.append({"number": t.number, "leader": t.leader, "winner": t.winner,
+                           "cards": cards, "dd_after": by_number[k].after if k in by_number
+                           else None})
+        contract_dd = self._contract_dd_tricks()
+        return {
+            "source": r.source, "line": r.line, "rules": self.rules, "tags": dict(r.tags),
+            "deal": r.deal.to_pbn(), "dealer": r.dealer, "auction": list(r.auction),
+            "contract": r.contract, "declarer": r.declarer, "leader": r.leader,
+            "result": r.result, "tricks_taken": self.tricks_taken,
+            "score_ns": self.score_ns(self.tricks_taken),
+            "dd_start": self.dd_start, "dd_end": self.dd_end,
+            "warnings": list(r.warnings), "play_note": self.play_note,
+            "cards": [c.to_dict() for c in self.cards],
+            "mistakes": [c.to_dict() for c in self.mistakes],
+            "tricks": tricks, "totals": self.totals,
+            "auction_review": self.calls.to_dict(),
+            "dd_table": None if self.dd_table is None else self.dd_table.to_dict(),
+            "par": None if self.par is None else self.par.to_dict(),
+            "contract_dd_tricks": contract_dd,
+            "contract_dd_score_ns": self.score_ns(contract_dd),
+            "par_difference": self.par_difference,
+        }
+
+
+class ReviewSet(list):
+    """The reviews of a file's deals, with ``errors``: the deals that could not be read."""
+
+    def __init__(self, reviews=(), errors=()):
+        super().__init__(reviews)
+        self.errors: List[FormatError] = list(errors)
+
+    def to_dict(self) -> dict:
+        return {"reviews": [r.to_dict() for r in self],
+                "errors": [{"file": e.file, "line": e.line, "problem": e.problem}
+                           for e in self.errors]}
+
+
+# --------------------------------------------------------------------------
+# Scoring
+
+def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]:
+    """NS net score of the record's contract with ``tricks``; None for endings."""
+    if tricks is None or record.contract is None or len(record.deal["N"]) != 13:
+        return None
+    return rules.score(record.deal, contract=record.contract, declarer=record.declarer,
+                       tricks=tricks).net("NS")
+
+
+# --------------------------------------------------------------------------
+# Play
+
+def _legal(hand: set, trick: List[Card]) -> List[Card]:
+    if trick:
+        follow = [c for c in hand if c.suit == trick[0].suit]
+        if follow:
+            return follow
+    return list(hand)
+
+
+def review_play(record: GameRecord, rules) -> List[CardReview]:
+    """A ``CardReview`` for every card of ``record.play``."""
+    rules = rule_set(rules)
+    if not record.play:
+        return []
+    decl_side = Seat.parse(record.declarer).side
+    hands = {s: set(record.deal[s].cards) for s in SEATS}
+    n = len(record.deal["N"])
+    trick_leader = Seat.parse(record.leader)
+    trick: List[Card] = []
+    won, done = 0, 0
+    scores: Dict[int, Optional[int]] = {}
+
+    def ns(tricks):
+        if tricks not in scores:
+            scores[tricks] = _score_ns(record, rules, tricks)
+        return scores[tricks]
+
+    out: List[CardReview] = []
+    previous_after: Optional[int] = None
+    for k, text in enumerate(record.play):
+        card = Card.parse(text)
+        seat = Seat((trick_leader + len(trick)) % 4)
+        legal = _legal(hands[seat], trick)
+        remaining = n - done
+        ours = seat.side == decl_side
+
+        def to_declarer(v):
+            return won + (v if ours else remaining - v)
+
+        if len(legal) == 1 and previous_after is not None:
+            before = after = previous_after
+            best = [str(card)]
+        else:
+            deal = Deal({s: Hand(hands[s]) for s in SEATS})
+            values = solver.solve_cards(deal, record.trump, trick_leader, played=trick)
+            top = max(values.values())
+            before, after = to_declarer(top), to_declarer(values[card])
+            best = [str(c) for c, v in values.items() if v == top]
+        lost = abs(before - after)
+        points = None
+        if lost and ns(before) is not None:
+            sign = 1 if seat.side == "NS" else -1
+            points = sign * (ns(before) - ns(after))
+        out.append(CardReview(k + 1, done + 1, seat.name, str(card), before, after, lost,
+                              points if lost else (0 if ns(before) is not None else None),
+                              best))
+        previous_after = after
+        hands[seat].discard(card)
+        trick.append(card)
+        if len(trick) == 4:
+            winner = Seat((trick_leader + trick_winner(trick, record.trump)) % 4)
+            won += winner.side == decl_side
+            done += 1
+            trick_leader, trick = winner, []
+    return out
+
+
+# --------------------------------------------------------------------------
+# Auction
+
+def _recommender():
+    """``advisor.recommend`` if the bidding advisor is installed, else None."""
+    import advisor
+    recommend = getattr(advisor, "recommend", None)
+    if recommend is None:
+        try:
+            from . import advise  # noqa: F401  (another module of the package)
+        except ImportError:
+            return None
+        recommend = getattr(advise, "recommend", None)
+    return recommend if callable(recommend) else None
+
+
+def _candidates(rec) -> List[tuple]:
+    """``[(call, mean)]`` from a recommendation's candidates, whatever their shape."""
+    out = []
+    for c in getattr(rec, "candidates", None) or []:
+        if isinstance(c, dict):
+            call, mean = c.get("call"), c.get("mean", c.get("mean_score", c.get("score")))
+        elif isinstance(c, (tuple, list)) and len(c) >= 2 and not hasattr(c, "call"):
+            call, mean = c[0], c[1]
+        else:
+            call = getattr(c, "call", None)
+            mean = next((getattr(c, a) for a in ("mean", "mean_score", "expected", "score")
+                         if hasattr(c, a)), None)
+        if call is not None:
+            out.append((str(call), None if mean is None else float(mean)))
+    return out
+
+
+def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
+                   recommend=None) -> AuctionReview:
+    """Each call against ``advisor.recommend`` (``recommend`` replaces it, for tests)."""
+    rules = rule_set(rules)
+    if not record.auction:
+        return AuctionReview(False, "the file gives no auction")
+    if record.dealer is None:
+        return AuctionReview(False, "the file gives no dealer")
+    if len(record.deal["N"]) != 13:
+        return AuctionReview(False, "the deal is an ending: the advisor needs 13-card hands")
+    recommend = recommend or _recommender()
+    if recommend is None:
+        return AuctionReview(False, "the bidding advisor (advisor.recommend) is not installed")
+    dealer = Seat.parse(record.dealer)
+    calls = []
+    for i, call in enumerate(record.auction):
+        seat = Seat((dealer + rules.first_caller + i) % 4)
+        try:
+            rec = recommend(record.deal[seat], seat=seat.name, dealer=dealer.name,
+                            auction=list(record.auction[:i]), rules=rules.name,
+                            samples=samples, seed=seed + i)
+        except Exception as exc:  # another module's failure must not stop the review
+            return AuctionReview(False, f"advisor.recommend failed at call {i + 1} ({call} by "
+                                 f"{seat.name}): {type(exc).__name__}: {exc}", calls, samples)
+        recommended = getattr(rec, "call", None)
+        recommended = None if recommended is None else _norm_call(recommended)
+        cands = [(_norm_call(c), m) for c, m in _candidates(rec)]
+        means = dict(cands)
+        loss = None
+        if recommended in means and call in means and None not in (means[recommended],
+                                                                    means[call]):
+            loss = means[recommended] - means[call]
+        calls.append(CallReview(i + 1, seat.name, call, recommended, cands, loss))
+    return AuctionReview(True, None, calls, samples)
+
+
+def _norm_call(call) -> str:
+    text = str(call).strip().upper()
+    return "P" if text in ("P", "PASS") else text
+
+
+# --------------------------------------------------------------------------
+# The whole review
+
+def review_record(record: GameRecord, *, rules="vint", auction_review: bool = True,
+                  samples: int = 30, seed: int = 0, recommend=None) -> Review:
+    """Review one checked deal (see ``review``)."""
+    rs = rule_set(rules)
+    note = None
+    if not record.play:
+        note = "the file records no play"
+    elif record.contract is not None and strain_of(rs, record.contract) is None:
+        note = f"contract {record.contract} cannot be played out double-dummy"
+    cards = review_play(record, rs) if note is None else []
+    if auction_review:
+        calls = review_auction(record, rs, samples=samples, seed=seed, recommend=recommend)
+    else:
+        calls = AuctionReview(False, "auction review switched off")
+    table = par = None
+    if len(record.deal["N"]) == 13:
+        table = solver.dd_table(record.deal)
+        par = _par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
+    return Review(record, rs.name, cards, calls, note, table, par)
+
+
+def review(source, *, rules="vint", auction_review: bool = True, samples: int = 30,
+           seed: int = 0, format: Optional[str] = None, recommend=None) -> ReviewSet:
+    """Review every deal of a PBN, LIN or JSON file (a path or the file's text).
+
+    Returns a ``ReviewSet`` (a list of ``Review``) whose ``errors`` lists the
+    deals that could not be read. A file with no readable deal raises
+    ``FormatError`` (one bad deal) or ``ReviewError`` (several).
+    ``samples``: deals the bidding advisor samples per call; ``seed`` makes
+    its sampling repeatable.
+    """
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
+    games = source if isinstance(source, GameSet) else read_games(source, rules=rules,
+                                                                  format=format)
+    if not games:
+        if len(games.errors) == 1:
+            raise games.errors[0]
+        first = games.errors[0]
+        raise ReviewError(first.file, None, f"no deal could be read ({len(games.errors)} bad): "
+                          + "; ".join(str(e) for e in games.errors))
+    reviews = [review_record(g, rules=rules, auction_review=auction_review, samples=samples,
+                             seed=seed, recommend=recommend) for g in games]
+    return ReviewSet(reviews, games.errors)
+
+
+# --------------------------------------------------------------------------
+# Text
+
+def _card_text(card: str, symbols: bool) -> str:
+    if not symbols:
+        return card
+    return "♠♥♦♣"["SHDC".index(card[0])] + card[1:]
+
+
+def review_text(rv: Review, *, symbols: bool = True) -> str:
+    """The review as plain text: diagram, auction with comments, tricks, totals."""
+    from .render import deal_diagram
+
+    r = rv.record
+    out = []
+    title = " ".join(f"{k} {v}" for k, v in r.tags.items() if k in ("Event", "Board"))
+    out.append(f"{r.source}, line {r.line}" + (f"  ({title})" if title else ""))
+    out.append(deal_diagram(r.deal, symbols=symbols, dealer=r.dealer))
+    out.append("")
+    if r.contract:
+        out.append(f"Contract {r.contract} by {r.declarer}, {r.leader} leads "
+                   f"(rules: {rv.rules}). Tricks taken: "
+                   f"{'?' if rv.tricks_taken is None else rv.tricks_taken}; "
+                   f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
+    else:
+        out.append(f"No contract (rules: {rv.rules}).")
+    if r.play and len(r.play) < 4 * len(r.deal["N"]):
+        out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
+    for w in r.warnings:
+        out.append(f"Note: {w}")
+    out += _auction_lines(rv)
+    out += _par_lines(rv)
+    out += _trick_lines(rv, symbols)
+    return "\n".join(out)
+
+
+def _auction_lines(rv: Review) -> List[str]:
+    r = rv.record
+    if not r.auction:
+        return []
+    out = ["", "Auction" + ("" if rv.calls.available else f" (not reviewed: {rv.calls.reason})")]
+    by_index = {c.index: c for c in rv.calls.calls}
+    rs = rule_set(rv.rules)
+    for i, call in enumerate(r.auction):
+        seat = Seat((Seat.parse(r.dealer) + rs.first_caller + i) % 4).name
+        c = by_index.get(i + 1)
+        mark = "  " if c is None or c.agrees else "? "
+        comment = f"   {c.comment}" if c is not None and c.comment else ""
+        out.append(f"  {mark}{i + 1:>3}. {seat}  {'Pass' if call == 'P' else call}{comment}")
+    return out
+
+
+def _par_lines(rv: Review) -> List[str]:
+    if rv.par is None:
+        return []
+    out = [f"Par: {rv.par}"]
+    if rv.par_difference is not None:
+        out.append(f"The contract against par (NS, double-dummy): {rv.par_difference:+d}")
+    return out
+
+
+def _trick_lines(rv: Review, symbols: bool) -> List[str]:
+    if rv.play_note:
+        return ["", f"Play not reviewed: {rv.play_note}"]
+    out = ["", "Play (declaring side's double-dummy tricks after each trick; "
+           "* marks a card that cost tricks)"]
+    cards = iter(rv.cards)
+    for t in rv.record.tricks:
+        parts, notes = [], []
+        for seat, card in t.cards:
+            c = next(cards)
+            star = "*" if c.mistake else " "
+            parts.append(f"{seat} {_card_text(card, symbols):<3}{star}")
+            if c.mistake:
+                pts = "" if c.points_lost is None else f", {c.points_lost} points"
+                notes.append(f"{seat} {_card_text(card, symbols)} loses {c.tricks_lost} "
+                             f"trick(s){pts}; best: "
+                             + " ".join(_card_text(b, symbols) for b in c.best))
+        won = f"won by {t.winner}" if t.winner else "incomplete"
+        out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
+        out += [f"      {n}" for n in notes]
+    out.append("")
+    out.append("Totals: " + "; ".join(
+        f"{seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
+        + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
+        for seat, row in rv.totals.items()))
+    return out
