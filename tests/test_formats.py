@@ -247,3 +247,14 @@ def test_optimum_result_table_rows_from_a_dict_table():
             return 7
     rows = optimum_result_table(Table())
     assert rows[1:3] == ["N NT  7", "N  S  7"] and len(rows) == 21
+
+
+def test_the_rules_decide_auction_length_and_opening_leader():
+    games = read_games(str(GAME_PBN), rules="vint-siberian")
+    assert len(games) == 0
+    assert "call 9 ('P') comes after the auction is over" in games.errors[0].problem
+    deal = {"deal": EXAMPLE, "contract": "4H", "declarer": "N", "leader": "E", "play": ["DJ"]}
+    err = read_games(json.dumps(deal), rules="vint-siberian", format="json").errors[0]
+    assert "the opening leader is E, but with declarer N N leads under vint-siberian" in str(err)
+    deal.update(leader="N", play=["SA"])
+    assert read_games(json.dumps(deal), rules="vint-siberian", format="json")[0].play == ["SA"]
