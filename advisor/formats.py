@@ -432,15 +432,11 @@ def detect_format(text: str, name: str = "") -> str:
     if ext in ("pbn", "lin", "json"):
         return ext
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped[:1] in ("[", "{") and not stripped.startswith("[Event") and _looks_json(stripped):
+    if stripped[:1] == "{" or (stripped[:1] == "[" and stripped[1:].lstrip()[:1] in ("{", "]")):
         return "json"
     if "md|" in text and "|" in stripped[:40]:
         return "lin"
     return "pbn"
-
-
-def _looks_json(text: str) -> bool:
-    return text[:1] == "{" or text[1:].lstrip()[:1] in ("{", "]")
 
 
 def read_text(source) -> Tuple[str, str]:

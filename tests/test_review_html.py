@@ -74,3 +74,19 @@ def test_browser_renders_the_report(page, tmp_path):
                      dom)
     assert "<b>N (dealer)</b>" in dom
     assert shot.stat().st_size > 10_000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_auction_comments_are_shown():
+    from types import SimpleNamespace
+
+    def recommend(hand, *, seat, dealer, auction, rules, samples, seed):
+        best = "2H" if len(auction) == 2 else "P" if auction else "1H"
+        return SimpleNamespace(call=best, candidates=[SimpleNamespace(call=best, mean=10.0)])
+
+    reviews = advisor.review(str(DATA / "vint_game.pbn"), recommend=recommend)
+    page = review_html(reviews)
+    # 2D (E) and 3H (S) differ from the advice, and so does N's 4H; passes agree.
+    assert page.count('class="call disagree"') == 3
+    assert '<td class="call disagree" title="advisor: 2H">3<span class="red">&hearts;</span>' \
+        in page
+    assert re.findall(r"<li>(\d+)\. ([NESW]) ", page) == [("2", "E"), ("3", "S"), ("5", "N")]
