@@ -258,3 +258,12 @@ def test_the_rules_decide_auction_length_and_opening_leader():
     assert "the opening leader is E, but with declarer N N leads under vint-siberian" in str(err)
     deal.update(leader="N", play=["SA"])
     assert read_games(json.dumps(deal), rules="vint-siberian", format="json")[0].play == ["SA"]
+
+
+def test_lin_deals_written_as_pbn_read_back_the_same():
+    games = read_games(str(DATA / "vint_games.lin"))
+    text = write_pbn(games)
+    again = read_games(text, format="pbn")
+    assert again.errors == [] and len(again) == 2
+    assert [g.to_dict() for g in again] == [g.to_dict() for g in games]
+    assert '[Contract "Pass"]' in text and '[Result "10"]' in text      # thrown in; claim
