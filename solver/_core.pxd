@@ -60,5 +60,4 @@ cdef struct Ctx:
     # Counters.
     u64 nodes
     u64 tt_hits
-    u64 cut_at[4][14]    # cut-offs by cards on the trick and move number
     int error            # non-zero after an allocation failure

@@ -99,6 +99,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             c.tt_hits += 1
             return v
 
+    elif c.ncards == 1:
+        v = second_hand_trick(c, target, rel_out)
+        if v >= 0:
+            return v
+
     maxnode = c.side[player] == c.maxside
     # The best bound so far over the moves that did not cut off.
     v = -1 if maxnode else 99
@@ -225,7 +230,6 @@ cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noe
     c.hint_card = -1
     c.nodes = 0
     c.tt_hits = 0
-    memset(c.cut_at, 0, sizeof(c.cut_at))
     c.error = 0
     return tt_init(c, max_entries)
 

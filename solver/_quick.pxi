@@ -133,3 +133,49 @@ cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
             rel_out[0] = other_tops
             return 1
     return -1
+
+
+cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
+    """At second hand, when the target hangs on this one trick: can our pair surely win it?
+
+    Only for pairs in ordinary play. Our side wins the trick if one of us
+    can ruff and the third hand cannot, or if our highest card of the suit
+    led beats the lead and every card the third hand holds in that suit
+    while the third hand cannot ruff.
+    """
+    cdef int player = c.player
+    cdef int third = (player + 1) & 3
+    cdef int fourth = (player + 2) & 3
+    cdef int lead = c.trick_card[0]
+    cdef int ls = lead >> 4
+    cdef int trump = c.trump
+    cdef int n = popcount(c.hands[player])
+    cdef int side = c.side[player]
+    cdef int best
+    cdef u64 ours, theirs
+    cdef bint third_ruffs
+    if c.maxside != 0 or c.side[fourth] != side or c.side[third] == side:
+        return -1
+    if side == 0:
+        if target > 1:
+            return -1
+    elif target < n:
+        return -1
+    third_ruffs = (trump < 4 and ls != trump and not suit_of(c.hands[third], ls)
+                   and suit_of(c.hands[third], trump) != 0)
+    if third_ruffs:
+        return -1
+    if trump < 4 and ls != trump:
+        if ((not suit_of(c.hands[player], ls) and suit_of(c.hands[player], trump))
+                or (not suit_of(c.hands[fourth], ls) and suit_of(c.hands[fourth], trump))):
+            rel_out[0] = 0
+            return 1 if side == 0 else n - 1
+    ours = suit_of(c.hands[player], ls) | suit_of(c.hands[fourth], ls)
+    if not ours:
+        return -1
+    best = highest_bit(ours)
+    theirs = suit_of(c.hands[third], ls)
+    if best > (lead & 15) and (theirs == 0 or best > highest_bit(theirs)):
+        rel_out[0] = ((<u64>1) << best) << (16 * ls)
+        return 1 if side == 0 else n - 1
+    return -1
