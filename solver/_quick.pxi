@@ -54,7 +54,9 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     # The highest trumps in one hand win a trick each, whatever anyone does:
     # every card is played some time, and a trump beaten by nothing wins.
     k = top_run(suit_of(c.hands[holder], trump), u)
-    res = decide(c, side, k, target, n, top_cards(u, k) << (16 * trump), rel_out)
+    res = decide(c, side, k, target, n,
+                 top_cards(u, k) << (16 * trump) if suit_of(c.hands[holder], trump) != u else 0,
+                 rel_out)
     if res >= 0:
         return res
     # A side holding every trump wins a trick with each trump of its longest
@@ -109,10 +111,55 @@ cdef int suits_topped(Ctx* c, int side, u64 all_cards, u64* other_tops) noexcept
     return total
 
 
+cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) noexcept nogil:
+    """The leader cashes the top cards it holds in a row.
+
+    In a suit contract an opponent with trumps can ruff once out of the
+    suit, so a side suit is worth no more than that opponent's length in it;
+    opponents never discard while they have trumps and a card of the suit
+    led, so the suits do not interfere. Only as many suits as the target
+    needs are counted, so that as few cards as possible become relevant.
+    """
+    cdef int leader = c.player
+    cdef int trump = c.trump
+    cdef int s, f, k, len_f, qt = 0, need
+    cdef int side = c.side[leader]
+    cdef u64 mine, u, rel = 0
+    need = target if side == 0 else n - target + 1
+    for s in range(4):
+        mine = suit_of(c.hands[leader], s)
+        if not mine:
+            continue
+        u = suit_of(all_cards, s)
+        if not (mine >> highest_bit(u)) & 1:
+            continue
+        k = top_run(mine, u)
+        if trump < 4 and s != trump:
+            for f in range(4):
+                if c.side[f] != side and suit_of(c.hands[f], trump):
+                    len_f = popcount(suit_of(c.hands[f], s))
+                    if len_f < k:
+                        k = len_f
+        if k > 0:
+            if qt + k > need:
+                k = need - qt
+            qt += k
+            if u != mine:
+                # Only when others hold cards of the suit do the ranks matter.
+                rel |= top_cards(u, k) << (16 * s)
+            if qt >= need:
+                return decide(c, side, qt, target, n, rel, rel_out)
+    return -1
+
+
 cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
-    cdef int sum_tops
+    cdef int sum_tops, res
     cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
     cdef u64 other_tops
+    if c.maxside == 0:
+        res = quick_tricks(c, target, n, all_cards, rel_out)
+        if res >= 0:
+            return res
     if c.trump < 4 and suit_of(all_cards, c.trump):
         return trump_tricks(c, target, n, rel_out)
     if c.maxside != 0:
