@@ -47,7 +47,8 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     cdef int trump = c.trump
     cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
     cdef u64 u = suit_of(all_cards, trump)
-    cdef int h, k, res, holder, second_holder, side, longest = 0
+    cdef int h, k, res, holder, second_holder, side, low, longest = 0
+    cdef u64 mine, theirs
     cdef bint alone = True
     holder = holder_of(c, trump, highest_bit(u))
     side = c.side[holder]
@@ -72,6 +73,22 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
         res = decide(c, side, longest, target, n, 0, rel_out)
         if res >= 0:
             return res
+    # More generally, each trump of a hand wins its trick unless an opponent
+    # plays a higher trump to that trick, and each opposing trump can do
+    # that once: a hand wins at least its trump length less the opposing
+    # trumps above its lowest trump.
+    for h in range(4):
+        mine = suit_of(c.hands[h], trump)
+        if mine and (mine != u):
+            theirs = 0
+            for k in range(4):
+                if c.side[k] != c.side[h]:
+                    theirs |= suit_of(c.hands[k], trump)
+            low = lowest_bit(mine)
+            res = decide(c, c.side[h], popcount(mine) - popcount(theirs >> low), target, n,
+                         ((<u64>1) << low) << (16 * trump), rel_out)
+            if res >= 0:
+                return res
     # The two top trumps in two hands of one pair win two tricks if either
     # hand has another trump to play under its partner's top trump.
     if c.maxside == 0 and popcount(u) >= 2 and c.side[holder ^ 2] == side:
