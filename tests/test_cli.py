@@ -105,9 +105,17 @@ def test_unknown_rules_are_refused_by_argparse(capsys):
     assert "invalid choice: 'bridge'" in capsys.readouterr().err
 
 
-def test_python_m_advisor_cli_runs_the_example():
+def test_python_m_advisor_cli_runs_the_example(tmp_path):
+    # Run from an empty folder with the packages this test imported on the
+    # path: from the repository root, an uncompiled source tree would shadow
+    # an installed package.
+    import advisor
+    import solver
+    path = os.pathsep.join(sorted({str(Path(m.__file__).resolve().parents[1])
+                                   for m in (advisor, solver)}))
+    env = dict(os.environ, PYTHONPATH=path)
     proc = subprocess.run([sys.executable, "-m", "advisor.cli", "analyse", "--example", "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=120)
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["par"]["contract"] == "5H"
 
