@@ -129,22 +129,42 @@ cdef int suits_topped(Ctx* c, int side, u64 all_cards, u64* other_tops) noexcept
 
 
 cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) noexcept nogil:
-    """The leader cashes the top cards it holds in a row.
+    """Tricks the leader's side takes at once with top cards.
 
-    In a suit contract an opponent with trumps can ruff once out of the
-    suit, so a side suit is worth no more than that opponent's length in it;
-    opponents never discard while they have trumps and a card of the suit
-    led, so the suits do not interfere. Only as many suits as the target
-    needs are counted, so that as few cards as possible become relevant.
+    The leader cashes the top cards it holds in a row; or, holding a card
+    of a suit whose top card partner holds, it crosses to partner, who
+    cashes. In a suit contract an opponent with trumps can ruff once out of
+    a side suit, so that suit is worth no more than the opponent's length
+    in it; opponents never discard while they can follow, so the suits do
+    not interfere. Only as many suits as the target needs are counted, so
+    that as few cards as possible become relevant.
     """
     cdef int leader = c.player
-    cdef int trump = c.trump
-    cdef int s, f, k, len_f, qt = 0, need
     cdef int side = c.side[leader]
+    cdef int need = target if side == 0 else n - target + 1
+    cdef int qt = cash_count(c, leader, leader, need, all_cards, rel_out)
+    if qt < need and c.side[leader ^ 2] == side:
+        qt = cash_count(c, leader ^ 2, leader, need, all_cards, rel_out)
+    if qt >= need:
+        return decide(c, side, qt, target, n, rel_out[0], rel_out)
+    return -1
+
+
+cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
+                    u64* rel_out) noexcept nogil:
+    """Top-card tricks ``casher`` cashes once on lead (stopping at ``need``).
+
+    When ``casher`` is the leader's partner the lead must first cross: the
+    count is 0 unless the leader holds a card of a suit in which partner
+    cashes at least one trick.
+    """
+    cdef int trump = c.trump
+    cdef int s, f, k, len_f, qt = 0
+    cdef int side = c.side[casher]
+    cdef bint crossed = casher == leader
     cdef u64 mine, u, rel = 0
-    need = target if side == 0 else n - target + 1
     for s in range(4):
-        mine = suit_of(c.hands[leader], s)
+        mine = suit_of(c.hands[casher], s)
         if not mine:
             continue
         u = suit_of(all_cards, s)
@@ -158,15 +178,20 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
                     if len_f < k:
                         k = len_f
         if k > 0:
+            if not crossed and suit_of(c.hands[leader], s):
+                crossed = True
             if qt + k > need:
                 k = need - qt
             qt += k
             if u != mine:
                 # Only when others hold cards of the suit do the ranks matter.
                 rel |= top_cards(u, k) << (16 * s)
-            if qt >= need:
-                return decide(c, side, qt, target, n, rel, rel_out)
-    return -1
+            if qt >= need and crossed:
+                break
+    if not crossed:
+        return 0
+    rel_out[0] = rel
+    return qt
 
 
 cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
