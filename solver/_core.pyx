@@ -13,13 +13,16 @@ Layout (one include file per search phase, as in DDS):
 Values are always "tricks won by side 0 from the remaining tricks, the
 current one included". Side 0 is North-South, or the lone player when one
 plays against three. Every search is a zero-window test "does side 0 win at
-least ``target`` tricks?", answered with the set of cards whose ranks the
-answer depends on (``rel``): that set is what lets one table entry stand for
-many positions (Ginsberg's partition search; DDS's "winning ranks").
+least ``target`` tricks?", answered fail-soft (with a bound, not just yes or
+no) and with the set of cards whose ranks the answer depends on (``rel``):
+that set is what lets one table entry stand for many positions (Ginsberg's
+partition search; DDS's "winning ranks").
+
+Misère (``maxside`` 1) swaps who wants side 0's tricks; one player against
+three only changes ``side``. The search itself is the same for all.
 """
 
-from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free, malloc
 
 include "_bits.pxi"
 include "_tt.pxi"
