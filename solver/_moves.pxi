@@ -7,7 +7,6 @@
 
 cdef enum:
     HINT_BONUS = 1000      # the lead that last cut off in a position of this shape
-    KILLER_BONUS = 0    # the card that last cut off at this depth
 
 
 cdef inline int card_beats(int card, int winning, int trump) noexcept nogil:
