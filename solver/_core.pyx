@@ -376,6 +376,55 @@ cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
     return won + exact_value(c, guess - won, n - 1)
 
 
+def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,
+                int max_entries=DEFAULT_MAX_ENTRIES):
+    """Side 0's double-dummy total (tricks won so far plus the best from there)
+    before any card and after each card of ``cards``, played in order from a
+    trick's start. The cards must be legal (``solver.api`` checks them).
+    One table serves every position.
+    """
+    cdef u64 h[4]
+    cdef int p[4]
+    cdef int i, n, v, card, np = 0, lead = leader, won0 = 0, best, winner
+    cdef int guess
+    cdef Ctx c
+    cdef list out = []
+    for i in range(4):
+        h[i] = hands[i]
+    n = popcount(h[leader])
+    guess = (n + 1) // 2
+    if init_ctx(&c, trump, misere, lone, max_entries) != 0:
+        raise MemoryError("cannot allocate the transposition table")
+    try:
+        with nogil:
+            set_position(&c, h, lead, p, 0)
+            v = exact_value(&c, guess, n) if n > 0 else 0
+        out.append(v)
+        for card in cards:
+            h[(lead + np) & 3] ^= (<u64>1) << card
+            p[np] = card
+            np += 1
+            with nogil:
+                set_position(&c, h, lead, p, np)
+                if np == 4:
+                    best = trick_winner(&c)
+                    winner = c.trick_seat[best]
+                    if c.side[winner] == 0:
+                        won0 += 1
+                    lead = winner
+                    np = 0
+                    n -= 1
+                    set_position(&c, h, lead, p, 0)
+                guess = v - won0
+                v = won0 + (exact_value(&c, guess, n) if n > 0 else 0)
+            if c.error:
+                raise MemoryError("the transposition table could not grow")
+            out.append(v)
+        return out
+    finally:
+        tt_free(&c)
+
+
 def _probe(hands, int trump, int leader, int target):
     """Debugging aid: one zero-window test from a fresh table; (result, nodes)."""
     cdef u64 h[4]

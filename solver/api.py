@@ -238,31 +238,14 @@ def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None)
 
     The declaring side is the side not on lead at the start. Each number is
     the tricks it has won so far plus what it wins from there with best play.
+    The cards are checked first (each in the hand on move, following suit).
     """
     pos = _Position(deal, trump, leader, (), lone)
+    cards = [Card.parse(c) for c in cards]
     masks = list(pos.masks)
-    declarers_side0 = not pos.side0(pos.leader)
-    n = pos.remaining
-    won = 0               # tricks the declaring side has won so far
     trick = []
     trick_leader = int(pos.leader)
-    out = []
-
-    played_tricks = 0
-    cards = [Card.parse(c) for c in cards]
-    for k in range(len(cards) + 1):
-        remaining = n - played_tricks
-        if remaining > 0:
-            v, _n, _h = _core.solve_position(masks, int(pos.trump), trick_leader,
-                                             [c.index for c in trick], bool(misere),
-                                             pos.lone_index())
-            dd = v if declarers_side0 else remaining - v
-        else:
-            dd = 0
-        out.append(won + dd)
-        if k == len(cards):
-            break
-        card = cards[k]
+    for k, card in enumerate(cards):
         seat = (trick_leader + len(trick)) % 4
         if not masks[seat] & card.mask:
             raise PositionError(f"card {k + 1} ({card}) is not in {Seat(seat).name}'s hand")
@@ -272,13 +255,13 @@ def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None)
         masks[seat] &= ~card.mask
         trick.append(card)
         if len(trick) == 4:
-            winner = (trick_leader + _winner_index(trick, pos.trump)) % 4
-            if pos.side0(Seat(winner)) == declarers_side0:
-                won += 1
-            trick_leader = winner
+            trick_leader = (trick_leader + _winner_index(trick, pos.trump)) % 4
             trick = []
-            played_tricks += 1
-    return out
+    side0_totals = _core.play_values(pos.masks, int(pos.trump), int(pos.leader),
+                                     [c.index for c in cards], bool(misere), pos.lone_index())
+    if not pos.side0(pos.leader):
+        return side0_totals     # side 0 is the declaring side
+    return [pos.remaining - v for v in side0_totals]
 
 
 def _winner_index(trick, trump) -> int:
