@@ -142,7 +142,27 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
     cdef int leader = c.player
     cdef int side = c.side[leader]
     cdef int need = target if side == 0 else n - target + 1
-    cdef int qt = cash_count(c, leader, leader, need, all_cards, rel_out)
+    cdef int qt, s, f, k
+    cdef bint open_suit
+    # A suit that neither opponent holds (nor can ruff): every trick in it is
+    # ours, and the lead stays with us while both of us hold it. This depends
+    # on the suit lengths only: no card is relevant.
+    if c.side[leader ^ 2] == side:
+        for s in range(4):
+            if not suit_of(c.hands[leader], s):
+                continue
+            open_suit = True
+            for f in range(4):
+                if c.side[f] != side and (suit_of(c.hands[f], s) or (
+                        c.trump < 4 and s != c.trump and suit_of(c.hands[f], c.trump))):
+                    open_suit = False
+            if open_suit:
+                k = popcount(suit_of(c.hands[leader], s))
+                if suit_of(c.hands[leader ^ 2], s) and popcount(suit_of(c.hands[leader ^ 2], s)) < k:
+                    k = popcount(suit_of(c.hands[leader ^ 2], s))
+                if k >= need:
+                    return decide(c, side, k, target, n, 0, rel_out)
+    qt = cash_count(c, leader, leader, need, all_cards, rel_out)
     if qt < need and c.side[leader ^ 2] == side:
         qt = cash_count(c, leader ^ 2, leader, need, all_cards, rel_out)
     if qt >= need:
