@@ -254,6 +254,30 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
 DEFAULT_MAX_ENTRIES = 4_000_000
 
 
+cdef int read_position(object hands, object played, u64* h, int* p) except -1:
+    """Copy four hand masks and up to four numbers (cards, or seats); return how many."""
+    cdef int i
+    if len(hands) != 4 or len(played) > 4:
+        raise ValueError("the core takes four hands and at most four cards or seats")
+    for i in range(4):
+        h[i] = hands[i]
+    for i in range(len(played)):
+        p[i] = played[i]
+    return len(played)
+
+
+cdef int open_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) except -1:
+    if init_ctx(c, trump, misere, lone, max_entries) != 0:
+        raise MemoryError("cannot allocate the transposition table")
+    return 0
+
+
+cdef int check_ctx(Ctx* c) except -1:
+    if c.error:
+        raise MemoryError("the transposition table could not grow")
+    return 0
+
+
 def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MAX_ENTRIES,
               bint stats=False):
     """Side NS's tricks with each seat N, E, S, W leading to the first trick.
@@ -264,18 +288,14 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
     """
     cdef u64 h[4]
     cdef Ctx c
-    cdef int leader, guess, n, v, k, nleaders
+    cdef int leader, guess, n, v, k
     cdef int order[4]
     cdef int out[4]
+    cdef int nleaders = read_position(hands, leaders, h, order)
     for k in range(4):
-        h[k] = hands[k]
         out[k] = -1
-    nleaders = len(leaders)
-    for k in range(nleaders):
-        order[k] = leaders[k]
     n = popcount(h[0])
-    if init_ctx(&c, trump, False, -1, max_entries) != 0:
-        raise MemoryError("cannot allocate the transposition table")
+    open_ctx(&c, trump, False, -1, max_entries)
     try:
         with nogil:
             guess = (n + 1) // 2
@@ -285,8 +305,7 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
                 v = exact_value(&c, guess, n)
                 out[leader] = v
                 guess = v
-        if c.error:
-            raise MemoryError("the transposition table could not grow")
+        check_ctx(&c)
         if stats:
             return [out[0], out[1], out[2], out[3]], c.nodes, c.nentries
         return [out[0], out[1], out[2], out[3]]
@@ -302,21 +321,16 @@ def solve_position(hands, int trump, int leader, played, bint misere=False, int 
     """
     cdef u64 h[4]
     cdef int p[4]
-    cdef int i, n, v, nplayed = len(played)
+    cdef int n, v
+    cdef int nplayed = read_position(hands, played, h, p)
     cdef Ctx c
-    for i in range(4):
-        h[i] = hands[i]
-    for i in range(nplayed):
-        p[i] = played[i]
-    if init_ctx(&c, trump, misere, lone, max_entries) != 0:
-        raise MemoryError("cannot allocate the transposition table")
+    open_ctx(&c, trump, misere, lone, max_entries)
     try:
         set_position(&c, h, leader, p, nplayed)
         n = popcount(h[c.player])
         with nogil:
             v = exact_value(&c, (n + 1) // 2, n)
-        if c.error:
-            raise MemoryError("the transposition table could not grow")
+        check_ctx(&c)
         return v, c.nodes, c.tt_hits
     finally:
         tt_free(&c)
@@ -330,16 +344,11 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     """
     cdef u64 h[4]
     cdef int p[4]
-    cdef int i, n, v, card, player, nplayed = len(played)
-    cdef int guess
+    cdef int n, v, card, player, guess
+    cdef int nplayed = read_position(hands, played, h, p)
     cdef Ctx c
     cdef list out = []
-    for i in range(4):
-        h[i] = hands[i]
-    for i in range(nplayed):
-        p[i] = played[i]
-    if init_ctx(&c, trump, misere, lone, max_entries) != 0:
-        raise MemoryError("cannot allocate the transposition table")
+    open_ctx(&c, trump, misere, lone, max_entries)
     try:
         player = (leader + nplayed) & 3
         n = popcount(h[player])
@@ -350,8 +359,7 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
             with nogil:
                 v = value_after(&c, h, leader, p, nplayed + 1, n, guess)
             h[player] ^= (<u64>1) << card
-            if c.error:
-                raise MemoryError("the transposition table could not grow")
+            check_ctx(&c)
             out.append(v)
             guess = v
         return out
@@ -385,16 +393,14 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
     """
     cdef u64 h[4]
     cdef int p[4]
-    cdef int i, n, v, card, np = 0, lead = leader, won0 = 0, best, winner
+    cdef int n, v, card, np = 0, lead = leader, won0 = 0, best, winner
     cdef int guess
     cdef Ctx c
     cdef list out = []
-    for i in range(4):
-        h[i] = hands[i]
+    read_position(hands, (), h, p)
     n = popcount(h[leader])
     guess = (n + 1) // 2
-    if init_ctx(&c, trump, misere, lone, max_entries) != 0:
-        raise MemoryError("cannot allocate the transposition table")
+    open_ctx(&c, trump, misere, lone, max_entries)
     try:
         with nogil:
             set_position(&c, h, lead, p, 0)
@@ -417,8 +423,7 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
                     set_position(&c, h, lead, p, 0)
                 guess = v - won0
                 v = won0 + (exact_value(&c, guess, n) if n > 0 else 0)
-            if c.error:
-                raise MemoryError("the transposition table could not grow")
+            check_ctx(&c)
             out.append(v)
         return out
     finally:
@@ -431,9 +436,8 @@ def _probe(hands, int trump, int leader, int target):
     cdef Ctx c
     cdef u64 rel
     cdef bint r
-    for i in range(4):
-        h[i] = hands[i]
-    init_ctx(&c, trump, False, -1, DEFAULT_MAX_ENTRIES)
+    read_position(hands, (), h, NULL)
+    open_ctx(&c, trump, False, -1, DEFAULT_MAX_ENTRIES)
     set_position(&c, h, leader, NULL, 0)
     r = search(&c, target, &rel) >= target
     tt_free(&c)
