@@ -227,10 +227,26 @@ def solve_cards(deal, trump, leader, *, played=(), misere: bool = False, lone=No
     """Every legal card of the player on move, with the value ``solve`` gives after it."""
     pos = _Position(deal, trump, leader, played, lone)
     cards = pos.legal_cards()
+    # Cards next to each other among the cards in play (hands and trick), in
+    # one hand, are worth the same: solve the highest of each run only.
+    in_play = 0
+    for m in pos.masks:
+        in_play |= m
+    for c in pos.played:
+        in_play |= c.mask
+    mine = pos.masks[pos.on_move]
+    heads = {}
+    for card in cards:          # high to low within each suit
+        above = in_play & ~((card.mask << 1) - 1) & (0x1FFF << (16 * card.suit))
+        next_up = above & -above
+        heads[card] = heads[Card.from_index(next_up.bit_length() - 1)] \
+            if next_up & mine else card
+    solved = sorted(set(heads.values()))
     values = _core.solve_each_card(
         pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
-        [c.index for c in cards], bool(misere), pos.lone_index())
-    return {card: pos.for_side_on_move(v) for card, v in zip(cards, values)}
+        [c.index for c in solved], bool(misere), pos.lone_index())
+    value_of = dict(zip(solved, values))
+    return {card: pos.for_side_on_move(value_of[heads[card]]) for card in cards}
 
 
 def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None) -> list:
