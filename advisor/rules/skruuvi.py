@@ -13,6 +13,13 @@ for each ace taken, ``winner`` a seat or side. Without it the ace penalties are
 not scored.
 
 Bolshevik (one against three) has individual scores: ``score_bolshevik``.
+
+Doubles are not calls of the first (eight-pass) auction: the text gives them a
+round of their own after the extended bids (``doubling_legal_calls``,
+``doubling_result``, or ``auction_result(..., extended=..., doubling=...)``,
+which returns the contract as ``"6HX"`` / ``"6HXX"``; ``score`` reads those).
+The Bolshevik set has its own auction (``bolshevik_legal_calls``,
+``bolshevik_auction_result``) and doubling round (``bolshevik_doubling_result``).
 """
 
 from __future__ import annotations
@@ -23,8 +30,8 @@ from typing import Dict, List, Optional, Tuple
 
 from solver.cards import Seat
 
-from .base import (SIDES, Contract, DealScore, RuleSet, RulesError,
-                   check_tricks, parse_seat, side_or_seat)
+from .base import (PASS, SIDES, Contract, DealScore, RuleSet, RulesError,
+                   check_tricks, normalise_call, parse_seat, side_or_seat)
 
 GRAND, MISERE, ALL_PASS = "G", "M", "AP"
 
@@ -60,6 +67,18 @@ def read_doubled(doubled) -> int:
     if isinstance(doubled, (bool, int)) and int(doubled) in (0, 1, 2):
         return int(doubled)
     raise RulesError(f"doubled must be 0, 1 (X) or 2 (XX), not {doubled!r}")
+
+
+def split_doubled(contract) -> Tuple[object, int]:
+    """``"6HX"`` -> ``("6H", 1)``, ``"6HXX"`` -> ``("6H", 2)``; anything else is
+    returned unchanged with 0."""
+    if isinstance(contract, str):
+        text = contract.strip().upper()
+        for marks in ("XX", "X"):
+            bare = text[:-len(marks)].strip()
+            if text.endswith(marks) and bare and not bare[-1].isdigit():   # "5X" is no double
+                return bare, len(marks)
+    return contract, 0
 
 
 def read_aces_taken(aces_taken, who=parse_seat) -> List[Tuple[int, str]]:
@@ -213,13 +232,20 @@ class Skruuvi(RuleSet):
         """Score one Kitty or Kotka deal, or an all-pass misère (``contract="AP"``).
 
         ``tricks``: tricks won by declarer's side (for ``AP``, by the side of the
-        seat given as ``declarer``). ``doubled``: 0, 1 / "X", 2 / "XX".
+        seat given as ``declarer``). ``doubled``: 0, 1 / "X", 2 / "XX"; a contract
+        written ``"6HX"`` / ``"6HXX"`` (as ``auction_result`` gives it) says the same.
         ``aces_taken``: ``(trick_number, winner)`` for each ace, in misère.
         """
+        contract, marked = split_doubled(contract)
+        doubled = read_doubled(doubled)
+        if marked and doubled and marked != doubled:
+            raise RulesError(f"contract {contract}{'X' * marked} says doubled={marked}, "
+                             f"but doubled={doubled} was given")
+        doubled = marked or doubled
         c, _, result, won = self._begin(deal, contract, declarer, tricks, extra,
                                         read=self._final_contract)
         tricks = result.tricks
-        factor = (1, 2, self.redouble_factor)[read_doubled(doubled)]
+        factor = (1, 2, self.redouble_factor)[doubled]
         ours, theirs = won                # declarer's side first
         if c.strain == ALL_PASS:
             for side in SIDES:
@@ -330,6 +356,265 @@ class Skruuvi(RuleSet):
         last = state["last_bidder"]
         declarer = bidder if last == 0 or last % 2 == 1 else bidder.partner
         return str(state["last_bid"]), declarer.name, declarer.lho.name
+
+    def read_bid(self, call: str) -> Contract:
+        if call in ("X", "XX"):
+            raise RulesError("in Skruuvi nobody doubles during the bidding: the defenders "
+                             "double after the extended bids (doubling_result, or "
+                             "auction_result(..., extended=..., doubling=...))")
+        return super().read_bid(call)
+
+    def auction_result(self, auction, dealer, extended=None, doubling=None):
+        """``(contract, declarer, leader)``.
+
+        With the first auction only: the kitty bid, the kitty bidder and his
+        left-hand opponent, or ``("AP", None, leader)`` (as before). With
+        ``extended`` (the main players' extended bids) the final contract and
+        its declarer; with ``doubling`` too (the doubling round's calls, see
+        ``doubling_legal_calls``) the contract carries the doubles:
+        ``"6HX"``, ``"6HXX"``, ``"APX"``. An all-pass misère has no extended bids.
+        """
+        result = super().auction_result(auction, dealer)
+        contract, declarer, leader = result
+        if contract == ALL_PASS:
+            if extended:
+                raise RulesError("an all-pass misère has no extended bids")
+            if doubling is None:
+                return result
+            return (ALL_PASS + "X" * self.doubling_result(ALL_PASS, dealer, doubling),
+                    None, leader)
+        if extended is None:
+            if doubling is not None:
+                raise RulesError("give the extended bids (extended=...) before the doubling "
+                                 "round: the final contract and declarer come from them")
+            return result
+        contract, declarer, leader = self.extended_auction_result(contract, declarer, extended)
+        if doubling is None:
+            return contract, declarer, leader
+        return contract + "X" * self.doubling_result(contract, declarer, doubling), \
+            declarer, leader
+
+    # -- the doubling round ------------------------------------------------
+    def _doubling_walk(self, contract, seat, calls) -> dict:
+        """Check the doubling round call by call.
+
+        ``seat`` is the declarer, or the dealer for the all-pass misère (``AP``).
+        Kitty / Kotka: the defender on declarer's left, then (if he passed) the
+        other defender, may double; after a double the main player on the
+        doubler's left, then (if he passed) the other main player, may redouble.
+        All-pass misère: from the dealer clockwise each may double; after a
+        double the doubler's left-hand, then right-hand player may redouble.
+        """
+        c = self._final_contract(contract)
+        seat = parse_seat(seat)
+        if c.strain == ALL_PASS:
+            queue, main_side = [seat, seat.lho, seat.partner, seat.rho], None
+        else:
+            queue, main_side = [seat.lho, seat.rho], seat.side
+        if isinstance(calls, str):
+            calls = calls.split()
+        state = {"doubled": 0, "doubler": None, "calls": [], "queue": queue}
+        for i, raw in enumerate(calls):
+            call = normalise_call(raw)
+            if not state["queue"]:
+                raise RulesError(f"call {i + 1} ({raw!r}) comes after the doubling round is over")
+            who = state["queue"].pop(0)
+            if call not in (PASS, "X", "XX"):
+                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: the doubling round "
+                                 "has only pass, double (X) and redouble (XX)")
+            problem = None
+            if call == "X" and main_side == who.side:
+                problem = (f"{who.name} is a main player and may not double his own side's "
+                           "contract (only redouble a double)")
+            elif call == "X" and state["doubled"]:
+                problem = (f"{who.name} may not double: the contract is already doubled "
+                           "(the other side may redouble)")
+            elif call == "XX" and not state["doubled"]:
+                problem = f"{who.name} may not redouble: there is no double to redouble"
+            if problem:
+                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
+            if call == "X":
+                state["doubled"], state["doubler"] = 1, who
+                # The doubler's left-hand player first, then the other opponent
+                # of the doubler (partner of the first, or the doubler's right).
+                state["queue"] = [who.lho, who.rho]
+            elif call == "XX":
+                state["doubled"], state["queue"] = 2, []
+            state["calls"].append(call)
+        return state
+
+    def doubling_turn(self, contract, seat, calls=()) -> Optional[str]:
+        """The seat whose turn it is in the doubling round, or None when it is over."""
+        queue = self._doubling_walk(contract, seat, calls)["queue"]
+        return queue[0].name if queue else None
+
+    def doubling_legal_calls(self, contract, seat, calls=()) -> List[str]:
+        """``["P", "X"]`` before a double, ``["P", "XX"]`` after one, ``[]`` when over."""
+        state = self._doubling_walk(contract, seat, calls)
+        if not state["queue"]:
+            return []
+        return [PASS, "XX" if state["doubled"] else "X"]
+
+    def doubling_is_over(self, contract, seat, calls) -> bool:
+        return not self._doubling_walk(contract, seat, calls)["queue"]
+
+    def doubling_result(self, contract, seat, calls) -> int:
+        """0 undoubled, 1 doubled, 2 redoubled: the ``doubled`` of ``score``."""
+        state = self._doubling_walk(contract, seat, calls)
+        if state["queue"]:
+            raise RulesError(f"the doubling round is not over: {state['queue'][0].name} "
+                             "has still to call")
+        return state["doubled"]
+
+    # -- Bolshevik auction -------------------------------------------------
+    @staticmethod
+    def _bolshevik_call(raw) -> str:
+        call = normalise_call(raw)
+        return {"BOLSHEVIK": "B", "WITHDRAW": "W"}.get(call, call)
+
+    def _bolshevik_walk(self, calls, dealer, to_play=None, deals_left=None) -> dict:
+        """The Bolshevik auction: once round from the dealer, skipping players who
+        have played their contract; each says ``P`` or ``B`` (Bolshevik). With two
+        or more bidders, they then say in bidding order ``PLAY`` or ``W``
+        (withdraw) until one plays; if all but the last withdraw, the last plays.
+        ``deals_left`` (deals of the set still to play): when it equals the number
+        of players yet to play, the last to speak must bid if no one else has.
+        """
+        dealer = parse_seat(dealer)
+        waiting = {s for s in Seat} if to_play is None else {parse_seat(s) for s in to_play}
+        if not waiting:
+            raise RulesError("every player has played his Bolshevik: the set is over")
+        forced = False
+        if deals_left is not None:
+            if isinstance(deals_left, bool) or not isinstance(deals_left, int) \
+                    or deals_left < len(waiting):
+                raise RulesError(f"{len(waiting)} players have still to play a Bolshevik, "
+                                 f"so deals_left must be a whole number >= {len(waiting)}, "
+                                 f"not {deals_left!r}")
+            forced = deals_left == len(waiting)
+        order = [Seat((dealer + k) % 4) for k in range(4)]
+        speakers = [s for s in order if s in waiting]
+        if isinstance(calls, str):
+            calls = calls.split()
+        state = {"bidders": [], "player": None, "over": False, "forced": forced,
+                 "speakers": speakers, "next": speakers[0], "calls": []}
+        for i, raw in enumerate(calls):
+            call = self._bolshevik_call(raw)
+            if state["over"]:
+                raise RulesError(f"call {i + 1} ({raw!r}) comes after the Bolshevik "
+                                 "auction is over")
+            if i < len(speakers):
+                who = speakers[i]
+                if call not in (PASS, "B"):
+                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: the only bid "
+                                     "is Bolshevik (B); otherwise pass (P)")
+                if call == PASS and forced and i == len(speakers) - 1 and not state["bidders"]:
+                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: forced Bolshevik: "
+                                     f"{who.name} speaks last and no one has bid")
+                if call == "B":
+                    state["bidders"].append(who)
+            else:
+                who = state["bidders"][i - len(speakers)]
+                if call not in ("PLAY", "W"):
+                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {who.name} either "
+                                     "plays (PLAY) or withdraws (W)")
+                if call == "PLAY":
+                    state["player"] = who
+            state["calls"].append(call)
+            state["over"] = self._bolshevik_over(state)
+        if not state["over"]:
+            k = len(state["calls"])
+            state["next"] = speakers[k] if k < len(speakers) else \
+                state["bidders"][k - len(speakers)]
+        else:
+            state["next"] = None
+        return state
+
+    @staticmethod
+    def _bolshevik_over(state) -> bool:
+        n, bidders = len(state["calls"]), state["bidders"]
+        if state["player"] is not None:
+            return True
+        if n < len(state["speakers"]):
+            return False
+        if len(bidders) <= 1:
+            state["player"] = bidders[0] if bidders else None
+            return True
+        if n - len(state["speakers"]) == len(bidders) - 1:   # all but the last withdrew
+            state["player"] = bidders[-1]
+            return True
+        return False
+
+    def bolshevik_legal_calls(self, calls, dealer, to_play=None, deals_left=None) -> List[str]:
+        """The next legal calls of a Bolshevik auction (``[]`` when over)."""
+        state = self._bolshevik_walk(calls, dealer, to_play, deals_left)
+        if state["over"]:
+            return []
+        k, speakers = len(state["calls"]), state["speakers"]
+        if k >= len(speakers):
+            return ["PLAY", "W"]
+        if state["forced"] and k == len(speakers) - 1 and not state["bidders"]:
+            return ["B"]
+        return [PASS, "B"]
+
+    def bolshevik_auction_result(self, calls, dealer, to_play=None, deals_left=None):
+        """``("7M", bidder, stalker)``: the Bolshevik bid is 7 misère, and the
+        stalker (bidder's right) leads; ``(None, None, None)`` if all passed
+        (thrown in)."""
+        state = self._bolshevik_walk(calls, dealer, to_play, deals_left)
+        if not state["over"]:
+            raise RulesError(f"the Bolshevik auction is not over: {state['next'].name} "
+                             "has still to call")
+        bidder = state["player"]
+        if bidder is None:
+            return None, None, None
+        return f"7{MISERE}", bidder.name, bidder.rho.name
+
+    def bolshevik_contract(self, call=PASS) -> str:
+        """The bidder's extended bid: pass plays 7 misère, or 7 of a suit or 7
+        grand (Dictator)."""
+        call = normalise_call(call)
+        if call == PASS:
+            return f"7{MISERE}"
+        c = self.contract(call)
+        if c.level != 7 or c.strain in (MISERE, ALL_PASS):
+            raise RulesError(f"the Bolshevik bidder passes (7 misère) or raises to 7 in a "
+                             f"suit or grand, not {c}")
+        return str(c)
+
+    def bolshevik_doubling_result(self, bidder, calls) -> Tuple[Tuple[str, ...], bool]:
+        """``(doubled_by, redoubled)`` for ``score_bolshevik``.
+
+        From the stalker (bidder's right) clockwise each opponent passes or
+        doubles (for himself alone); then, if anyone doubled, the bidder passes
+        or redoubles (all the doublers).
+        """
+        bidder = parse_seat(bidder)
+        opponents = [bidder.rho, bidder.lho, bidder.partner]
+        if isinstance(calls, str):
+            calls = calls.split()
+        calls = [normalise_call(c) for c in calls]
+        doublers = []
+        for i, (who, call) in enumerate(zip(opponents, calls)):
+            if call == "XX":
+                raise RulesError(f"call {i + 1} ('XX') is illegal: {who.name} is an opponent "
+                                 "and may only double or pass; the bidder redoubles")
+            if call not in (PASS, "X"):
+                raise RulesError(f"call {i + 1} ({call!r}) is illegal: pass or double (X)")
+            if call == "X":
+                doublers.append(who.name)
+        rest = calls[3:]
+        if len(calls) < 3 or (doublers and not rest):
+            raise RulesError("the Bolshevik doubling round is not over")
+        if not doublers and rest:
+            raise RulesError("nobody doubled, so the bidder cannot redouble: the round ended "
+                             "after the three opponents")
+        if len(rest) > 1:
+            raise RulesError("the Bolshevik doubling round ends with the bidder's call")
+        if rest and rest[0] not in (PASS, "XX"):
+            raise RulesError(f"the bidder ({bidder.name}) passes or redoubles (XX), "
+                             f"not {rest[0]!r}")
+        return tuple(doublers), bool(rest) and rest[0] == "XX"
 
 
 class _Extended(Skruuvi):
