@@ -156,6 +156,9 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
                 if c.side[f] != side and (suit_of(c.hands[f], s) or (
                         c.trump < 4 and s != c.trump and suit_of(c.hands[f], c.trump))):
                     open_suit = False
+            if open_suit and c.trump < 4 and s != c.trump and not suit_of(c.hands[leader ^ 2], s) \
+                    and c.hands[leader ^ 2] == suit_of(c.hands[leader ^ 2], c.trump) << (16 * c.trump):
+                open_suit = False       # partner, all trumps, would ruff and take the lead
             if open_suit:
                 k = popcount(suit_of(c.hands[leader], s))
                 if suit_of(c.hands[leader ^ 2], s) and popcount(suit_of(c.hands[leader ^ 2], s)) < k:
@@ -181,7 +184,8 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
     cdef int trump = c.trump
     cdef int s, f, k, len_f, qt = 0
     cdef int side = c.side[casher]
-    cdef bint crossed = casher == leader
+    cdef int other = casher ^ 2       # the casher's partner
+    cdef bint crossed = casher == leader, crossing
     cdef u64 mine, u, rel = 0
     for s in range(4):
         mine = suit_of(c.hands[casher], s)
@@ -189,6 +193,11 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
             continue
         u = suit_of(all_cards, s)
         if not (mine >> highest_bit(u)) & 1:
+            continue
+        if (trump < 4 and s != trump and not suit_of(c.hands[other], s)
+                and c.hands[other] == suit_of(c.hands[other], trump) << (16 * trump)):
+            # The partner, holding nothing but trumps, would have to ruff
+            # and take the lead away: count nothing here.
             continue
         k = top_run(mine, u)
         if trump < 4 and s != trump:
@@ -198,10 +207,13 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
                     if len_f < k:
                         k = len_f
         if k > 0:
-            if not crossed and suit_of(c.hands[leader], s):
+            crossing = not crossed and suit_of(c.hands[leader], s) != 0
+            if crossing:
                 crossed = True
             if qt + k > need:
                 k = need - qt
+                if k == 0 and crossing:
+                    k = 1       # the crossing itself rests on partner's top card
             qt += k
             if u != mine:
                 # Only when others hold cards of the suit do the ranks matter.

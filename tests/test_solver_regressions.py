@@ -35,6 +35,10 @@ FULL_DEALS = [
     "E:J743.72.KQT97.32 T6.QT.5432.KT764 Q5.AJ8643.6.J985 AK982.K95.AJ8.AQ",
     "N:T65.Q63.6.AQ7432 QJ2.J7.AK94.KT95 K87.AKT5.JT73.J6 A943.9842.Q852.8",
     "N:QT73.K762.Q2.KJ9 A654.5.A985.T743 J9.QJT94.K7643.A K82.A83.JT.Q8652",
+    # Quick tricks that crossed to partner without marking partner's top
+    # card of the crossing suit, or counted on a partner forced to ruff.
+    "N:Q6.Q53.832.KQJ52 T52.76.KQ765.AT9 J983.KJT942.A9.4 AK74.A8.JT4.8763",
+    "N:KJ8.A974.J76.Q53 A5.KQT5.KT954.KJ T9642.8.AQ8.9842 Q73.J632.32.AT76",
 ]
 
 
