@@ -39,6 +39,7 @@ FULL_DEALS = [
     # card of the crossing suit, or counted on a partner forced to ruff.
     "N:Q6.Q53.832.KQJ52 T52.76.KQ765.AT9 J983.KJT942.A9.4 AK74.A8.JT4.8763",
     "N:KJ8.A974.J76.Q53 A5.KQT5.KT954.KJ T9642.8.AQ8.9842 Q73.J632.32.AT76",
+    "N:K8742.A.76.T6532 AJ5.KQ97.985.A84 Q93.854.KJT42.KJ T6.JT632.AQ3.Q97",
 ]
 
 
