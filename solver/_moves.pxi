@@ -185,12 +185,10 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
         if (not len_l and suit_of(c.hands[lho], c.trump)) or \
                 (not len_r and suit_of(c.hands[rho], c.trump)):
             foe_ruffs = True
-            w -= 10
+            w -= 45
         if (popcount(suit_of(c.hands[player], s)) == 1 and suit_of(c.hands[player], c.trump)
                 and top_owner == partner and popcount(suit_of(c.hands[partner], s)) >= 2):
             w += 16     # a singleton towards partner's winner, to ruff later
-    if top_owner == rho or second_owner == rho:
-        w -= 18         # leading into the last hand's honours
     # Does our side win the trick with this lead?
     ours = suit_of(c.hands[partner], s) | ((<u64>1) << rank)
     wins = (not foe_ruffs) and (foes == 0 or highest_bit(ours) > highest_bit(foes))
@@ -224,7 +222,7 @@ cdef inline int discard_value(Ctx* c, int card) noexcept nogil:
     cdef int rank = card & 15
     cdef u64 mine = suit_of(c.hands[c.player], s)
     cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
-    cdef int w = 2 * popcount(mine) - rank
+    cdef int w = 4 * popcount(mine) - rank
     if highest_bit(u) == rank:
         w -= 15
     return w
@@ -248,7 +246,8 @@ cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe
     if card_beats(card, wc, c.trump):
         if not can_be_beaten(c, card, lead_suit, player):
             return 90 - rank        # the cheapest card that surely wins
-        return 30 - rank
+        # Second and third hand: try to win the trick first.
+        return 55 - rank
     if (card >> 4) == lead_suit or (card >> 4) == c.trump:
         return 40 - rank
     return 35 + discard_value(c, card)

@@ -60,6 +60,24 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
                  rel_out)
     if res >= 0:
         return res
+    # Later tricks: the hand on the left of the top-trump hand holds the next
+    # trump below that hand's top run of k trumps, with k + 1 trumps or more.
+    # Every trick it does not lead sees the top hand play first; it plays its
+    # trump whenever none of the k higher ones is on the trick (and wins),
+    # else a small one, and the higher ones fall one a trick. It leads only
+    # after its side has won a trick, or now, when it holds a side card.
+    if c.maxside == 0 and k < popcount(u):
+        second_holder = (holder + 1) & 3
+        if c.side[second_holder] != side:
+            mine = suit_of(c.hands[second_holder], trump)
+            low = highest_bit(u ^ top_cards(u, k))
+            if ((mine >> low) & 1 and popcount(mine) > k
+                    and (second_holder != c.player
+                         or c.hands[second_holder] != (mine << (16 * trump)))):
+                res = decide(c, 1 - side, 1, target, n,
+                             top_cards(u, k + 1) << (16 * trump), rel_out)
+                if res >= 0:
+                    return res
     # A side holding every trump wins a trick with each trump of its longest
     # trump hand: any trick with a trump in it is won by a trump. This
     # depends on the suit lengths only.
@@ -173,6 +191,21 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
     return -1
 
 
+cdef inline bint split_tops(Ctx* c, int h, int s, u64 u) noexcept nogil:
+    """Do ``h`` and partner hold the two top cards of suit ``s`` between them, two cards each?
+
+    Then two tricks are ours and the lead comes back to ``h``: it leads a
+    small card to partner's honour, and partner a small card back.
+    """
+    cdef u64 mine = suit_of(c.hands[h], s)
+    cdef u64 theirs = suit_of(c.hands[h ^ 2], s)
+    cdef u64 top2
+    if c.side[h ^ 2] != c.side[h] or popcount(mine) < 2 or popcount(theirs) < 2:
+        return False
+    top2 = top_cards(u, 2)
+    return (mine & top2) != 0 and (theirs & top2) != 0
+
+
 cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
                     u64* rel_out) noexcept nogil:
     """Top-card tricks ``casher`` cashes once on lead (stopping at ``need``).
@@ -182,7 +215,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
     cashes at least one trick.
     """
     cdef int trump = c.trump
-    cdef int s, f, k, len_f, qt = 0
+    cdef int s, f, k, len_f, omax, relk, qt = 0
     cdef int side = c.side[casher]
     cdef int other = casher ^ 2       # the casher's partner
     cdef bint crossed = casher == leader, crossing
@@ -192,32 +225,57 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
         if not mine:
             continue
         u = suit_of(all_cards, s)
-        if not (mine >> highest_bit(u)) & 1:
-            continue
         if (trump < 4 and s != trump and not suit_of(c.hands[other], s)
                 and c.hands[other] == suit_of(c.hands[other], trump) << (16 * trump)):
             # The partner, holding nothing but trumps, would have to ruff
             # and take the lead away: count nothing here.
             continue
-        k = top_run(mine, u)
+        if not (mine >> highest_bit(u)) & 1:
+            if not (crossed and split_tops(c, casher, s, u)):
+                continue
+            k = 2
+            relk = 2
+        else:
+            k = top_run(mine, u)
+            relk = 99
+            if k < popcount(mine) and (c.side[other] != side or not suit_of(c.hands[other], s)):
+                # Our top cards outlast every opposing holding: after that,
+                # all our cards of the suit are winners (partner has none to
+                # overtake with).
+                omax = 0
+                for f in range(4):
+                    if c.side[f] != side:
+                        len_f = popcount(suit_of(c.hands[f], s))
+                        if len_f > omax:
+                            omax = len_f
+                if k >= omax:
+                    relk = omax
+                    k = popcount(mine)
+            if k == 1 and crossed and split_tops(c, casher, s, u):
+                k = 2
         if trump < 4 and s != trump:
             for f in range(4):
                 if c.side[f] != side and suit_of(c.hands[f], trump):
                     len_f = popcount(suit_of(c.hands[f], s))
                     if len_f < k:
                         k = len_f
+            if k < 2 and not (mine >> highest_bit(u)) & 1:
+                # Partner's top card alone would leave the lead with partner.
+                k = 0
         if k > 0:
             crossing = not crossed and suit_of(c.hands[leader], s) != 0
             if crossing:
                 crossed = True
             if qt + k > need:
                 k = need - qt
-                if k == 0 and crossing:
-                    k = 1       # the crossing itself rests on partner's top card
             qt += k
+            if crossing and k == 0:
+                # The tricks are counted already, but the lead must still
+                # cross in this suit: its top card stays relevant.
+                k = 1
             if u != mine:
                 # Only when others hold cards of the suit do the ranks matter.
-                rel |= top_cards(u, k) << (16 * s)
+                rel |= top_cards(u, k if k < relk else relk) << (16 * s)
             if qt >= need and crossed:
                 break
     if not crossed:
@@ -272,21 +330,19 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int trump = c.trump
     cdef int n = popcount(c.hands[player])
     cdef int side = c.side[player]
-    cdef int best
-    cdef u64 ours, theirs
+    cdef int best, need, won, winner
+    cdef u64 ours, theirs, rel
     cdef bint third_ruffs
     if c.maxside != 0 or c.side[fourth] != side or c.side[third] == side:
         return -1
-    if side == 0:
-        if target > 1:
-            return -1
-    elif target < n:
+    need = target if side == 0 else n - target + 1
+    if need < 1:
         return -1
     third_ruffs = (trump < 4 and ls != trump and not suit_of(c.hands[third], ls)
                    and suit_of(c.hands[third], trump) != 0)
     if third_ruffs:
         return -1
-    if trump < 4 and ls != trump:
+    if need == 1 and trump < 4 and ls != trump:
         if ((not suit_of(c.hands[player], ls) and suit_of(c.hands[player], trump))
                 or (not suit_of(c.hands[fourth], ls) and suit_of(c.hands[fourth], trump))):
             rel_out[0] = 0
@@ -297,6 +353,54 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
     best = highest_bit(ours)
     theirs = suit_of(c.hands[third], ls)
     if best > (lead & 15) and (theirs == 0 or best > highest_bit(theirs)):
-        rel_out[0] = ((<u64>1) << best) << (16 * ls)
-        return 1 if side == 0 else n - 1
+        rel = ((<u64>1) << best) << (16 * ls)
+        won = 1
+        if need > 1:
+            # The hand that wins this trick then cashes its top cards of
+            # the other suits, unless its partner, void in the suit led and
+            # holding only trumps, must ruff and take the lead.
+            winner = player if (suit_of(c.hands[player], ls) >> best) & 1 else fourth
+            if (trump < 4 and ls != trump and not suit_of(c.hands[winner ^ 2], ls)
+                    and c.hands[winner ^ 2] == suit_of(c.hands[winner ^ 2], trump) << (16 * trump)):
+                return -1
+            won += winner_tops(c, winner, ls, need - 1, &rel)
+            if won < need:
+                return -1
+        rel_out[0] = rel
+        return won if side == 0 else n - won
     return -1
+
+
+cdef int winner_tops(Ctx* c, int h, int skip, int need, u64* rel) noexcept nogil:
+    """Tricks ``h`` cashes on lead with its top cards in the suits other than ``skip``."""
+    cdef int s, f, k, len_f, qt = 0
+    cdef int side = c.side[h]
+    cdef u64 mine, u
+    for s in range(4):
+        if s == skip:
+            continue
+        mine = suit_of(c.hands[h], s)
+        if not mine:
+            continue
+        u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
+        if not (mine >> highest_bit(u)) & 1:
+            continue
+        if (c.trump < 4 and s != c.trump and not suit_of(c.hands[h ^ 2], s)
+                and c.hands[h ^ 2] == suit_of(c.hands[h ^ 2], c.trump) << (16 * c.trump)):
+            continue        # partner, all trumps, would ruff and take the lead
+        k = top_run(mine, u)
+        if c.trump < 4 and s != c.trump:
+            for f in range(4):
+                if c.side[f] != side and suit_of(c.hands[f], c.trump):
+                    len_f = popcount(suit_of(c.hands[f], s))
+                    if len_f < k:
+                        k = len_f
+        if k > 0:
+            if qt + k > need:
+                k = need - qt
+            qt += k
+            if u != mine:
+                rel[0] |= top_cards(u, k) << (16 * s)
+            if qt >= need:
+                break
+    return qt

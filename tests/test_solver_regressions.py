@@ -18,6 +18,9 @@ ENDINGS = [
     ("N:..AQ6. ..2.87 ..3.54 ..84.3", "S", "N", (), True, "E"),
     ("N:AQT... 3..Q. ...65 KJ...", "D", "E", ("D6", "D7", "D9"), True, None),
     ("N:...A4 ..K.53 ..AQ4. ..T92.", "NT", "N", ("CT",), True, None),
+    # Quick tricks crossing to partner left the crossing suit's top card
+    # out of the relevant cards.
+    ("N:.J.8.T K..963. ..J2.86 4...K7", "NT", "W", ("D7", "D5"), False, None),
 ]
 
 
