@@ -44,6 +44,16 @@ cdef inline int holder_of(Ctx* c, int suit, int rank) noexcept nogil:
     return h
 
 
+cdef inline bint must_ruff(Ctx* c, int h, int s) noexcept nogil:
+    """Must ``h``, holding nothing but trumps, ruff a lead of side suit ``s``?
+
+    Then a winner its partner leads in ``s`` is ruffed and the lead passes
+    to ``h``: a count that relies on the partner keeping the lead fails.
+    """
+    return (c.trump < 4 and s != c.trump and not suit_of(c.hands[h], s)
+            and c.hands[h] == suit_of(c.hands[h], c.trump) << (16 * c.trump))
+
+
 cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     """Tricks the trumps guarantee, in any kind of play."""
     cdef int trump = c.trump
@@ -176,9 +186,8 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
                 if c.side[f] != side and (suit_of(c.hands[f], s) or (
                         c.trump < 4 and s != c.trump and suit_of(c.hands[f], c.trump))):
                     open_suit = False
-            if open_suit and c.trump < 4 and s != c.trump and not suit_of(c.hands[leader ^ 2], s) \
-                    and c.hands[leader ^ 2] == suit_of(c.hands[leader ^ 2], c.trump) << (16 * c.trump):
-                open_suit = False       # partner, all trumps, would ruff and take the lead
+            if open_suit and must_ruff(c, leader ^ 2, s):
+                open_suit = False
             if open_suit:
                 k = popcount(suit_of(c.hands[leader], s))
                 if suit_of(c.hands[leader ^ 2], s) and popcount(suit_of(c.hands[leader ^ 2], s)) < k:
@@ -227,10 +236,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
         if not mine:
             continue
         u = suit_of(all_cards, s)
-        if (trump < 4 and s != trump and not suit_of(c.hands[other], s)
-                and c.hands[other] == suit_of(c.hands[other], trump) << (16 * trump)):
-            # The partner, holding nothing but trumps, would have to ruff
-            # and take the lead away: count nothing here.
+        if must_ruff(c, other, s):
             continue
         if not (mine >> highest_bit(u)) & 1:
             if not (crossed and split_tops(c, casher, s, u)):
@@ -362,8 +368,7 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
             # the other suits, unless its partner, void in the suit led and
             # holding only trumps, must ruff and take the lead.
             winner = player if (suit_of(c.hands[player], ls) >> best) & 1 else fourth
-            if (trump < 4 and ls != trump and not suit_of(c.hands[winner ^ 2], ls)
-                    and c.hands[winner ^ 2] == suit_of(c.hands[winner ^ 2], trump) << (16 * trump)):
+            if must_ruff(c, winner ^ 2, ls):
                 return -1
             won += winner_tops(c, winner, ls, need - 1, &rel)
             if won < need:
@@ -387,9 +392,8 @@ cdef int winner_tops(Ctx* c, int h, int skip, int need, u64* rel) noexcept nogil
         u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
         if not (mine >> highest_bit(u)) & 1:
             continue
-        if (c.trump < 4 and s != c.trump and not suit_of(c.hands[h ^ 2], s)
-                and c.hands[h ^ 2] == suit_of(c.hands[h ^ 2], c.trump) << (16 * c.trump)):
-            continue        # partner, all trumps, would ruff and take the lead
+        if must_ruff(c, h ^ 2, s):
+            continue
         k = top_run(mine, u)
         if c.trump < 4 and s != c.trump:
             for f in range(4):
