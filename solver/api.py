@@ -86,13 +86,26 @@ def dd_table(deal, *, strains=None, declarers=None, workers: int = 1) -> "DDTabl
     declarers = SEATS if declarers is None else _unique([Seat.parse(s) for s in _listed(declarers)])
     if not strains or not declarers:
         raise ValueError("dd_table needs at least one strain and one declarer")
-    masks = deal.masks
-    leaders = tuple(int(d.lho) for d in declarers)
-    if workers == 1 or len(strains) == 1:
-        rows = [_core.dd_strain(masks, int(t), leaders) for t in strains]
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            rows = list(pool.map(lambda t: _core.dd_strain(masks, int(t), leaders), strains))
+    jobs = [(deal.masks, int(t), tuple(int(d.lho) for d in declarers)) for t in strains]
+    return _table(deal, strains, declarers, _run(jobs, workers))
+
+
+def _solve_strain(job):
+    """One strain of one deal: NS tricks for each leader (runs without the GIL)."""
+    masks, trump, leaders = job
+    return _core.dd_strain(masks, trump, leaders)
+
+
+def _run(jobs, workers: int) -> list:
+    """Solve strains on ``workers`` threads; one strain is the unit of work,
+    so that one slow deal does not hold up a thread's whole share."""
+    if workers == 1 or len(jobs) == 1:
+        return [_solve_strain(j) for j in jobs]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_solve_strain, jobs))
+
+
+def _table(deal, strains, declarers, rows) -> "DDTable":
     n = len(deal["N"])
     tricks = {}
     for strain, row in zip(strains, rows):
@@ -122,10 +135,10 @@ def dd_tables(deals: Iterable, *, workers: Optional[int] = None) -> list:
     """
     deals = [_full_deal(d) for d in deals]
     workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
-    if workers == 1 or len(deals) <= 1:
-        return [dd_table(d) for d in deals]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(dd_table, deals))
+    leaders = tuple(int(d.lho) for d in SEATS)
+    jobs = [(deal.masks, int(t), leaders) for deal in deals for t in STRAINS]
+    rows = _run(jobs, workers) if jobs else []
+    return [_table(deal, STRAINS, SEATS, rows[5 * i:5 * i + 5]) for i, deal in enumerate(deals)]
 
 
 def _check_workers(workers) -> int:
