@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Iterable, Optional
 
 from . import _core
-from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain
+from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain, mask_to_cards
 from .errors import DealError, PositionError
 
 __all__ = ["DDTable", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play"]
@@ -210,15 +210,10 @@ class _Position:
             lead = self.played[0].suit
             if self._holds_suit(self.on_move, lead):
                 hand &= 0x1FFF << (16 * lead)
-        return [c for c in _cards_of(hand)]
+        return mask_to_cards(hand)
 
     def for_side_on_move(self, side0_tricks: int) -> int:
         return side0_tricks if self.side0(self.on_move) else self.remaining - side0_tricks
-
-
-def _cards_of(mask: int) -> list:
-    from .cards import mask_to_cards
-    return mask_to_cards(mask)
 
 
 def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> int:
