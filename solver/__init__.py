@@ -6,10 +6,12 @@ Python; the search itself is the Cython module ``solver._core``.
 
 from .cards import SEATS, STRAINS, SUITS, Card, Deal, Hand, Seat, Strain
 from .errors import DealError, ParseError, PositionError, VintError
+from .play import Play, PlayError, Trick, check_play, legal_cards, trick_winner
 
 __all__ = [
     "Card", "Hand", "Deal", "Seat", "Strain", "SEATS", "SUITS", "STRAINS",
-    "VintError", "ParseError", "DealError", "PositionError",
+    "VintError", "ParseError", "DealError", "PositionError", "PlayError",
+    "Play", "Trick", "trick_winner", "legal_cards", "check_play",
 ]
 
 try:  # The compiled core is absent only in a source tree that was never built.

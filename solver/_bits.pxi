@@ -22,12 +22,28 @@ cdef extern from *:
     int highest_bit "vint_msb"(u64 x) noexcept nogil
 
 
-cdef u64 SUIT_MASK = 0x1FFF
+cdef inline int suit_shift(int s) noexcept nogil:
+    """Where suit ``s`` starts in a card mask."""
+    return SUIT_BITS * s
 
 
 cdef inline u64 suit_of(u64 hand, int s) noexcept nogil:
     """The 13 rank bits of one suit of a mask."""
-    return (hand >> (16 * s)) & SUIT_MASK
+    return (hand >> suit_shift(s)) & RANKS_MASK
+
+
+cdef inline int make_card(int s, int rank) noexcept nogil:
+    """The card of suit ``s`` and rank index ``rank`` (0..12, the two is 0)."""
+    return suit_shift(s) + rank
+
+
+cdef inline int card_suit(int card) noexcept nogil:
+    return card >> SUIT_BITS_LOG2
+
+
+cdef inline int card_rank(int card) noexcept nogil:
+    """Rank index 0..12 (the two is 0, the ace 12)."""
+    return card & (SUIT_BITS - 1)
 
 
 # PEXT7[m][x]: the bits of x selected by m, packed towards bit 0 (7-bit

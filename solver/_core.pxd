@@ -1,10 +1,22 @@
 # Declarations shared by the search phases of the Cython core.
 #
-# Card masks: bit 16 * suit + rank - 2, suits S H D C = 0..3, ranks 2..14.
-# Seats N E S W = 0..3. Strain 4 is no-trumps.
+# Card masks follow the layout of solver/cards.py: suit s (S H D C = 0..3)
+# takes SUIT_BITS bits from bit SUIT_BITS * s, and a card of rank r (2..14)
+# is bit r - 2 of its suit. A card is the index of its bit, so its suit is
+# card_suit(card) and its rank index (0..12) card_rank(card) (_bits.pxi).
+# Seats N E S W = 0..3; side 0 is North-South (or the lone player).
 
 ctypedef unsigned long long u64
-ctypedef unsigned int u32
+
+cdef enum:
+    SUIT_BITS = 16        # bits a suit takes in a card mask
+    SUIT_BITS_LOG2 = 4    # card >> SUIT_BITS_LOG2 is the card's suit
+    RANKS_MASK = 0x1FFF   # the 13 rank bits of one suit
+    SLOT_MASK = 0xFFFF    # one suit's whole slot (compressed patterns use it all)
+    NT = 4                # the strain without trumps (suits are 0..3)
+    MAX_TRICKS = 13
+    NO_RANK = 16          # above every rank index: "no card" in rank comparisons
+    SHAPE_BITS = 4        # bits a suit length takes in a position's shape
 
 # One transposition-table entry: a bound on side 0's tricks for every
 # position that has the bucket's shape and leader, and whose relevant cards
@@ -23,7 +35,7 @@ cdef struct Entry:
 cdef struct Bucket:
     u64 shape     # 4 bits a hand and suit: the suit lengths of the four hands
     int leader    # -1 for an empty slot
-    int hint      # the last lead that cut off here: 16 * suit + place from the top, or -1
+    int hint      # the last lead that cut off here: make_card(suit, place from the top), or -1
     int count     # entries in use
     int capacity  # entries allocated
     Entry* entries
@@ -39,13 +51,13 @@ cdef struct Block:
 # transposition table and counters. Nothing is shared between calls.
 cdef struct Ctx:
     u64 hands[4]
-    int trump            # 0..3, or 4 for no-trumps
+    int trump            # 0..3, or NT
     int side[4]          # 0 or 1: which side each seat plays for
     int maxside          # the side that wants side 0 to win tricks (1 in misere)
     # The trick in progress.
     int player           # seat on move
     int ncards           # cards already on the trick
-    int trick_card[4]    # card indices (16 * suit + rank - 2)
+    int trick_card[4]    # card indices (bit numbers in a card mask)
     int trick_seat[4]
     int hint_card        # a card to try first at this trick start, or -1
     # Transposition table.

@@ -3,7 +3,8 @@
 
 Layout (one include file per search phase, as in DDS):
 
-- ``_bits.pxi``: bit helpers and the compression table;
+- ``_bits.pxi``: bit helpers, the card-mask layout and the compression table;
+- ``_trick.pxi``: the trick in progress (who wins it, finishing it);
 - ``_tt.pxi``: the transposition table (bounds keyed by shape and the owners
   of the relevant top cards);
 - ``_quick.pxi``: quick-trick and sure-trick cut-offs at the start of a trick;
@@ -25,39 +26,10 @@ three only changes ``side``. The search itself is the same for all.
 from libc.stdlib cimport calloc, free, malloc
 
 include "_bits.pxi"
+include "_trick.pxi"
 include "_tt.pxi"
 include "_quick.pxi"
 include "_moves.pxi"
-
-
-# ---------------------------------------------------------------------------
-# The trick in progress
-
-cdef inline int trick_winner(Ctx* c) noexcept nogil:
-    """Index (0..3) in the trick of the card that wins the complete trick."""
-    cdef int best = 0
-    cdef int i, card, bc = c.trick_card[0]
-    cdef int trump = c.trump
-    for i in range(1, 4):
-        card = c.trick_card[i]
-        if (card >> 4) == (bc >> 4):
-            if card > bc:
-                best = i
-                bc = card
-        elif (card >> 4) == trump:
-            best = i
-            bc = card
-    return best
-
-
-cdef inline u64 rank_relevance(Ctx* c, int best) noexcept nogil:
-    """The winning card, if it won by its rank (another card of its suit in the trick)."""
-    cdef int i
-    cdef int bs = c.trick_card[best] >> 4
-    for i in range(4):
-        if i != best and (c.trick_card[i] >> 4) == bs:
-            return (<u64>1) << c.trick_card[best]
-    return 0
 
 
 # ---------------------------------------------------------------------------
@@ -70,7 +42,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     wins at least ``v`` tricks; ``v < target`` means at most ``v``.
     """
     cdef int player = c.player
-    cdef int n = 0, v, sub, i, nm, card, best, winner, won, cut_card = -1
+    cdef int n = 0, v, sub, i, nm, card, best, won, cut_card = -1
     cdef u64 shape = 0, p0 = 0, p1 = 0
     cdef u64 unions[4]
     cdef u64 r = 0, rel_acc = 0, bit
@@ -108,20 +80,21 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             return v
 
     maxnode = c.side[player] == c.maxside
-    # The best bound so far over the moves that did not cut off.
-    v = -1 if maxnode else 99
+    # The best bound so far over the moves that did not cut off (below or
+    # above every possible value to start with).
+    v = -1 if maxnode else MAX_TRICKS + 1
     if c.ncards != 0:
         c.hint_card = -1
     nm = generate_moves(c, moves, lows)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     for i in range(nm):
         card = moves[i]
-        suit = card >> 4
+        suit = card_suit(card)
         if small_tried[suit] >= 0:
             # A card of this suit below every relevant card has been tried:
             # any other such card gives the same result (partition search).
             low = lowest_relevant(rel_acc, suit)
-            if small_tried[suit] < low and (card & 15) < low:
+            if small_tried[suit] < low and card_rank(card) < low:
                 continue
         bit = (<u64>1) << card
         c.hands[player] ^= bit
@@ -129,13 +102,9 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         c.trick_seat[c.ncards] = player
         c.ncards += 1
         if c.ncards == 4:
-            best = trick_winner(c)
-            winner = c.trick_seat[best]
-            won = 1 if c.side[winner] == 0 else 0
             saved_card = c.trick_card
             saved_seat = c.trick_seat
-            c.ncards = 0
-            c.player = winner
+            won = finish_trick(c, &best)
             sub = search(c, target - won, &r) + won
             c.trick_card = saved_card
             c.trick_seat = saved_seat
@@ -162,8 +131,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             # of equivalent cards. The run must stay a run where this result
             # is reused: the lowest card of the run becomes relevant too.
             rel_acc |= (<u64>1) << lows[i]
-        if (card & 15) < lowest_relevant(rel_acc, suit):
-            small_tried[suit] = card & 15
+        if card_rank(card) < lowest_relevant(rel_acc, suit):
+            small_tried[suit] = card_rank(card)
         if maxnode:
             if sub > v:
                 v = sub
@@ -177,9 +146,9 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
 
 
 cdef inline int lowest_relevant(u64 rel, int suit) noexcept nogil:
-    """Rank index (0..12) of the lowest relevant card of a suit; 16 when none."""
+    """Rank index (0..12) of the lowest relevant card of a suit; NO_RANK when none."""
     cdef u64 r = suit_of(rel, suit)
-    return lowest_bit(r) if r else 16
+    return lowest_bit(r) if r else NO_RANK
 
 
 cdef int last_trick(Ctx* c, u64* rel_out) noexcept nogil:
@@ -190,7 +159,7 @@ cdef int last_trick(Ctx* c, u64* rel_out) noexcept nogil:
         seat = (leader + i) & 3
         c.trick_card[i] = lowest_bit(c.hands[seat])
         c.trick_seat[i] = seat
-    cdef int best = trick_winner(c)
+    cdef int best = winning_index(c, 4)
     rel_out[0] = rank_relevance(c, best)
     return 1 if c.side[c.trick_seat[best]] == 0 else 0
 
@@ -250,6 +219,9 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
 
 # ---------------------------------------------------------------------------
 # Python entry points. Input is checked by solver.api; these take masks.
+#
+# Every entry point returns a list of numbers of tricks for side 0 and, when
+# given a dict as ``stats``, fills it with the search's counters.
 
 DEFAULT_MAX_ENTRIES = 4_000_000
 
@@ -272,19 +244,23 @@ cdef int open_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) exc
     return 0
 
 
-cdef int check_ctx(Ctx* c) except -1:
+cdef int close_ctx(Ctx* c, object stats) except -1:
+    """Raise if the search ran out of memory; report its counters into ``stats``."""
     if c.error:
         raise MemoryError("the transposition table could not grow")
+    if stats is not None:
+        stats["nodes"] = stats.get("nodes", 0) + c.nodes
+        stats["tt_hits"] = stats.get("tt_hits", 0) + c.tt_hits
+        stats["entries"] = max(stats.get("entries", 0), c.nentries)
     return 0
 
 
 def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MAX_ENTRIES,
-              bint stats=False):
+              stats=None):
     """Side NS's tricks with each seat N, E, S, W leading to the first trick.
 
     Only the seats in ``leaders`` are solved (in that order, sharing one
-    table); the others are -1. With ``stats``, returns
-    ``(tricks, nodes searched, table entries)``.
+    table); the others are -1.
     """
     cdef u64 h[4]
     cdef Ctx c
@@ -305,42 +281,18 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
                 v = exact_value(&c, guess, n)
                 out[leader] = v
                 guess = v
-        check_ctx(&c)
-        if stats:
-            return [out[0], out[1], out[2], out[3]], c.nodes, c.nentries
+        close_ctx(&c, stats)
         return [out[0], out[1], out[2], out[3]]
     finally:
         tt_free(&c)
 
 
-def solve_position(hands, int trump, int leader, played, bint misere=False, int lone=-1,
-                   int max_entries=DEFAULT_MAX_ENTRIES):
-    """Side 0's tricks from the remaining ones (current trick included).
-
-    Also returns search statistics: ``(value, nodes, tt_hits)``.
-    """
-    cdef u64 h[4]
-    cdef int p[4]
-    cdef int n, v
-    cdef int nplayed = read_position(hands, played, h, p)
-    cdef Ctx c
-    open_ctx(&c, trump, misere, lone, max_entries)
-    try:
-        set_position(&c, h, leader, p, nplayed)
-        n = popcount(h[c.player])
-        with nogil:
-            v = exact_value(&c, (n + 1) // 2, n)
-        check_ctx(&c)
-        return v, c.nodes, c.tt_hits
-    finally:
-        tt_free(&c)
-
-
 def solve_each_card(hands, int trump, int leader, played, cards, bint misere=False,
-                    int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES):
+                    int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES, stats=None):
     """Side 0's tricks (current trick included) after each card in ``cards``.
 
-    ``cards`` are legal cards of the player on move; one table serves them all.
+    ``cards`` are legal cards of the player on move; one table serves them
+    all. With no cards, the value of the position itself (one number).
     """
     cdef u64 h[4]
     cdef int p[4]
@@ -353,15 +305,22 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
         player = (leader + nplayed) & 3
         n = popcount(h[player])
         guess = (n + 1) // 2
+        if not cards:
+            set_position(&c, h, leader, p, nplayed)
+            with nogil:
+                v = exact_value(&c, guess, n)
+            close_ctx(&c, stats)
+            return [v]
         for card in cards:
             h[player] ^= (<u64>1) << card
             p[nplayed] = card
             with nogil:
                 v = value_after(&c, h, leader, p, nplayed + 1, n, guess)
             h[player] ^= (<u64>1) << card
-            check_ctx(&c)
+            close_ctx(&c, None)
             out.append(v)
             guess = v
+        close_ctx(&c, stats)
         return out
     finally:
         tt_free(&c)
@@ -370,22 +329,18 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
 cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
                      int guess) noexcept nogil:
     """Side 0's tricks of ``n`` after the trick's cards ``p`` (which may complete it)."""
-    cdef int best, winner, won
+    cdef int best, won
     set_position(c, h, leader, p, nplayed)
     if nplayed < 4:
         return exact_value(c, guess, n)
-    best = trick_winner(c)
-    winner = c.trick_seat[best]
-    won = 1 if c.side[winner] == 0 else 0
-    c.ncards = 0
-    c.player = winner
+    won = finish_trick(c, &best)
     if n == 1:
         return won
     return won + exact_value(c, guess - won, n - 1)
 
 
 def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,
-                int max_entries=DEFAULT_MAX_ENTRIES):
+                int max_entries=DEFAULT_MAX_ENTRIES, stats=None):
     """Side 0's double-dummy total (tricks won so far plus the best from there)
     before any card and after each card of ``cards``, played in order from a
     trick's start. The cards must be legal (``solver.api`` checks them).
@@ -393,7 +348,7 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
     """
     cdef u64 h[4]
     cdef int p[4]
-    cdef int n, v, card, np = 0, lead = leader, won0 = 0, best, winner
+    cdef int n, v, card, np = 0, lead = leader, won0 = 0, best
     cdef int guess
     cdef Ctx c
     cdef list out = []
@@ -413,32 +368,16 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
             with nogil:
                 set_position(&c, h, lead, p, np)
                 if np == 4:
-                    best = trick_winner(&c)
-                    winner = c.trick_seat[best]
-                    if c.side[winner] == 0:
-                        won0 += 1
-                    lead = winner
+                    won0 += finish_trick(&c, &best)
+                    lead = c.player
                     np = 0
                     n -= 1
                     set_position(&c, h, lead, p, 0)
                 guess = v - won0
                 v = won0 + (exact_value(&c, guess, n) if n > 0 else 0)
-            check_ctx(&c)
+            close_ctx(&c, None)
             out.append(v)
+        close_ctx(&c, stats)
         return out
     finally:
         tt_free(&c)
-
-
-def _probe(hands, int trump, int leader, int target):
-    """Debugging aid: one zero-window test from a fresh table; (result, nodes)."""
-    cdef u64 h[4]
-    cdef Ctx c
-    cdef u64 rel
-    cdef bint r
-    read_position(hands, (), h, NULL)
-    open_ctx(&c, trump, False, -1, DEFAULT_MAX_ENTRIES)
-    set_position(&c, h, leader, NULL, 0)
-    r = search(&c, target, &rel) >= target
-    tt_free(&c)
-    return r, c.nodes

@@ -6,20 +6,14 @@
 # the likely best card comes first, which is what makes alpha-beta fast.
 
 cdef enum:
-    HINT_BONUS = 1000      # the lead that last cut off in a position of this shape
-
-
-cdef inline int card_beats(int card, int winning, int trump) noexcept nogil:
-    """Does ``card`` beat ``winning`` (played earlier in the trick)?"""
-    if (card >> 4) == (winning >> 4):
-        return card > winning
-    return (card >> 4) == trump
+    HINT_BONUS = 1000          # the lead that last cut off in a position of this shape
+    FIRST_OF_SUIT_BONUS = 500  # leading or discarding: each suit's best card before any second
 
 
 cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexcept nogil:
     """Can a player of the other side, still to play to this trick, beat ``card``?"""
     cdef int k, seat
-    cdef int suit = card >> 4
+    cdef int suit = card_suit(card)
     cdef u64 h, higher
     for k in range(c.ncards + 1, 4):
         seat = (player + k - c.ncards) & 3
@@ -29,13 +23,13 @@ cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexc
         if suit_of(h, lead_suit):
             # Must follow: beats only with a higher card of the card's suit.
             if suit == lead_suit:
-                higher = suit_of(h, suit) >> ((card & 15) + 1)
+                higher = suit_of(h, suit) >> (card_rank(card) + 1)
                 if higher:
                     return 1
-        elif c.trump < 4 and suit_of(h, c.trump):
+        elif c.trump != NT and suit_of(h, c.trump):
             if suit != c.trump:
                 return 1
-            if suit_of(h, c.trump) >> ((card & 15) + 1):
+            if suit_of(h, c.trump) >> (card_rank(card) + 1):
                 return 1
     return 0
 
@@ -58,9 +52,9 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
     for i in range(c.ncards):
         in_play |= (<u64>1) << c.trick_card[i]
     if c.ncards > 0:
-        lead_suit = c.trick_card[0] >> 4
+        lead_suit = card_suit(c.trick_card[0])
     if c.ncards > 0:
-        best = current_best(c)
+        best = winning_index(c, c.ncards)
         wc = c.trick_card[best]
         friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
                        and not can_be_beaten(c, wc, lead_suit, player))
@@ -80,12 +74,12 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
             card_bit = rest & (~rest + 1)
             rest ^= card_bit
             if run_low < 0:
-                run_low = 16 * s + lowest_bit(card_bit)
+                run_low = make_card(s, lowest_bit(card_bit))
             # The next higher card in play: if it is ours too, skip this one.
             above = u & ~((card_bit << 1) - 1)
             if above & (~above + 1) & mine:
                 continue
-            card = 16 * s + lowest_bit(card_bit)
+            card = make_card(s, lowest_bit(card_bit))
             lows[n] = run_low
             run_low = -1
             if c.maxside != 0:
@@ -106,7 +100,7 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
         # second card of a suit, so that a bad guess costs one suit only.
         for s in range(4):
             if best_in_suit[s] >= 0:
-                weights[best_in_suit[s]] += 500
+                weights[best_in_suit[s]] += FIRST_OF_SUIT_BONUS
     # Insertion sort, best first.
     for i in range(1, n):
         w = weights[i]
@@ -130,26 +124,9 @@ cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
     ``card`` is the highest of its run; ``others`` are the suit's cards in play
     held by someone else. The run reaches down to the next of those.
     """
-    if hint < 0 or (hint >> 4) != (card >> 4) or hint > card:
+    if hint < 0 or card_suit(hint) != card_suit(card) or hint > card:
         return False
-    return not (others & (((<u64>1) << (card & 15)) - 1) & ~(((<u64>1) << (hint & 15)) - 1))
-
-
-cdef inline int current_best(Ctx* c) noexcept nogil:
-    """Index in the trick of the card winning so far."""
-    cdef int best = 0, i
-    for i in range(1, c.ncards):
-        if card_beats(c.trick_card[i], c.trick_card[best], c.trump):
-            best = i
-    return best
-
-
-cdef inline int owner_of(Ctx* c, int s, int rank) noexcept nogil:
-    """The seat holding a card known to be in someone's hand."""
-    cdef int h = 0
-    while not (suit_of(c.hands[h], s) >> rank) & 1:
-        h += 1
-    return h
+    return not (others & (((<u64>1) << card_rank(card)) - 1) & ~(((<u64>1) << card_rank(hint)) - 1))
 
 
 cdef int weight_lead(Ctx* c, int card) noexcept nogil:
@@ -163,8 +140,8 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
     cdef int lho = (player + 1) & 3
     cdef int rho = (player + 3) & 3
     cdef int partner = (player + 2) & 3
-    cdef int s = card >> 4
-    cdef int rank = card & 15
+    cdef int s = card_suit(card)
+    cdef int rank = card_rank(card)
     cdef int n = popcount(c.hands[player])
     cdef int w, len_l, len_r, top, second = -1, top_owner, second_owner = -1
     cdef bint wins, foe_ruffs = False
@@ -172,16 +149,16 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
     cdef u64 foes = suit_of(c.hands[lho] | c.hands[rho], s)
     cdef u64 ours
     top = highest_bit(u)
-    top_owner = owner_of(c, s, top)
+    top_owner = holder_of(c, s, top)
     if u ^ ((<u64>1) << top):
         second = highest_bit(u ^ ((<u64>1) << top))
-        second_owner = owner_of(c, s, second)
+        second_owner = holder_of(c, s, second)
     len_l = popcount(suit_of(c.hands[lho], s))
     len_r = popcount(suit_of(c.hands[rho], s))
     # Few replies from the opponents is good; a void opponent may ruff or
     # discard anything.
     w = -((len_l * 4 if len_l else n + 4) + (len_r * 4 if len_r else n + 4)) * 2
-    if c.trump < 4 and s != c.trump:
+    if c.trump != NT and s != c.trump:
         if (not len_l and suit_of(c.hands[lho], c.trump)) or \
                 (not len_r and suit_of(c.hands[rho], c.trump)):
             foe_ruffs = True
@@ -209,7 +186,7 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
             w += (35 if wins else 29) - rank
     elif second_owner == player and rank == second and \
             (suit_of(c.hands[player], s) >> (second - 1)) & 1 and second > 0 and \
-            not ((u >> (second - 1)) & 1 and owner_of(c, s, second - 1) != player):
+            not ((u >> (second - 1)) & 1 and holder_of(c, s, second - 1) != player):
         w += 40 if wins else 29             # from a sequence headed by the second card
     else:
         w += (30 if wins else 13) - rank
@@ -218,8 +195,8 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
 
 cdef inline int discard_value(Ctx* c, int card) noexcept nogil:
     """How little a discard costs: low cards of long suits, not winners."""
-    cdef int s = card >> 4
-    cdef int rank = card & 15
+    cdef int s = card_suit(card)
+    cdef int rank = card_rank(card)
     cdef u64 mine = suit_of(c.hands[c.player], s)
     cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
     cdef int w = 4 * popcount(mine) - rank
@@ -235,12 +212,12 @@ cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe
     is our side's and no opponent still to play can beat it.
     """
     cdef int player = c.player
-    cdef int rank = card & 15
+    cdef int rank = card_rank(card)
     if friend_safe:
         # Partner wins already: play the cheapest card.
-        if (card >> 4) == lead_suit:
+        if card_suit(card) == lead_suit:
             return 60 - rank
-        if (card >> 4) == c.trump:
+        if card_suit(card) == c.trump:
             return 0 - rank
         return 50 + discard_value(c, card)
     if card_beats(card, wc, c.trump):
@@ -248,14 +225,14 @@ cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe
             return 90 - rank        # the cheapest card that surely wins
         # Second and third hand: try to win the trick first.
         return 55 - rank
-    if (card >> 4) == lead_suit or (card >> 4) == c.trump:
+    if card_suit(card) == lead_suit or card_suit(card) == c.trump:
         return 40 - rank
     return 35 + discard_value(c, card)
 
 
 cdef int weight_misere(Ctx* c, int card, int wc) noexcept nogil:
     """Ordering for a player who wants no tricks: the highest card that loses."""
-    cdef int rank = card & 15
+    cdef int rank = card_rank(card)
     if c.ncards == 0:
         return -rank
     if card_beats(card, wc, c.trump):

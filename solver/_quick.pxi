@@ -37,21 +37,14 @@ cdef inline int decide(Ctx* c, int side, int tricks, int target, int n, u64 rel,
     return -1
 
 
-cdef inline int holder_of(Ctx* c, int suit, int rank) noexcept nogil:
-    cdef int h = 0
-    while not (suit_of(c.hands[h], suit) >> rank) & 1:
-        h += 1
-    return h
-
-
 cdef inline bint must_ruff(Ctx* c, int h, int s) noexcept nogil:
     """Must ``h``, holding nothing but trumps, ruff a lead of side suit ``s``?
 
     Then a winner its partner leads in ``s`` is ruffed and the lead passes
     to ``h``: a count that relies on the partner keeping the lead fails.
     """
-    return (c.trump < 4 and s != c.trump and not suit_of(c.hands[h], s)
-            and c.hands[h] == suit_of(c.hands[h], c.trump) << (16 * c.trump))
+    return (c.trump != NT and s != c.trump and not suit_of(c.hands[h], s)
+            and c.hands[h] == suit_of(c.hands[h], c.trump) << suit_shift(c.trump))
 
 
 cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
@@ -68,7 +61,7 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     # every card is played some time, and a trump beaten by nothing wins.
     k = top_run(suit_of(c.hands[holder], trump), u)
     res = decide(c, side, k, target, n,
-                 top_cards(u, k) << (16 * trump) if suit_of(c.hands[holder], trump) != u else 0,
+                 top_cards(u, k) << suit_shift(trump) if suit_of(c.hands[holder], trump) != u else 0,
                  rel_out)
     if res >= 0:
         return res
@@ -85,9 +78,9 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
             low = highest_bit(u ^ top_cards(u, k))
             if ((mine >> low) & 1 and popcount(mine) > k
                     and (second_holder != c.player
-                         or c.hands[second_holder] != (mine << (16 * trump)))):
+                         or c.hands[second_holder] != (mine << suit_shift(trump)))):
                 res = decide(c, 1 - side, 1, target, n,
-                             top_cards(u, k + 1) << (16 * trump), rel_out)
+                             top_cards(u, k + 1) << suit_shift(trump), rel_out)
                 if res >= 0:
                     return res
     # A side holding every trump wins a trick with each trump of its longest
@@ -116,7 +109,7 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
                     theirs |= suit_of(c.hands[k], trump)
             low = lowest_bit(mine)
             res = decide(c, c.side[h], popcount(mine) - popcount(theirs >> low), target, n,
-                         ((<u64>1) << low) << (16 * trump), rel_out)
+                         ((<u64>1) << low) << suit_shift(trump), rel_out)
             if res >= 0:
                 return res
     # The two top trumps in two hands of one pair win two tricks if either
@@ -126,7 +119,7 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
         if second_holder == (holder ^ 2) and (
                 popcount(suit_of(c.hands[holder], trump)) > 1
                 or popcount(suit_of(c.hands[second_holder], trump)) > 1):
-            res = decide(c, side, 2, target, n, top_cards(u, 2) << (16 * trump), rel_out)
+            res = decide(c, side, 2, target, n, top_cards(u, 2) << suit_shift(trump), rel_out)
             if res >= 0:
                 return res
     return -1
@@ -153,7 +146,7 @@ cdef int suits_topped(Ctx* c, int side, u64 all_cards, u64* other_tops) noexcept
                     longest = popcount(suit_of(c.hands[h], s))
             total += longest
         elif suit_of(c.hands[h], s) != u:
-            tops |= ((<u64>1) << top) << (16 * s)
+            tops |= ((<u64>1) << top) << suit_shift(s)
     other_tops[0] = tops
     return total
 
@@ -184,7 +177,7 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
             open_suit = True
             for f in range(4):
                 if c.side[f] != side and (suit_of(c.hands[f], s) or (
-                        c.trump < 4 and s != c.trump and suit_of(c.hands[f], c.trump))):
+                        c.trump != NT and s != c.trump and suit_of(c.hands[f], c.trump))):
                     open_suit = False
             if open_suit and must_ruff(c, leader ^ 2, s):
                 open_suit = False
@@ -245,7 +238,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
             relk = 2
         else:
             k = top_run(mine, u)
-            relk = 99
+            relk = MAX_TRICKS     # no cap: as many top cards as tricks counted
             if k < popcount(mine) and (c.side[other] != side or not suit_of(c.hands[other], s)):
                 # Our top cards outlast every opposing holding: after that,
                 # all our cards of the suit are winners (partner has none to
@@ -261,7 +254,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
                     k = popcount(mine)
             if k == 1 and crossed and split_tops(c, casher, s, u):
                 k = 2
-        if trump < 4 and s != trump:
+        if trump != NT and s != trump:
             for f in range(4):
                 if c.side[f] != side and suit_of(c.hands[f], trump):
                     len_f = popcount(suit_of(c.hands[f], s))
@@ -283,7 +276,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
                 k = 1
             if u != mine:
                 # Only when others hold cards of the suit do the ranks matter.
-                rel |= top_cards(u, k if k < relk else relk) << (16 * s)
+                rel |= top_cards(u, k if k < relk else relk) << suit_shift(s)
             if qt >= need and crossed:
                 break
     if not crossed:
@@ -300,7 +293,7 @@ cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
         res = quick_tricks(c, target, n, all_cards, rel_out)
         if res >= 0:
             return res
-    if c.trump < 4 and suit_of(all_cards, c.trump):
+    if c.trump != NT and suit_of(all_cards, c.trump):
         return trump_tricks(c, target, n, rel_out)
     if c.maxside != 0:
         return -1
@@ -334,7 +327,7 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int third = (player + 1) & 3
     cdef int fourth = (player + 2) & 3
     cdef int lead = c.trick_card[0]
-    cdef int ls = lead >> 4
+    cdef int ls = card_suit(lead)
     cdef int trump = c.trump
     cdef int n = popcount(c.hands[player])
     cdef int side = c.side[player]
@@ -346,11 +339,11 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
     need = target if side == 0 else n - target + 1
     if need < 1:
         return -1
-    third_ruffs = (trump < 4 and ls != trump and not suit_of(c.hands[third], ls)
+    third_ruffs = (trump != NT and ls != trump and not suit_of(c.hands[third], ls)
                    and suit_of(c.hands[third], trump) != 0)
     if third_ruffs:
         return -1
-    if need == 1 and trump < 4 and ls != trump:
+    if need == 1 and trump != NT and ls != trump:
         if ((not suit_of(c.hands[player], ls) and suit_of(c.hands[player], trump))
                 or (not suit_of(c.hands[fourth], ls) and suit_of(c.hands[fourth], trump))):
             rel_out[0] = 0
@@ -360,8 +353,8 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
         return -1
     best = highest_bit(ours)
     theirs = suit_of(c.hands[third], ls)
-    if best > (lead & 15) and (theirs == 0 or best > highest_bit(theirs)):
-        rel = ((<u64>1) << best) << (16 * ls)
+    if best > card_rank(lead) and (theirs == 0 or best > highest_bit(theirs)):
+        rel = ((<u64>1) << best) << suit_shift(ls)
         won = 1
         if need > 1:
             # The hand that wins this trick then cashes its top cards of
@@ -395,7 +388,7 @@ cdef int winner_tops(Ctx* c, int h, int skip, int need, u64* rel) noexcept nogil
         if must_ruff(c, h ^ 2, s):
             continue
         k = top_run(mine, u)
-        if c.trump < 4 and s != c.trump:
+        if c.trump != NT and s != c.trump:
             for f in range(4):
                 if c.side[f] != side and suit_of(c.hands[f], c.trump):
                     len_f = popcount(suit_of(c.hands[f], s))
@@ -406,7 +399,7 @@ cdef int winner_tops(Ctx* c, int h, int skip, int need, u64* rel) noexcept nogil
                 k = need - qt
             qt += k
             if u != mine:
-                rel[0] |= top_cards(u, k) << (16 * s)
+                rel[0] |= top_cards(u, k) << suit_shift(s)
             if qt >= need:
                 break
     return qt

@@ -97,10 +97,10 @@ cdef void position_key(Ctx* c, u64* shape, u64* p0, u64* p1, u64* unions) noexce
     for s in range(4):
         u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
         unions[s] = u
-        a |= compress13(suit_of(ew, s), u) << (16 * s)
-        b |= compress13(suit_of(sw, s), u) << (16 * s)
+        a |= compress13(suit_of(ew, s), u) << suit_shift(s)
+        b |= compress13(suit_of(sw, s), u) << suit_shift(s)
         for h in range(4):
-            sh |= (<u64>popcount(suit_of(c.hands[h], s))) << (16 * h + 4 * s)
+            sh |= (<u64>popcount(suit_of(c.hands[h], s))) << (SHAPE_BITS * (4 * h + s))
     shape[0] = sh
     p0[0] = a
     p1[0] = b
@@ -154,26 +154,26 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
             if en.lower >= target or en.upper < target:
                 rel = 0
                 for s in range(4):
-                    rel |= top_cards(unions[s], popcount((en.mask >> (16 * s)) & 0xFFFF)) << (16 * s)
+                    rel |= top_cards(unions[s], popcount((en.mask >> suit_shift(s)) & SLOT_MASK)) << suit_shift(s)
                 rel_out[0] = rel
                 return en.lower if en.lower >= target else en.upper
     return -1
 
 
 cdef inline int hint_to_card(int hint, u64* unions) noexcept nogil:
-    """The card at a hint's place (16 * suit + places from the top), or -1."""
-    cdef int s = hint >> 4
-    cdef int place = hint & 15
+    """The card at a hint's place (``make_card(suit, places from the top)``), or -1."""
+    cdef int s = card_suit(hint)
+    cdef int place = card_rank(hint)
     cdef u64 u = unions[s]
     if popcount(u) <= place:
         return -1
     u = top_cards(u, place + 1)
-    return 16 * s + lowest_bit(u)
+    return make_card(s, lowest_bit(u))
 
 
 cdef inline int card_to_hint(int card, u64* unions) noexcept nogil:
-    cdef int s = card >> 4
-    return 16 * s + popcount(unions[s] >> ((card & 15) + 1))
+    cdef int s = card_suit(card)
+    return make_card(s, popcount(unions[s] >> (card_rank(card) + 1)))
 
 
 cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
@@ -189,7 +189,7 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
         if rb:
             u = unions[s]
             # The lowest relevant card and every card above it must match.
-            m |= compress13(u & ~((rb & (~rb + 1)) - 1), u) << (16 * s)
+            m |= compress13(u & ~((rb & (~rb + 1)) - 1), u) << suit_shift(s)
     p0 &= m
     p1 &= m
     slot = find_bucket(c, shape, leader)

@@ -12,8 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Iterable, Optional
 
 from . import _core
-from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain, mask_to_cards
+from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
+from .play import check_play, legal_cards
 
 __all__ = ["DDTable", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play"]
 
@@ -173,7 +174,7 @@ class _Position:
                         f"card {card} is on the trick (played by {seat.name}) "
                         f"but still in {holder.name}'s hand")
             lead_suit = self.played[0].suit
-            if i > 0 and card.suit != lead_suit and self._holds_suit(seat, lead_suit):
+            if i > 0 and card.suit != lead_suit and self.masks[seat] & suit_mask(lead_suit):
                 raise PositionError(
                     f"{seat.name} played {card} but holds {lead_suit.name} "
                     f"and must follow suit")
@@ -192,9 +193,6 @@ class _Position:
                     f"{len(self.played)} card(s) on the trick)")
         self.remaining = n
 
-    def _holds_suit(self, seat, suit) -> bool:
-        return bool(self.masks[seat] >> (16 * suit) & 0x1FFF)
-
     def side0(self, seat) -> bool:
         """Is ``seat`` on side 0 (NS, or the lone player) in the core's terms?"""
         if self.lone is None:
@@ -205,12 +203,7 @@ class _Position:
         return -1 if self.lone is None else int(self.lone)
 
     def legal_cards(self) -> list:
-        hand = self.masks[self.on_move]
-        if self.played:
-            lead = self.played[0].suit
-            if self._holds_suit(self.on_move, lead):
-                hand &= 0x1FFF << (16 * lead)
-        return mask_to_cards(hand)
+        return legal_cards(self.masks[self.on_move], self.played)
 
     def for_side_on_move(self, side0_tricks: int) -> int:
         return side0_tricks if self.side0(self.on_move) else self.remaining - side0_tricks
@@ -225,8 +218,8 @@ def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None) ->
     the other three, who count as one side.
     """
     pos = _Position(deal, trump, leader, played, lone)
-    value, _nodes, _hits = _core.solve_position(
-        pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
+    [value] = _core.solve_each_card(
+        pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played], [],
         bool(misere), pos.lone_index())
     return pos.for_side_on_move(value)
 
@@ -245,7 +238,7 @@ def solve_cards(deal, trump, leader, *, played=(), misere: bool = False, lone=No
     mine = pos.masks[pos.on_move]
     heads = {}
     for card in cards:          # high to low within each suit
-        above = in_play & ~((card.mask << 1) - 1) & (0x1FFF << (16 * card.suit))
+        above = in_play & ~((card.mask << 1) - 1) & suit_mask(card.suit)
         next_up = above & -above
         heads[card] = heads[Card.from_index(next_up.bit_length() - 1)] \
             if next_up & mine else card
@@ -266,32 +259,10 @@ def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None)
     """
     pos = _Position(deal, trump, leader, (), lone)
     cards = [Card.parse(c) for c in cards]
-    masks = list(pos.masks)
-    trick = []
-    trick_leader = int(pos.leader)
-    for k, card in enumerate(cards):
-        seat = (trick_leader + len(trick)) % 4
-        if not masks[seat] & card.mask:
-            raise PositionError(f"card {k + 1} ({card}) is not in {Seat(seat).name}'s hand")
-        if trick and card.suit != trick[0].suit and masks[seat] >> (16 * trick[0].suit) & 0x1FFF:
-            raise PositionError(f"card {k + 1}: {Seat(seat).name} played {card} "
-                                f"but must follow suit ({trick[0].suit.name})")
-        masks[seat] &= ~card.mask
-        trick.append(card)
-        if len(trick) == 4:
-            trick_leader = (trick_leader + _winner_index(trick, pos.trump)) % 4
-            trick = []
+    check_play(pos.deal, pos.trump, pos.leader, cards)     # raises PlayError on a bad card
     side0_totals = _core.play_values(pos.masks, int(pos.trump), int(pos.leader),
                                      [c.index for c in cards], bool(misere), pos.lone_index())
     if not pos.side0(pos.leader):
         return side0_totals     # side 0 is the declaring side
     return [pos.remaining - v for v in side0_totals]
 
-
-def _winner_index(trick, trump) -> int:
-    best = 0
-    for i in range(1, len(trick)):
-        c, b = trick[i], trick[best]
-        if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
-            best = i
-    return best

@@ -1,8 +1,10 @@
 """Cards, hands and deals: small immutable value types with parsers and printers.
 
-A card is stored as a bit in a 64-bit mask: bit ``16 * suit + rank - 2``, with
-suits in the order spades, hearts, diamonds, clubs (0..3) and ranks 2..14
-(ace high). The Cython core works on these masks directly.
+A set of cards is a 64-bit mask: each suit (spades, hearts, diamonds, clubs:
+0..3) takes ``SUIT_BITS`` bits, and a card of rank 2..14 (ace high) is bit
+``rank - 2`` of its suit's slot. This module owns that layout: everything
+else goes through ``card_index``, ``suit_mask`` and ``suit_ranks``; the
+Cython core declares the same layout in ``_core.pxd``.
 
 Notation accepted everywhere a card is read:
 
@@ -20,7 +22,28 @@ from typing import Iterable, Iterator
 
 from .errors import DealError, ParseError
 
-__all__ = ["Seat", "Strain", "Card", "Hand", "Deal", "SEATS", "SUITS", "STRAINS"]
+__all__ = ["Seat", "Strain", "Card", "Hand", "Deal", "SEATS", "SUITS", "STRAINS",
+           "card_index", "suit_mask", "suit_ranks", "mask_to_cards", "cards_to_mask"]
+
+#: Bits a suit takes in a card mask (13 are used).
+SUIT_BITS = 16
+#: The 13 rank bits of one suit, before shifting to its slot.
+RANKS_MASK = (1 << 13) - 1
+
+
+def card_index(suit: int, rank: int) -> int:
+    """The bit of the card of ``suit`` (0..3) and ``rank`` (2..14) in a card mask."""
+    return SUIT_BITS * suit + rank - 2
+
+
+def suit_mask(suit: int) -> int:
+    """Every card of one suit, as a mask."""
+    return RANKS_MASK << (SUIT_BITS * suit)
+
+
+def suit_ranks(mask: int, suit: int) -> int:
+    """The cards of one suit of a mask as 13 bits: bit ``rank - 2`` for each rank held."""
+    return (mask >> (SUIT_BITS * suit)) & RANKS_MASK
 
 
 class Seat(IntEnum):
@@ -189,23 +212,23 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> "Card":
         """The card at bit ``index`` of a card mask."""
-        return cls(index >> 4, (index & 15) + 2)
+        return cls(index // SUIT_BITS, index % SUIT_BITS + 2)
 
     @property
     def index(self) -> int:
-        return 16 * self.suit + self.rank - 2
+        """The card's bit in a card mask."""
+        return card_index(self.suit, self.rank)
 
     @property
     def mask(self) -> int:
         return 1 << self.index
 
     def __eq__(self, other):
-        if isinstance(other, str):
-            try:
-                other = Card.parse(other)
-            except ParseError:
-                return False
-        return isinstance(other, Card) and other.suit == self.suit and other.rank == self.rank
+        # Only cards equal cards: "HT" and "H10" name one card, so a string
+        # could not hash like the card it equals. Compare Card.parse(text).
+        if not isinstance(other, Card):
+            return NotImplemented
+        return other.suit == self.suit and other.rank == self.rank
 
     def __hash__(self):
         return hash((int(self.suit), self.rank))
@@ -225,8 +248,9 @@ def mask_to_cards(mask: int) -> list[Card]:
     """The cards of a mask, spades first, high cards first."""
     cards = []
     for suit in range(4):
+        ranks = suit_ranks(mask, suit)
         for rank in range(14, 1, -1):
-            if mask >> (16 * suit + rank - 2) & 1:
+            if ranks >> (rank - 2) & 1:
                 cards.append(Card(suit, rank))
     return cards
 
@@ -294,8 +318,8 @@ class Hand:
 
     def suit(self, suit) -> list[int]:
         """The ranks held in one suit, high first."""
-        s = Strain.parse(suit)
-        return [r for r in range(14, 1, -1) if self._mask >> (16 * s + r - 2) & 1]
+        ranks = suit_ranks(self._mask, Strain.parse(suit))
+        return [r for r in range(14, 1, -1) if ranks >> (r - 2) & 1]
 
     @property
     def hcp(self) -> int:
