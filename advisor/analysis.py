@@ -14,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional
 
+from solver import dd_table
 from solver.cards import SUITS, Deal, Seat
 
-from .par import (ContractOutcome, Par, full_deal, as_table, best_for_side, contract_outcomes,
-                  par_from_outcomes, rule_set, side_outcome)
+from .game import rule_set
+from .par import (ContractOutcome, Par, as_table, best_for_side, contract_outcomes, full_deal,
+                  par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
 
 __all__ = ["Analysis", "analyse", "analyse_table"]
@@ -37,7 +39,7 @@ class Analysis:
     - ``aces``: aces each side holds;
     - ``best``: each side's best contract if the other side never bids (None
       if the game offers no contract);
-    - ``par``: the par result (``advisor.par``).
+    - ``par``: the par result (``advisor.par``, ``advisor.find_par``).
     """
 
     deal: Deal
@@ -94,7 +96,6 @@ def analyse(deal, *, rules="vint", dealer="N", table=None) -> Analysis:
     """
     deal = full_deal(deal)
     if table is None:
-        from solver import dd_table
         table = dd_table(deal)
     return analyse_table(deal, table, rules=rules, dealer=dealer)
 

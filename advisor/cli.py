@@ -1,12 +1,12 @@
-"""The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE.pbn]`` and
-``vint advise --hand ... --seat ...``.
+"""The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE]``,
+``vint advise --hand ... --seat ...`` and ``vint review FILE``.
 
 Subcommands are argparse subparsers; each registers itself in
-``build_parser`` with a ``run(args, out)`` function, so more (``advise``,
-``review``) can be added beside them.
+``build_parser`` with a ``run(args, out)`` function.
 
 Bad input (any ``ValueError``, which every error of ``solver`` and
-``advisor`` is) prints one line on stderr and exits with status 2.
+``advisor`` is) prints one line on stderr and exits with status 2; Ctrl-C
+prints one line and exits with status 130.
 """
 
 from __future__ import annotations
@@ -14,49 +14,39 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from typing import List, Optional, Tuple
 
+from solver import dd_table
 from solver.cards import Deal, Seat
 
 from . import rules as _rules
 from .analysis import analyse
-from .render import analysis_text, can_print_symbols, dd_table_text
+from .bidding import recommend
+from .postmortem import review
+from .records import read_games
+from .render import analysis_text, can_print_symbols, dd_table_text, review_html, review_text
 
-__all__ = ["main", "build_parser", "read_pbn_file", "EXAMPLE_DEAL"]
+__all__ = ["main", "build_parser", "read_deal_file", "EXAMPLE_DEAL"]
 
 #: The built-in example: EW's diamonds against NS's hearts (solved in well under a second).
 EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
-
-_TAG = re.compile(r'^\s*\[\s*(\w+)\s+"([^"]*)"\s*\]')
 
 
 class CliError(ValueError):
     """Bad command-line input that is not a deal or rules error (a missing file...)."""
 
 
-def read_pbn_file(path: str) -> List[Tuple[Deal, Optional[str]]]:
-    """The deals of a PBN file: ``(deal, dealer or None)`` for each ``[Deal "..."]`` tag.
+def read_deal_file(path: str, rules="vint") -> List[Tuple[Deal, Optional[str]]]:
+    """The deals of a PBN, LIN or JSON file: ``(deal, dealer or None)`` for each.
 
-    A ``[Dealer "E"]`` tag belongs to the game it is in (games are separated by
-    blank lines), before or after its Deal tag.
+    The file is read by ``advisor.records`` (the reader ``vint review`` uses),
+    keeping the deals and dealers only. A deal that cannot be read is an error.
     """
-    with open(path, encoding="utf-8-sig") as f:
-        text = f.read()
-    deals = []
-    for game in re.split(r"\n\s*\n", text):
-        tags = {}
-        for line in game.splitlines():
-            m = _TAG.match(line)
-            if m:
-                tags.setdefault(m.group(1).lower(), m.group(2))
-        if "deal" in tags:
-            dealer = tags.get("dealer", "").strip() or None
-            deals.append((Deal.from_pbn(tags["deal"]), dealer))
-    if not deals:
-        raise CliError(f"{path}: no [Deal \"...\"] tag found")
-    return deals
+    games = read_games(path, rules=rules, deal_only=True)
+    if games.errors:
+        raise games.errors[0]
+    return [(g.deal, g.dealer) for g in games]
 
 
 def _print(out, text: str) -> None:
@@ -71,7 +61,6 @@ def _symbols(args, out) -> bool:
 # vint solve
 
 def run_solve(args, out) -> None:
-    from solver import dd_table
     table = dd_table(Deal.from_pbn(args.deal))
     if args.json:
         _print(out, json.dumps({"deal": table.deal.to_pbn(), "dd_table": table.to_dict()}))
@@ -87,9 +76,9 @@ def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool]:
     if args.example or args.deal is None:
         return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False
     if os.path.isfile(args.deal):
-        deals = read_pbn_file(args.deal)
+        deals = read_deal_file(args.deal, args.rules)
         return [(deal, args.dealer or dealer or "N") for deal, dealer in deals], True
-    if args.deal.lower().endswith(".pbn"):
+    if args.deal.lower().endswith((".pbn", ".lin", ".json")):
         raise CliError(f"no such file: {args.deal}")
     return [(Deal.from_pbn(args.deal), args.dealer or "N")], False
 
@@ -125,8 +114,6 @@ def run_advise(args, out) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.table import Table
-
-    from .advise import recommend
 
     err = Console(stderr=True)
     progress = Progress(TextColumn("solving samples"), BarColumn(), MofNCompleteColumn(),
@@ -167,9 +154,6 @@ def run_advise(args, out) -> None:
 
 def run_review(args, out) -> None:
     """Review every deal of a file; bad deals are reported after the good ones (exit 2)."""
-    from .report_html import review_html
-    from .review import review, review_text
-
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
     if args.samples < 1:
@@ -213,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
         "analyse", aliases=["analyze"],
         help="DD table, par and every contract's score of a deal or a PBN file")
     an.add_argument("deal", nargs="?",
-                    help="a deal in PBN, or a PBN file; none: the built-in example")
+                    help="a deal in PBN, or a PBN, LIN or JSON file; none: the built-in example")
     an.add_argument("--example", action="store_true", help="analyse the built-in example deal")
     an.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
                     help="the game's rules (default: vint)")
@@ -267,6 +251,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         where = f"{exc.filename}: " if isinstance(exc, OSError) and exc.filename else ""
         print(f"vint: error: {where}{message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("vint: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

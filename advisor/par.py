@@ -23,8 +23,11 @@ When two choices give the same score, a side prefers the one that ends the
 auction sooner, then passing, then the lower bid: the line shown is the
 shortest of the best lines.
 
-``par(deal)`` solves the double-dummy table first; ``par(deal, table=...)``
-and ``par_from_table(table)`` take a table (a ``solver.DDTable`` or a dict
+``AuctionGame`` is that game, public so that the bidding advisor can play it
+too (with ``raises=False``: there a bid stands unless it is outbid).
+
+``find_par(deal)`` solves the double-dummy table first; ``find_par(deal,
+table=...)`` and ``par_from_table(table)`` take a table (a ``solver.DDTable`` or a dict
 ``{"N": {"S": 9, "H": ...}, ...}``), so hand-made tables can be tested.
 """
 
@@ -33,21 +36,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
-from solver.cards import SEATS, STRAINS, Deal, Seat, Strain
+from solver import DDTable, dd_table
+from solver.cards import SEATS, STRAINS, Deal, Seat
 from solver.errors import VintError
 
-from . import rules as _rules
-from .rules.base import RuleSet, RulesError, other_side
+from .game import declarer_tricks, first_side, playable_contracts, rule_set, strain_of
+from .rules.base import RuleSet, other_side
 
-__all__ = ["Par", "ParBid", "ParError", "par", "par_from_table", "par_contracts",
-           "declarer_tricks", "as_table", "full_deal", "first_side", "ContractOutcome", "contract_outcomes",
-           "best_for_side", "side_outcome"]
+__all__ = ["Par", "ParBid", "ParError", "find_par", "par_from_table", "par_from_outcomes",
+           "AuctionGame", "Line", "ContractOutcome", "contract_outcomes", "best_for_side",
+           "side_outcome", "as_table", "full_deal"]
 
 SIDES = ("NS", "EW")
-#: Denominations the double-dummy table cannot score: misère bids (the side
-#: tries to lose tricks), Courts, and the all-pass deals.
-#: Every other strain letter must be a suit or no-trumps (``NT``, Skruuvi's ``G``).
-NO_TRUMP_LETTERS = ("NT", "G")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven",
                  "eight", "nine", "ten", "eleven", "twelve", "thirteen")
 
@@ -56,67 +56,8 @@ class ParError(VintError):
     """Bad input to the analysis: a table that is not a DD table, a partial deal..."""
 
 
-# --------------------------------------------------------------------------
-# Which contracts each game offers to par, and the tricks they take
-
-def rule_set(rules) -> RuleSet:
-    """A rule set given by name (``"vint"``) or as a ``RuleSet``."""
-    return rules if isinstance(rules, RuleSet) else _rules.get(rules)
-
-
-def strain_of(rules: RuleSet, contract: str) -> Optional[Strain]:
-    """The DD table's strain for a contract, or None if the table cannot score it."""
-    try:
-        c = rules.contract(contract)
-    except RulesError:
-        return None                      # "PASS" and other non-contracts in the list
-    if c.level == 0:
-        return None                      # all-pass deals
-    if c.trumps is not None:
-        return c.trumps
-    if c.strain in NO_TRUMP_LETTERS:
-        return Strain.NT
-    return None                          # misère, Courts
-
-
-def par_contracts(rules="vint") -> List[str]:
-    """The contracts par may reach in a game, lowest bid first (the game's own order).
-
-    These are the game's playable contracts that a double-dummy table scores:
-    vint, vint-foster, vint-siberian and semi-contract offer 1S..7NT (Vint
-    order: S < C < D < H < NT at each level); skruuvi and skruuvi-old offer
-    levels 5 to 7 in S C D H G. Misère, Courts and all-pass deals are left out.
-    """
-    rs = rule_set(rules)
-    offered = [c for c in rs.contracts() if strain_of(rs, c) is not None]
-    return sorted(offered, key=lambda c: rs.bid_rank(rs.contract(c)))
-
-
-def _opening_leader(rules: RuleSet, declarer: Seat) -> Seat:
-    # Most games: declarer's left-hand opponent leads; Siberian Vint: declarer
-    # himself; semi-contract: the player on declarer's right.
-    leader = getattr(rules, "_leader", None)
-    return leader(declarer) if leader is not None else declarer.lho
-
-
-def declarer_tricks(table, rules: RuleSet, declarer, strain) -> int:
-    """Tricks declarer's side takes in a strain, with the game's opening leader.
-
-    The DD table counts tricks with declarer's left-hand opponent leading;
-    where another player leads (Siberian Vint: declarer), the entry of the
-    seat whose left-hand opponent is that leader is used.
-    """
-    declarer = Seat.parse(declarer)
-    leader = _opening_leader(rules, declarer)
-    seat = leader.rho                    # the table entry whose opening lead is leader's
-    tricks = table[seat, strain]
-    return tricks if seat.side == declarer.side else 13 - tricks
-
-
 def as_table(table, deal: Optional[Deal] = None):
     """A ``solver.DDTable`` from a DDTable or a dict ``{"N": {"S": 9, ...}, ...}``."""
-    from solver.api import DDTable       # the compiled core is not needed for this
-
     if isinstance(table, DDTable):
         return table
     if not isinstance(table, dict):
@@ -166,7 +107,7 @@ def contract_outcomes(table, rules="vint", deal: Optional[Deal] = None
     rs = rule_set(rules)
     table = as_table(table, deal)
     out: Dict[str, Dict[str, ContractOutcome]] = {}
-    for contract in par_contracts(rs):
+    for contract in playable_contracts(rs):
         strain = strain_of(rs, contract)
         row = {}
         for seat in SEATS:
@@ -245,32 +186,50 @@ class Par:
         return f"{self.contract} by {self.declarer}, NS {self.score:+d}: {self.explanation}"
 
 
-class _Result(NamedTuple):
-    """The value of a position: NS score, the bids to come, the final (contract, side)."""
+class Line(NamedTuple):
+    """Where best bidding leads from a position of the auction game.
+
+    ``score``: NS minus EW at the end; ``bids``: the bids still to come, each
+    with the position it is made from (empty when the game does not keep
+    lines); ``final``: ``(contract index, side)`` of the contract played, or
+    None when the deal is thrown in.
+    """
 
     score: int
-    line: Tuple[Tuple[ParBid, tuple], ...]   # each bid with the position it was made from
+    bids: Tuple[Tuple[ParBid, tuple], ...]
     final: Optional[Tuple[int, str]]
 
 
-_THROWN_IN = _Result(0, (), None)
+_THROWN_IN = Line(0, (), None)
 
 
-class _Auction:
-    """The par auction over a ladder of contracts, solved by memoised backward induction.
+class AuctionGame:
+    """The auction without doubles over a ladder of contracts, solved by memoised
+    backward induction.
 
-    Positions: ``("open", k)`` — opening turn k (0: the first side, 1: the
-    other); ``("over", i, holder)`` — ``holder`` has just bid contract i, the
-    other side acts; ``("raise", i, holder)`` — the other side passed, the
+    ``value(i, side)``: NS score of contract ``ladder[i]`` played by ``side``;
+    ``declarer(i, side)``: its declarer's seat name. ``first_side`` opens.
+
+    ``raises=True`` is par's game: when the other side passes over a contract,
+    its holder may still raise it. ``raises=False`` is the bidding advisor's:
+    a bid stands unless the other side outbids it (there, with raises, every
+    call being judged would be worth the same as the best raise). With
+    ``keep_line=False`` the bids of the lines are not kept (faster).
+
+    Positions: ``("open", k)``: opening turn k (0: the first side, 1: the
+    other); ``("over", i, holder)``: ``holder`` has just bid contract i, the
+    other side acts; ``("raise", i, holder)``: the other side passed, the
     holder acts.
     """
 
     def __init__(self, ladder: List[str], ranks: List[tuple], value: Callable[[int, str], int],
-                 declarer: Callable[[int, str], str], first_side: str):
+                 declarer: Callable[[int, str], str], first_side: str, *,
+                 raises: bool = True, keep_line: bool = True):
         self.ladder, self.ranks = ladder, ranks
         self.value, self.declarer = value, declarer
         self.first_side = first_side
-        self._memo: Dict[tuple, _Result] = {}
+        self.raises, self.keep_line = raises, keep_line
+        self._memo: Dict[tuple, Line] = {}
 
     def higher(self, i: Optional[int]) -> List[int]:
         """The contracts that may be bid over contract i (any, when i is None)."""
@@ -278,12 +237,20 @@ class _Auction:
             return list(range(len(self.ladder)))
         return [j for j in range(len(self.ladder)) if self.ranks[j] > self.ranks[i]]
 
-    def solve(self, position: tuple) -> _Result:
+    def start(self) -> Line:
+        """Best bidding from the first call."""
+        return self.solve(("open", 0))
+
+    def after_bid(self, i: int, holder: str) -> Line:
+        """Best bidding after ``holder`` bids contract ``i``."""
+        return self.solve(("over", i, holder))
+
+    def solve(self, position: tuple) -> Line:
         if position not in self._memo:
             self._memo[position] = self._solve(position)
         return self._memo[position]
 
-    def _solve(self, position: tuple) -> _Result:
+    def _solve(self, position: tuple) -> Line:
         kind = position[0]
         if kind == "open":
             side = self.first_side if position[1] == 0 else other_side(self.first_side)
@@ -292,20 +259,25 @@ class _Auction:
         elif kind == "over":
             _, current, holder = position
             side = other_side(holder)
-            on_pass = self.solve(("raise", current, holder))
+            if self.raises:
+                on_pass = self.solve(("raise", current, holder))
+            else:
+                on_pass = Line(self.value(current, holder), (), (current, holder))
         else:
             _, current, side = position
-            on_pass = _Result(self.value(current, side), (), (current, side))
+            on_pass = Line(self.value(current, side), (), (current, side))
         options = [(on_pass, None)]
         for j in self.higher(current):
             after = self.solve(("over", j, side))
-            bid = ParBid(side, self.ladder[j], self.declarer(j, side))
-            options.append((_Result(after.score, ((bid, position),) + after.line, after.final),
-                            j))
+            bids = ()
+            if self.keep_line:
+                bids = ((ParBid(side, self.ladder[j], self.declarer(j, side)), position),) \
+                    + after.bids
+            options.append((Line(after.score, bids, after.final), j))
         return self._choose(side, options)
 
-    def _choose(self, side: str, options) -> _Result:
-        """The side's best option. ``options``: ``(result, j)``, j None for a pass.
+    def _choose(self, side: str, options) -> Line:
+        """The side's best option. ``options``: ``(line, j)``, j None for a pass.
 
         Ties: the shorter auction, then a pass, then the bid the side would
         most like to play if everyone passed it, then the lower bid.
@@ -313,27 +285,21 @@ class _Auction:
         sign = 1 if side == "NS" else -1
 
         def key(option):
-            result, j = option
+            line, j = option
             if j is None:
-                return (sign * result.score, -len(result.line), 1, 0, 0)
-            return (sign * result.score, -len(result.line), 0, sign * self.value(j, side), -j)
+                return (sign * line.score, -len(line.bids), 1, 0, 0)
+            return (sign * line.score, -len(line.bids), 0, sign * self.value(j, side), -j)
         return max(options, key=key)[0]
 
 
-def first_side(rules: RuleSet, dealer) -> str:
-    """The side that calls first: the dealer's (or the first caller's, in games
-    where the dealer's left-hand player calls first)."""
-    return Seat((Seat.parse(dealer) + rules.first_caller) % 4).side
-
-
-def _solve_par(outcomes, rules: RuleSet, dealer) -> Tuple[_Auction, _Result]:
+def _solve_par(outcomes, rules: RuleSet, dealer) -> Tuple[AuctionGame, Line]:
     ladder = list(outcomes)
     ranks = [rules.bid_rank(rules.contract(c)) for c in ladder]
     chosen = {(i, side): side_outcome(outcomes[c], side)
               for i, c in enumerate(ladder) for side in SIDES}
-    auction = _Auction(ladder, ranks, lambda i, s: chosen[i, s].score,
-                       lambda i, s: chosen[i, s].declarer, first_side(rules, dealer))
-    return auction, auction.solve(("open", 0))
+    auction = AuctionGame(ladder, ranks, lambda i, s: chosen[i, s].score,
+                          lambda i, s: chosen[i, s].declarer, first_side(rules, dealer))
+    return auction, auction.start()
 
 
 def par_from_table(table, *, dealer="N", rules="vint", deal: Optional[Deal] = None) -> Par:
@@ -348,16 +314,16 @@ def par_from_table(table, *, dealer="N", rules="vint", deal: Optional[Deal] = No
 def par_from_outcomes(outcomes, rules: RuleSet, dealer="N") -> Par:
     """Par from ``contract_outcomes(...)`` (the analysis computes those once)."""
     auction, result = _solve_par(outcomes, rules, dealer)
-    line = tuple(bid for bid, _ in result.line)
+    line = tuple(bid for bid, _ in result.bids)
     if result.final is None:
-        return Par(None, None, None, 0, line, _explain_thrown_in(auction))
+        return Par(None, None, None, 0, line, _THROWN_IN_TEXT)
     i, side = result.final
     o = side_outcome(outcomes[auction.ladder[i]], side)
     return Par(o.contract, o.declarer, o.tricks, result.score, line,
                _explain(auction, result, o, rules, outcomes))
 
 
-def par(deal, *, dealer="N", rules="vint", table=None) -> Par:
+def find_par(deal, *, dealer="N", rules="vint", table=None) -> Par:
     """The par of a deal (a ``Deal`` or PBN text) under a game's rules.
 
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
@@ -365,12 +331,12 @@ def par(deal, *, dealer="N", rules="vint", table=None) -> Par:
     """
     deal = full_deal(deal)
     if table is None:
-        from solver import dd_table
         table = dd_table(deal)
     return par_from_table(table, dealer=dealer, rules=rules, deal=deal)
 
 
 def full_deal(deal) -> Deal:
+    """A ``Deal`` (or PBN text) of 13 cards a hand; an ending raises ``ParError``."""
     deal = Deal.from_pbn(deal)
     short = [s.name for s in SEATS if len(deal[s]) != 13]
     if short:
@@ -387,12 +353,11 @@ def _ns(score: int) -> str:
     return f"NS {score:+d}"
 
 
-def _explain_thrown_in(auction: _Auction) -> str:
-    return ("thrown in: neither side gains by opening the bidding "
-            "(with best bidding after it, every opening ends no better than 0 for its side)")
+_THROWN_IN_TEXT = ("thrown in: neither side gains by opening the bidding "
+                   "(with best bidding after it, every opening ends no better than 0 for its side)")
 
 
-def _explain(auction: _Auction, result: _Result, o: ContractOutcome, rules: RuleSet,
+def _explain(auction: AuctionGame, result: Line, o: ContractOutcome, rules: RuleSet,
              outcomes) -> str:
     """Why the par contract: a make (and the other side's best try), or a sacrifice."""
     side = o.side
@@ -404,7 +369,7 @@ def _explain(auction: _Auction, result: _Result, o: ContractOutcome, rules: Rule
         made += f" with {_NUMBER_WORDS[over]} overtrick{'s' if over > 1 else ''}" if over else ""
         text = f"{made} ({_ns(o.score)})"
         # The other side passed over the final contract: say what its best try would do.
-        tries = [(auction.solve(("over", j, them)), j) for j in auction.higher(result.final[0])]
+        tries = [(auction.after_bid(j, them), j) for j in auction.higher(result.final[0])]
         if not tries:
             return text + "; no higher contract is left to bid"
         sign = 1 if them == "NS" else -1

@@ -57,7 +57,7 @@ def dds_solver():
 
 def bench(n: int, args, dds) -> dict:
     import solver
-    from advisor.advise import _solve_sample, prepare, recommend
+    from advisor.bidding.advise import _solve_sample, prepare, recommend
 
     start = time.perf_counter()
     rec = recommend(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,

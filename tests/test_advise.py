@@ -13,10 +13,10 @@ import pytest
 
 import advisor
 from advisor import rules as _rules
-from advisor.advise import AdviseError, recommend
-from advisor.constraints import ConstraintError
+from advisor.bidding.advise import AdviseError, recommend
+from advisor.bidding.constraints import ConstraintError
 from advisor.rules.base import RulesError
-from advisor.sampling import SamplingError
+from advisor.bidding.sampling import SamplingError
 from solver import dd_table
 from solver.cards import Hand
 

@@ -3,7 +3,7 @@
 import pytest
 
 from advisor import rules
-from advisor.bidding_system import read_auction
+from advisor.bidding.system import read_auction
 from advisor.rules.base import RulesError
 from solver.cards import Hand
 

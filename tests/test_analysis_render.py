@@ -1,4 +1,4 @@
-"""advisor.render: the deal diagram and tables, with rich and in plain text."""
+"""advisor.render.text: the deal diagram and tables, with rich and in plain text."""
 
 import pytest
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.cli import EXAMPLE_DEAL, main, read_pbn_file
+from advisor.cli import EXAMPLE_DEAL, main, read_deal_file
 from solver import dd_table
 
 REPO = Path(__file__).resolve().parents[1]
@@ -64,7 +64,7 @@ def test_analyse_a_pbn_file_with_dealer_tags(capsys, tmp_path):
     pbn.write_text('[Event "club night"]\n[Board "1"]\n[Dealer "E"]\n'
                    f'[Deal "{EXAMPLE_DEAL}"]\n\n[Board "2"]\n[Deal "{OTHER_DEAL}"]\n',
                    encoding="utf-8")
-    assert [d for _, d in read_pbn_file(str(pbn))] == ["E", None]
+    assert [d for _, d in read_deal_file(str(pbn))] == ["E", None]
     status, out, _ = run(capsys, "analyse", str(pbn), "--json")
     data = json.loads(out)
     assert status == 0 and isinstance(data, list) and len(data) == 2

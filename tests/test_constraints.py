@@ -5,7 +5,7 @@ import re
 import numpy as np
 import pytest
 
-from advisor.constraints import (FEATURES, ConstraintError, compile_constraint, features_of_cards,
+from advisor.bidding.constraints import (FEATURES, ConstraintError, compile_constraint, features_of_cards,
                                  hand_features)
 from solver.cards import Hand
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from advisor.formats import FormatError, GameRecord, read_games, write_json
-from advisor.pbn import optimum_result_table, write_pbn
+from advisor.records import FormatError, GameRecord, read_games, write_json
+from advisor.records.pbn import optimum_result_table, write_pbn
 from solver import dd_table
 from solver.cards import Deal, Strain
 

@@ -12,8 +12,9 @@ import pytest
 
 import advisor
 from advisor import rules
-from advisor.par import (ParError, as_table, contract_outcomes, declarer_tricks, par_contracts,
-                         par_from_table, side_outcome)
+from advisor.game import declarer_tricks
+from advisor.game import playable_contracts as par_contracts
+from advisor.par import ParError, as_table, contract_outcomes, par_from_table, side_outcome
 from advisor.rules.vint import Vint
 from solver.cards import Deal
 
@@ -215,7 +216,7 @@ def test_bad_tables_and_deals_are_value_errors():
     with pytest.raises(ParError, match="no row for E"):
         par_from_table({"N": SEED_TABLE["N"]})
     with pytest.raises(ParError, match="full deal"):
-        advisor.par("N:AK... Q2... JT... 98...", table=SEED_TABLE)
+        advisor.find_par("N:AK... Q2... JT... 98...", table=SEED_TABLE)
     with pytest.raises(ValueError, match="unknown rule set"):
         par_from_table(SEED_TABLE, rules="bridge")
     with pytest.raises(ValueError, match="unknown seat"):

@@ -12,8 +12,9 @@ import advisor
 import solver
 from advisor import rules as game_rules
 from advisor.cli import main
-from advisor.formats import FormatError, read_games
-from advisor.review import ReviewError, review_auction, review_text
+from advisor.records import FormatError, read_games
+from advisor.postmortem import ReviewError, review_auction
+from advisor.render import review_text
 from solver.cards import Card, Deal, Hand, SEATS, Seat
 
 DATA = Path(__file__).parent / "data"

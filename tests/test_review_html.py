@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import advisor
-from advisor.report_html import review_html
+from advisor.render import review_html
 
 DATA = Path(__file__).parent / "data"
 

@@ -68,11 +68,11 @@ def test_session_rounding_is_up():
 
 def test_bolshevik_errors():
     with pytest.raises(RulesError, match="level 7"):
-        NEW.score_bolshevik("6M")
+        NEW.score_bolshevik("6M", bidder="N", tricks=0)
     with pytest.raises(RulesError, match="redouble"):
-        NEW.score_bolshevik("7M", redoubled=True)
+        NEW.score_bolshevik("7M", bidder="N", tricks=0, redoubled=True)
     with pytest.raises(RulesError, match="double himself"):
-        NEW.score_bolshevik("7M", bidder="N", doubled_by=["N"])
+        NEW.score_bolshevik("7M", bidder="N", tricks=0, doubled_by=["N"])
 
 
 # -- the new schedule --------------------------------------------------------

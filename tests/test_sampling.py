@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from advisor.constraints import compile_constraint
-from advisor.sampling import SamplingError, sample_deals
+from advisor.bidding.constraints import compile_constraint
+from advisor.bidding.sampling import SamplingError, sample_deals
 from solver.cards import SEATS, Hand
 
 HAND = Hand.from_pbn("AKQ87.KJ4.A2.T93")

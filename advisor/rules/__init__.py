@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Dict, List
 
-from .base import Contract, DealScore, RuleSet, RulesError
+from .base import AuctionState, Contract, DealScore, RuleSet, RulesError
 from .rubber import RubberSheet
 from .semi_contract import SemiContract
 from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
@@ -47,6 +47,7 @@ def get(name: str = DEFAULT) -> RuleSet:
 
 
 __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
+           "AuctionState",
            "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
            "SemiContract", "SiberianVint",
            "FosterVint"]

@@ -5,9 +5,16 @@ A rule set (``RuleSet`` subclass) knows how to
 - read a contract (``"4D"``, ``"7NT"``, game-specific ones such as ``"5M"``),
 - score one deal (``score``) into a ``DealScore`` with points above and below
   the line for each side,
-- run an auction (``auction_legal_calls``, ``auction_is_over``,
-  ``auction_result``),
+- run an auction (``auction_state``, ``auction_legal_calls``,
+  ``auction_is_over``, ``auction_result``), with the game's opening leader
+  (``opening_leader``) and the name of the bidding system that reads its
+  calls (``bidding_system``),
 - start a ``ScoreSheet`` that adds deals up into games and rubbers.
+
+Every game's ``score(deal, contract, declarer, tricks, **options)`` takes the
+same four required arguments; its options (``trick_winners``, ``doubled``,
+``aces_taken``, ``vulnerable``...) are keyword-only, and one a game does not
+use is refused with a ``RulesError``.
 
 Sides are the strings ``"NS"`` and ``"EW"``; seats are ``"N" "E" "S" "W"``
 (or ``solver.cards.Seat``).
@@ -19,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from solver.cards import Deal, Seat, Strain
+from solver.cards import Card, Deal, Seat, Strain
 from solver.errors import VintError
 
 SIDES = ("NS", "EW")
@@ -140,15 +147,11 @@ STANDARD_STRAINS = {"S": "S", "C": "C", "D": "D", "H": "H", "NT": "NT", "N": "NT
 # --------------------------------------------------------------------------
 # Counting cards: honours and aces
 
-def _holds(deal: Deal, seat: Seat, suit: int, rank: int) -> bool:
-    return bool(deal[seat].mask >> (16 * suit + rank - 2) & 1)
-
-
 def count_by_side(deal: Deal, cards: Sequence[Tuple[int, int]]) -> Dict[str, int]:
     """How many of ``cards`` ((suit, rank) pairs) each side holds."""
     counts = {"NS": 0, "EW": 0}
     for seat in Seat:
-        counts[seat.side] += sum(_holds(deal, seat, s, r) for s, r in cards)
+        counts[seat.side] += sum(Card(s, r) in deal[seat] for s, r in cards)
     return counts
 
 
@@ -274,6 +277,36 @@ def normalise_call(call) -> str:
     return text
 
 
+def split_calls(auction) -> List[str]:
+    """An auction given as text (``"1S P 2H"``) or as a list of calls, as a list."""
+    return auction.split() if isinstance(auction, str) else list(auction)
+
+
+@dataclass
+class AuctionState:
+    """Where an auction stands after some calls (``RuleSet.auction_state``).
+
+    ``calls``: the calls, normalised (``"P"``, ``"1S"``, ``"X"``);
+    ``last_bid``: the highest bid so far and ``last_bidder`` its index in
+    ``calls``; ``bidders``: the index of every bid; ``passes``: passes since
+    the last bid or double (or since the start); ``doubled``: 0, 1 (X) or 2
+    (XX) on the last bid; ``over``: the auction has ended.
+    """
+
+    calls: List[str] = field(default_factory=list)
+    last_bid: Optional[Contract] = None
+    last_bidder: Optional[int] = None
+    bidders: List[int] = field(default_factory=list)
+    passes: int = 0
+    doubled: int = 0
+    over: bool = False
+
+    @property
+    def index(self) -> int:
+        """The index the next call will have."""
+        return len(self.calls)
+
+
 class RuleSet:
     """Base class of the games' rule sets.
 
@@ -296,6 +329,9 @@ class RuleSet:
     allows_doubles = False
     #: Who calls first: 0 the dealer, 1 the dealer's left-hand player.
     first_caller = 0
+    #: The bidding system the advisor reads this game's calls with
+    #: (``advisor.bidding.system``): ``"vint"`` (seed 004) or ``"skruuvi"`` (seed 002).
+    bidding_system = "vint"
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:
@@ -309,24 +345,27 @@ class RuleSet:
     def trick_value(self, contract) -> int:  # pragma: no cover - per game
         raise NotImplementedError
 
-    def score(self, deal, contract="4D", declarer="N", tricks=10, **extra) -> DealScore:
+    def score(self, deal, contract, declarer, tricks, **options) -> DealScore:
+        """Score one deal: ``contract`` played by ``declarer``, whose side won ``tricks``.
+
+        ``deal`` (a full ``solver.cards.Deal``, or None) is needed for the
+        games that score honours and aces. Options are the game's own.
+        """
         raise NotImplementedError  # pragma: no cover - per game
 
     def sheet(self):
         """A new, empty score sheet for this game."""
         return self.ScoreSheet(self)
 
-    def _reject_extra(self, extra: dict) -> None:
-        if extra:
-            raise RulesError(f"{self.name} does not use {', '.join(sorted(extra))} when scoring")
-
     def _begin(self, deal, contract, declarer, tricks, extra, trick_winners=None, read=None):
         """Check a ``score`` call's arguments and start its ``DealScore``.
 
-        Returns ``(contract, deal, result, won)``; ``won`` maps each side to its
+        ``extra``: options the game does not use (refused). Returns
+        ``(contract, deal, result, won)``; ``won`` maps each side to its
         tricks. ``read`` reads the contract (default ``self.contract``).
         """
-        self._reject_extra(extra)
+        if extra:
+            raise RulesError(f"{self.name} does not use {', '.join(sorted(extra))} when scoring")
         c = (read or self.contract)(contract)
         seat = parse_seat(declarer)
         tricks = check_tricks(tricks)
@@ -335,6 +374,15 @@ class RuleSet:
         result = DealScore(str(c), seat.name, tricks, self.trick_value(c),
                            trick_winners=trick_winner_sides(trick_winners, won))
         return c, deal, result, won
+
+    # -- who plays --------------------------------------------------------
+    def opening_leader(self, declarer) -> Seat:
+        """Who leads to the first trick: declarer's left-hand opponent (most games)."""
+        return parse_seat(declarer).lho
+
+    def seat_of_call(self, dealer, index: int) -> Seat:
+        """The seat that makes call number ``index`` (from 0) of an auction."""
+        return Seat((parse_seat(dealer) + self.first_caller + index) % 4)
 
     # -- auction ----------------------------------------------------------
     def bid_rank(self, contract: Contract) -> Tuple[int, int]:
@@ -345,120 +393,106 @@ class RuleSet:
         """Read one bid of the auction."""
         return self.contract(call)
 
-    def _walk(self, auction) -> dict:
-        """Check an auction call by call and return its state.
-
-        State: ``calls`` (normalised), ``last_bid`` (Contract or None),
-        ``last_bidder`` (index in the auction), ``passes`` (since the last bid or
-        since the start), ``over`` (bool).
-        """
-        if isinstance(auction, str):
-            auction = auction.split()
-        state = {"calls": [], "last_bid": None, "last_bidder": None, "passes": 0, "over": False,
-                 "doubled": 0, "bidders": []}
-        for i, raw in enumerate(auction):
+    def auction_state(self, auction) -> AuctionState:
+        """Check an auction call by call (a list, or text such as ``"1S P"``) and
+        return where it stands; an illegal call raises ``RulesError``."""
+        state = AuctionState()
+        for i, raw in enumerate(split_calls(auction)):
             call = normalise_call(raw)
-            if state["over"]:
+            if state.over:
                 raise RulesError(f"call {i + 1} ({raw!r}) comes after the auction is over")
             if call in ("X", "XX") and self.allows_doubles:
-                problem = self._double_problem(call, state, i)
+                problem = self.double_problem(call, state)
                 if problem:
                     raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
-                state["doubled"], state["passes"] = len(call), 0
+                state.doubled, state.passes = len(call), 0
             elif call != PASS:
                 bid = self.read_bid(call)
-                problem = self._bid_problem(bid, state, i)
+                problem = self.bid_problem(bid, state)
                 if problem:
                     raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
-                state["last_bid"], state["last_bidder"], state["passes"] = bid, i, 0
-                state["doubled"] = 0
-                state["bidders"].append(i)
+                state.last_bid, state.last_bidder, state.passes = bid, i, 0
+                state.doubled = 0
+                state.bidders.append(i)
                 call = str(bid)
             else:
-                state["passes"] += 1
-            state["calls"].append(call)
-            state["over"] = self._over(state)
+                state.passes += 1
+            state.calls.append(call)
+            state.over = self.auction_ended(state)
         return state
 
-    def _bid_problem(self, bid: Contract, state: dict, index: int) -> Optional[str]:
-        """Why a bid may not be made here, or None."""
-        last = state["last_bid"]
+    def bid_problem(self, bid: Contract, state: AuctionState) -> Optional[str]:
+        """Why ``bid`` may not be the next call after ``state``, or None."""
+        last = state.last_bid
         if last is not None and self.bid_rank(bid) <= self.bid_rank(last):
             return f"{bid} is not higher than {last}"
         if (not self.may_overcall_self and last is not None
-                and (index - state["last_bidder"]) % 4 == 0):
+                and (state.index - state.last_bidder) % 4 == 0):
             return "a player may not raise his own bid unless someone has bid since"
         return None
 
     @staticmethod
-    def _double_problem(call: str, state: dict, index: int) -> Optional[str]:
-        """Why a double ("X") or redouble ("XX") may not be made here, or None."""
-        if state["last_bid"] is None:
+    def double_problem(call: str, state: AuctionState) -> Optional[str]:
+        """Why a double ("X") or redouble ("XX") may not be the next call, or None."""
+        if state.last_bid is None:
             return "there is no bid to double"
-        opponents = (index - state["last_bidder"]) % 2 == 1
-        if call == "X" and (state["doubled"] or not opponents):
+        opponents = (state.index - state.last_bidder) % 2 == 1
+        if call == "X" and (state.doubled or not opponents):
             return "only an opponent may double, once, the last bid"
-        if call == "XX" and (state["doubled"] != 1 or opponents):
+        if call == "XX" and (state.doubled != 1 or opponents):
             return "only the bidding side may redouble, and only a double"
         return None
 
-    def _over(self, state: dict) -> bool:
-        if state["last_bid"] is None:
-            return state["passes"] >= self.passes_without_bid
-        return state["passes"] >= self.passes_after_bid
+    def auction_ended(self, state: AuctionState) -> bool:
+        """Has the auction ended with its last call?"""
+        if state.last_bid is None:
+            return state.passes >= self.passes_without_bid
+        return state.passes >= self.passes_after_bid
 
     def auction_is_over(self, auction) -> bool:
         """True once the auction has ended (an illegal call raises ``RulesError``)."""
-        return self._walk(auction)["over"]
+        return self.auction_state(auction).over
 
     def auction_legal_calls(self, auction) -> List[str]:
         """The calls the next player may make: ``"P"`` and every legal bid.
 
         Empty when the auction is over.
         """
-        state = self._walk(auction)
-        if state["over"]:
+        state = self.auction_state(auction)
+        if state.over:
             return []
-        index = len(state["calls"])
         doubles = [d for d in ("X", "XX") if self.allows_doubles
-                   and self._double_problem(d, state, index) is None]
-        bids = [str(c) for c in map(self.contract, self._biddable())
-                if self._bid_problem(c, state, index) is None]
+                   and self.double_problem(d, state) is None]
+        bids = [str(c) for c in map(self.contract, self.biddable())
+                if self.bid_problem(c, state) is None]
         return [PASS] + doubles + bids
 
-    def _biddable(self) -> List[str]:
+    def biddable(self) -> List[str]:
         """The contracts that may be bid in the auction: every level and strain."""
         return RuleSet.contracts(self)
 
     def auction_result(self, auction, dealer) -> Tuple[Optional[str], Optional[str], Optional[str]]:
         """``(contract, declarer, leader)`` of a finished auction.
 
-        The dealer calls first. When everyone passed the deal is thrown in:
-        ``(None, None, None)``. The declarer is the last (and highest) bidder; the
-        player on declarer's left leads.
+        The first caller calls first. When everyone passed the deal is thrown
+        in: ``(None, None, None)``. The declarer is the last (and highest)
+        bidder; ``opening_leader`` says who leads.
         """
         dealer = parse_seat(dealer)
-        state = self._walk(auction)
-        if not state["over"]:
+        state = self.auction_state(auction)
+        if not state.over:
             raise RulesError("the auction is not over yet")
-        if state["last_bid"] is None:
-            return self._all_pass_result(dealer)
-        declarer = self._declarer(state, dealer)
-        return str(state["last_bid"]), declarer.name, self._leader(declarer).name
+        if state.last_bid is None:
+            return self.all_pass_result(dealer)
+        declarer = self.declarer_of(state, dealer)
+        return str(state.last_bid), declarer.name, self.opening_leader(declarer).name
 
-    @staticmethod
-    def _leader(declarer: Seat) -> Seat:
-        """Who leads to the first trick: declarer's left-hand opponent."""
-        return declarer.lho
+    def declarer_of(self, state: AuctionState, dealer) -> Seat:
+        """The declarer of a finished auction: the last (and highest) bidder."""
+        return self.seat_of_call(dealer, state.last_bidder)
 
-    def _seat_of_call(self, dealer: Seat, index: int) -> Seat:
-        return Seat((dealer + self.first_caller + index) % 4)
-
-    def _declarer(self, state: dict, dealer: Seat) -> Seat:
-        """The last (and highest) bidder."""
-        return self._seat_of_call(dealer, state["last_bidder"])
-
-    def _all_pass_result(self, dealer: Seat):
+    def all_pass_result(self, dealer: Seat):
+        """``(contract, declarer, leader)`` when nobody bid: thrown in."""
         return None, None, None
 
     def __repr__(self) -> str:

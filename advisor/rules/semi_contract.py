@@ -180,7 +180,7 @@ class SemiContract(RuleSet):
         # Majority calling: the level decides, the trick value breaks ties.
         return contract.level, self.trick_value(contract)
 
-    def score(self, deal, contract="3NT", declarer="N", tricks=9, vulnerable=False,
+    def score(self, deal, contract, declarer, tricks, *, vulnerable=False,
               tricks_by_declarer=None, **extra) -> DealScore:
         """Score one deal.
 
@@ -239,14 +239,13 @@ class SemiContract(RuleSet):
         return 0
 
     # -- auction ----------------------------------------------------------
-    def _declarer(self, state: dict, dealer: Seat) -> Seat:
+    def declarer_of(self, state, dealer) -> Seat:
         """The first player of the contracting side to make any bid."""
-        side = self._seat_of_call(dealer, state["last_bidder"]).side
-        first = next(i for i in state["bidders"] if self._seat_of_call(dealer, i).side == side)
-        return self._seat_of_call(dealer, first)
+        side = self.seat_of_call(dealer, state.last_bidder).side
+        first = next(i for i in state.bidders if self.seat_of_call(dealer, i).side == side)
+        return self.seat_of_call(dealer, first)
 
-    @staticmethod
-    def _leader(declarer: Seat) -> Seat:
+    def opening_leader(self, declarer) -> Seat:
         # "The player to the right of the first player in a partnership to make
         # any bid ... leads to the first trick."
-        return declarer.rho
+        return parse_seat(declarer).rho

@@ -32,8 +32,9 @@ from solver.cards import Seat
 
 from .base import (PASS, SIDES, Contract, DealScore, RuleSet, RulesError,
                    check_tricks, normalise_call, parse_seat, side_or_seat)
-
-GRAND, MISERE, ALL_PASS = "G", "M", "AP"
+from .skruuvi_auction import (ALL_PASS, GRAND, MISERE, BolshevikState, DoublingState,
+                              ExtendedBidding, bolshevik_doubles, bolshevik_state,
+                              doubling_state, first_auction_problem)
 
 SKRUUVI_STRAINS = {"S": "S", "C": "C", "D": "D", "H": "H", "G": GRAND, "GRAND": GRAND,
                    "NT": GRAND, "N": GRAND, "M": MISERE, "MIS": MISERE, "MISERE": MISERE,
@@ -181,6 +182,7 @@ class Skruuvi(RuleSet):
     redouble_factor = 3
     doubles_apply_to_aces = False
     strain_names = SKRUUVI_STRAINS
+    bidding_system = "skruuvi"
     passes_after_bid = 8
     passes_without_bid = 4
     ScoreSheet = SkruuviSheet
@@ -211,7 +213,8 @@ class Skruuvi(RuleSet):
         low = 4 if four_level else 5
         return [f"{lv}{st}" for lv in range(low, 8) for st in self.strain_order] + [ALL_PASS]
 
-    def _final_contract(self, text) -> Contract:
+    def final_contract(self, text) -> Contract:
+        """A contract that can be played: level 4 to 7, or ``AP``."""
         c = self.contract(text)
         if c.strain != ALL_PASS and c.level < 4:
             raise RulesError(f"contract {c} cannot be played: the final contract is at level "
@@ -221,13 +224,13 @@ class Skruuvi(RuleSet):
     def trick_value(self, contract) -> int:
         """Skruuvi has no trick value; this is what one more or one fewer trick is
         worth: each overtrick (0 at level 7), or 1 a trick in the all-pass misère."""
-        c = self._final_contract(contract)
+        c = self.final_contract(contract)
         if c.strain == ALL_PASS:
             return 1
         return self.schedule[c.level][2]
 
     # -- scoring ----------------------------------------------------------
-    def score(self, deal, contract="5S", declarer="N", tricks=11, doubled=0,
+    def score(self, deal, contract, declarer, tricks, *, doubled=0,
               aces_taken=None, **extra) -> DealScore:
         """Score one Kitty or Kotka deal, or an all-pass misère (``contract="AP"``).
 
@@ -243,7 +246,7 @@ class Skruuvi(RuleSet):
                              f"but doubled={doubled} was given")
         doubled = marked or doubled
         c, _, result, won = self._begin(deal, contract, declarer, tricks, extra,
-                                        read=self._final_contract)
+                                        read=self.final_contract)
         tricks = result.tricks
         factor = (1, 2, self.redouble_factor)[doubled]
         ours, theirs = won                # declarer's side first
@@ -284,7 +287,7 @@ class Skruuvi(RuleSet):
                        f"{c} down {-spare}")
 
     # -- Bolshevik --------------------------------------------------------
-    def score_bolshevik(self, contract="7M", bidder="N", tricks=0, aces_taken=(),
+    def score_bolshevik(self, contract, bidder, tricks, *, aces_taken=(),
                         doubled_by=(), redoubled=False) -> BolshevikScore:
         """One Bolshevik: ``bidder`` alone plays 7 misère (``7M``) or a dictator
         (``7S``..``7H``, ``7G``) against the other three.
@@ -324,20 +327,24 @@ class Skruuvi(RuleSet):
         return BolshevikScore(str(c), seat.name, tricks, dict(sorted(
             players.items(), key=lambda kv: Seat[kv[0]])))
 
-    # -- auction ----------------------------------------------------------
-    def _bid_problem(self, bid: Contract, state: dict, index: int) -> Optional[str]:
-        if bid.strain == ALL_PASS:
-            return "AP is not a bid"
-        if bid.level < self.min_bid:
-            return f"the lowest bid in a {self.style} game is at level {self.min_bid}"
-        return super()._bid_problem(bid, state, index)
+    # -- auction: the four state machines of advisor.rules.skruuvi_auction --
+    def bid_problem(self, bid: Contract, state) -> Optional[str]:
+        return (first_auction_problem(bid, self.min_bid, self.style)
+                or super().bid_problem(bid, state))
 
-    def _biddable(self) -> List[str]:
+    def biddable(self) -> List[str]:
         return [f"{lv}{st}" for lv in range(self.min_bid, 8) for st in self.strain_order]
 
-    def _all_pass_result(self, dealer: Seat):
+    def all_pass_result(self, dealer: Seat):
         # Everyone passed at the first turn: all-pass misère, dealer's left leads.
         return ALL_PASS, None, dealer.lho.name
+
+    def read_bid(self, call: str) -> Contract:
+        if call in ("X", "XX"):
+            raise RulesError("in Skruuvi nobody doubles during the bidding: the defenders "
+                             "double after the extended bids (doubling_result, or "
+                             "auction_result(..., extended=..., doubling=...))")
+        return super().read_bid(call)
 
     def extended_auction_result(self, kitty_bid, kitty_bidder, calls):
         """The main players' extended bidding after the card exchange.
@@ -347,22 +354,7 @@ class Skruuvi(RuleSet):
         more. Returns ``(contract, declarer, leader)``; declarer is the last bidder
         (the kitty bidder if both just passed).
         """
-        bidder = parse_seat(kitty_bidder)
-        extended = _Extended(self)
-        state = extended._walk([str(self.contract(kitty_bid))] + list(calls))
-        if not state["over"]:
-            raise RulesError("the extended bidding is not over: it needs four passes in a row")
-        # Call 0 is the kitty bid; the kitty bidder makes calls 1, 3, 5...
-        last = state["last_bidder"]
-        declarer = bidder if last == 0 or last % 2 == 1 else bidder.partner
-        return str(state["last_bid"]), declarer.name, declarer.lho.name
-
-    def read_bid(self, call: str) -> Contract:
-        if call in ("X", "XX"):
-            raise RulesError("in Skruuvi nobody doubles during the bidding: the defenders "
-                             "double after the extended bids (doubling_result, or "
-                             "auction_result(..., extended=..., doubling=...))")
-        return super().read_bid(call)
+        return ExtendedBidding(self).result(kitty_bid, kitty_bidder, calls)
 
     def auction_result(self, auction, dealer, extended=None, doubling=None):
         """``(contract, declarer, leader)``.
@@ -395,180 +387,53 @@ class Skruuvi(RuleSet):
             declarer, leader
 
     # -- the doubling round ------------------------------------------------
-    def _doubling_walk(self, contract, seat, calls) -> dict:
-        """Check the doubling round call by call.
-
-        ``seat`` is the declarer, or the dealer for the all-pass misère (``AP``).
-        Kitty / Kotka: the defender on declarer's left, then (if he passed) the
-        other defender, may double; after a double the main player on the
-        doubler's left, then (if he passed) the other main player, may redouble.
-        All-pass misère: from the dealer clockwise each may double; after a
-        double the doubler's left-hand, then right-hand player may redouble.
-        """
-        c = self._final_contract(contract)
-        seat = parse_seat(seat)
-        if c.strain == ALL_PASS:
-            queue, main_side = [seat, seat.lho, seat.partner, seat.rho], None
-        else:
-            queue, main_side = [seat.lho, seat.rho], seat.side
-        if isinstance(calls, str):
-            calls = calls.split()
-        state = {"doubled": 0, "doubler": None, "calls": [], "queue": queue}
-        for i, raw in enumerate(calls):
-            call = normalise_call(raw)
-            if not state["queue"]:
-                raise RulesError(f"call {i + 1} ({raw!r}) comes after the doubling round is over")
-            who = state["queue"].pop(0)
-            if call not in (PASS, "X", "XX"):
-                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: the doubling round "
-                                 "has only pass, double (X) and redouble (XX)")
-            problem = None
-            if call == "X" and main_side == who.side:
-                problem = (f"{who.name} is a main player and may not double his own side's "
-                           "contract (only redouble a double)")
-            elif call == "X" and state["doubled"]:
-                problem = (f"{who.name} may not double: the contract is already doubled "
-                           "(the other side may redouble)")
-            elif call == "XX" and not state["doubled"]:
-                problem = f"{who.name} may not redouble: there is no double to redouble"
-            if problem:
-                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
-            if call == "X":
-                state["doubled"], state["doubler"] = 1, who
-                # The doubler's left-hand player first, then the other opponent
-                # of the doubler (partner of the first, or the doubler's right).
-                state["queue"] = [who.lho, who.rho]
-            elif call == "XX":
-                state["doubled"], state["queue"] = 2, []
-            state["calls"].append(call)
-        return state
+    def doubling_state(self, contract, seat, calls=()) -> DoublingState:
+        """The doubling round after ``calls`` (``seat``: declarer, or the dealer for ``AP``)."""
+        return doubling_state(self.final_contract(contract), seat, calls)
 
     def doubling_turn(self, contract, seat, calls=()) -> Optional[str]:
         """The seat whose turn it is in the doubling round, or None when it is over."""
-        queue = self._doubling_walk(contract, seat, calls)["queue"]
+        queue = self.doubling_state(contract, seat, calls).queue
         return queue[0].name if queue else None
 
     def doubling_legal_calls(self, contract, seat, calls=()) -> List[str]:
         """``["P", "X"]`` before a double, ``["P", "XX"]`` after one, ``[]`` when over."""
-        state = self._doubling_walk(contract, seat, calls)
-        if not state["queue"]:
+        state = self.doubling_state(contract, seat, calls)
+        if state.over:
             return []
-        return [PASS, "XX" if state["doubled"] else "X"]
+        return [PASS, "XX" if state.doubled else "X"]
 
     def doubling_is_over(self, contract, seat, calls) -> bool:
-        return not self._doubling_walk(contract, seat, calls)["queue"]
+        return self.doubling_state(contract, seat, calls).over
 
     def doubling_result(self, contract, seat, calls) -> int:
         """0 undoubled, 1 doubled, 2 redoubled: the ``doubled`` of ``score``."""
-        state = self._doubling_walk(contract, seat, calls)
-        if state["queue"]:
-            raise RulesError(f"the doubling round is not over: {state['queue'][0].name} "
+        state = self.doubling_state(contract, seat, calls)
+        if not state.over:
+            raise RulesError(f"the doubling round is not over: {state.queue[0].name} "
                              "has still to call")
-        return state["doubled"]
+        return state.doubled
 
     # -- Bolshevik auction -------------------------------------------------
-    @staticmethod
-    def _bolshevik_call(raw) -> str:
-        call = normalise_call(raw)
-        return {"BOLSHEVIK": "B", "WITHDRAW": "W"}.get(call, call)
-
-    def _bolshevik_walk(self, calls, dealer, to_play=None, deals_left=None) -> dict:
-        """The Bolshevik auction: once round from the dealer, skipping players who
-        have played their contract; each says ``P`` or ``B`` (Bolshevik). With two
-        or more bidders, they then say in bidding order ``PLAY`` or ``W``
-        (withdraw) until one plays; if all but the last withdraw, the last plays.
-        ``deals_left`` (deals of the set still to play): when it equals the number
-        of players yet to play, the last to speak must bid if no one else has.
-        """
-        dealer = parse_seat(dealer)
-        waiting = {s for s in Seat} if to_play is None else {parse_seat(s) for s in to_play}
-        if not waiting:
-            raise RulesError("every player has played his Bolshevik: the set is over")
-        forced = False
-        if deals_left is not None:
-            if isinstance(deals_left, bool) or not isinstance(deals_left, int) \
-                    or deals_left < len(waiting):
-                raise RulesError(f"{len(waiting)} players have still to play a Bolshevik, "
-                                 f"so deals_left must be a whole number >= {len(waiting)}, "
-                                 f"not {deals_left!r}")
-            forced = deals_left == len(waiting)
-        order = [Seat((dealer + k) % 4) for k in range(4)]
-        speakers = [s for s in order if s in waiting]
-        if isinstance(calls, str):
-            calls = calls.split()
-        state = {"bidders": [], "player": None, "over": False, "forced": forced,
-                 "speakers": speakers, "next": speakers[0], "calls": []}
-        for i, raw in enumerate(calls):
-            call = self._bolshevik_call(raw)
-            if state["over"]:
-                raise RulesError(f"call {i + 1} ({raw!r}) comes after the Bolshevik "
-                                 "auction is over")
-            if i < len(speakers):
-                who = speakers[i]
-                if call not in (PASS, "B"):
-                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: the only bid "
-                                     "is Bolshevik (B); otherwise pass (P)")
-                if call == PASS and forced and i == len(speakers) - 1 and not state["bidders"]:
-                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: forced Bolshevik: "
-                                     f"{who.name} speaks last and no one has bid")
-                if call == "B":
-                    state["bidders"].append(who)
-            else:
-                who = state["bidders"][i - len(speakers)]
-                if call not in ("PLAY", "W"):
-                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {who.name} either "
-                                     "plays (PLAY) or withdraws (W)")
-                if call == "PLAY":
-                    state["player"] = who
-            state["calls"].append(call)
-            state["over"] = self._bolshevik_over(state)
-        if not state["over"]:
-            k = len(state["calls"])
-            state["next"] = speakers[k] if k < len(speakers) else \
-                state["bidders"][k - len(speakers)]
-        else:
-            state["next"] = None
-        return state
-
-    @staticmethod
-    def _bolshevik_over(state) -> bool:
-        n, bidders = len(state["calls"]), state["bidders"]
-        if state["player"] is not None:
-            return True
-        if n < len(state["speakers"]):
-            return False
-        if len(bidders) <= 1:
-            state["player"] = bidders[0] if bidders else None
-            return True
-        if n - len(state["speakers"]) == len(bidders) - 1:   # all but the last withdrew
-            state["player"] = bidders[-1]
-            return True
-        return False
+    def bolshevik_state(self, calls, dealer, to_play=None, deals_left=None) -> BolshevikState:
+        """The Bolshevik auction after ``calls`` (see ``skruuvi_auction.bolshevik_state``)."""
+        return bolshevik_state(calls, dealer, to_play, deals_left)
 
     def bolshevik_legal_calls(self, calls, dealer, to_play=None, deals_left=None) -> List[str]:
         """The next legal calls of a Bolshevik auction (``[]`` when over)."""
-        state = self._bolshevik_walk(calls, dealer, to_play, deals_left)
-        if state["over"]:
-            return []
-        k, speakers = len(state["calls"]), state["speakers"]
-        if k >= len(speakers):
-            return ["PLAY", "W"]
-        if state["forced"] and k == len(speakers) - 1 and not state["bidders"]:
-            return ["B"]
-        return [PASS, "B"]
+        return bolshevik_state(calls, dealer, to_play, deals_left).legal_calls()
 
     def bolshevik_auction_result(self, calls, dealer, to_play=None, deals_left=None):
         """``("7M", bidder, stalker)``: the Bolshevik bid is 7 misère, and the
         stalker (bidder's right) leads; ``(None, None, None)`` if all passed
         (thrown in)."""
-        state = self._bolshevik_walk(calls, dealer, to_play, deals_left)
-        if not state["over"]:
-            raise RulesError(f"the Bolshevik auction is not over: {state['next'].name} "
+        state = bolshevik_state(calls, dealer, to_play, deals_left)
+        if not state.over:
+            raise RulesError(f"the Bolshevik auction is not over: {state.next.name} "
                              "has still to call")
-        bidder = state["player"]
-        if bidder is None:
+        if state.player is None:
             return None, None, None
-        return f"7{MISERE}", bidder.name, bidder.rho.name
+        return f"7{MISERE}", state.player.name, state.player.rho.name
 
     def bolshevik_contract(self, call=PASS) -> str:
         """The bidder's extended bid: pass plays 7 misère, or 7 of a suit or 7
@@ -589,52 +454,7 @@ class Skruuvi(RuleSet):
         doubles (for himself alone); then, if anyone doubled, the bidder passes
         or redoubles (all the doublers).
         """
-        bidder = parse_seat(bidder)
-        opponents = [bidder.rho, bidder.lho, bidder.partner]
-        if isinstance(calls, str):
-            calls = calls.split()
-        calls = [normalise_call(c) for c in calls]
-        doublers = []
-        for i, (who, call) in enumerate(zip(opponents, calls)):
-            if call == "XX":
-                raise RulesError(f"call {i + 1} ('XX') is illegal: {who.name} is an opponent "
-                                 "and may only double or pass; the bidder redoubles")
-            if call not in (PASS, "X"):
-                raise RulesError(f"call {i + 1} ({call!r}) is illegal: pass or double (X)")
-            if call == "X":
-                doublers.append(who.name)
-        rest = calls[3:]
-        if len(calls) < 3 or (doublers and not rest):
-            raise RulesError("the Bolshevik doubling round is not over")
-        if not doublers and rest:
-            raise RulesError("nobody doubled, so the bidder cannot redouble: the round ended "
-                             "after the three opponents")
-        if len(rest) > 1:
-            raise RulesError("the Bolshevik doubling round ends with the bidder's call")
-        if rest and rest[0] not in (PASS, "XX"):
-            raise RulesError(f"the bidder ({bidder.name}) passes or redoubles (XX), "
-                             f"not {rest[0]!r}")
-        return tuple(doublers), bool(rest) and rest[0] == "XX"
-
-
-class _Extended(Skruuvi):
-    """The extended bidding: calls start with the kitty bid, four passes end it."""
-
-    passes_after_bid = 4
-
-    def __init__(self, game: Skruuvi):
-        super().__init__(game.style)
-        self.min_bid = 1
-
-    def _bid_problem(self, bid, state, index):
-        return super()._bid_problem(bid, state, index) if index else None
-
-    def _over(self, state):
-        over = super()._over(state)
-        if over and state["last_bid"].level < 5:
-            raise RulesError(f"the main players cannot stop at {state['last_bid']}: "
-                             "the final contract must be at level 5 or more")
-        return over
+        return bolshevik_doubles(bidder, calls)
 
 
 class SkruuviOld(Skruuvi):

@@ -58,7 +58,7 @@ class Vint(RuleSet):
         c = self.contract(contract)
         return BASE_VALUE[c.strain] + 10 * (c.level - 1)
 
-    def score(self, deal, contract="4D", declarer="N", tricks=10, trick_winners=None,
+    def score(self, deal, contract, declarer, tricks, *, trick_winners=None,
               **extra) -> DealScore:
         """Score one deal of Vint.
 

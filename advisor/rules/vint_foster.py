@@ -74,7 +74,7 @@ class FosterVint(RuleSet):
     def trick_value(self, contract) -> int:
         return 10 * self.contract(contract).level
 
-    def score(self, deal, contract="4D", declarer="N", tricks=10, trick_winners=None,
+    def score(self, deal, contract, declarer, tricks, *, trick_winners=None,
               **extra) -> DealScore:
         """Score one deal (``deal=None``: honours and coronets are not scored)."""
         c, deal, result, won = self._begin(deal, contract, declarer, tricks, extra, trick_winners)

@@ -26,7 +26,7 @@ from typing import Dict, List
 
 from solver.cards import Seat
 
-from .base import HONOUR_RANKS, DealScore, RuleSet, runs, score_all_tricks
+from .base import HONOUR_RANKS, DealScore, RuleSet, parse_seat, runs, score_all_tricks
 from .rubber import RubberSheet
 
 ALL_PASS = "PASS"      # the score of a распасовка
@@ -85,7 +85,7 @@ class SiberianVint(RuleSet):
     def contracts(self) -> List[str]:
         return super().contracts() + [ALL_PASS]
 
-    def score(self, deal, contract="4D", declarer="N", tricks=10, trick_winners=None,
+    def score(self, deal, contract, declarer, tricks, *, trick_winners=None,
               **extra) -> DealScore:
         """Score one deal; ``contract="PASS"`` is the all-pass deal (no score, one X).
 
@@ -147,12 +147,11 @@ class SiberianVint(RuleSet):
             result.add(side, "above", n * ace_value(c.level, trumps is not None), f"{n} aces")
 
     # -- auction ----------------------------------------------------------
-    def _all_pass_result(self, dealer: Seat):
+    def all_pass_result(self, dealer: Seat):
         # All pass: распасовка, played without trumps; no one declared, so the
         # player on the dealer's left leads (docs/rules.md).
         return ALL_PASS, None, dealer.lho.name
 
-    @staticmethod
-    def _leader(declarer: Seat) -> Seat:
+    def opening_leader(self, declarer) -> Seat:
         # "первым заходит заказавший игру": declarer leads to the first trick.
-        return declarer
+        return parse_seat(declarer)

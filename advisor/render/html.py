@@ -11,9 +11,9 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, List, Optional
 
-from solver.cards import RANK_NAMES, SUITS, Seat
+from solver.cards import RANK_NAMES, SUITS
 
-from .par import rule_set
+from ..game import rule_set
 
 __all__ = ["review_html"]
 
@@ -80,7 +80,7 @@ def _auction(rv) -> str:
         return ""
     rs = rule_set(rv.rules)
     reviewed = {c.index: c for c in rv.calls.calls}
-    first = Seat((Seat.parse(r.dealer) + rs.first_caller) % 4).name
+    first = rs.seat_of_call(r.dealer, 0).name
     cells = ["<td></td>"] * _COLUMNS.index(first)       # before the first caller
     notes = []
     for i, call in enumerate(r.auction):

@@ -1,6 +1,6 @@
 """Post-mortem of played deals: every card and call against double-dummy play and the advisor.
 
-``review(source)`` reads a PBN, LIN or JSON file (``advisor.formats``) and
+``review(source)`` reads a PBN, LIN or JSON file (``advisor.records``) and
 returns a ``ReviewSet``: one ``Review`` per deal that could be read, and
 ``.errors`` for the others.
 
@@ -14,11 +14,12 @@ player with one legal card is not asked about (the value cannot change).
 
 Auction review: for each call, ``advisor.recommend`` (the bidding advisor)
 from that player's hand and the auction so far; the difference in expected
-score between its choice and the call made. When the advisor is missing or
-fails, ``review.calls.available`` is False with the reason. The final
-contract is compared with par (``advisor.par``) on the double-dummy table.
+score between its choice and the call made. When the advisor fails,
+``review.calls.available`` is False with the reason. The final contract is
+compared with par (``advisor.par``) on the double-dummy table.
 
-docs/review.md describes the JSON and the reports.
+The reports (text and HTML) are drawn by ``advisor.render``; docs/review.md
+describes the JSON and the reports.
 """
 
 from __future__ import annotations
@@ -27,13 +28,17 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 import solver
-from solver.cards import SEATS, Card, Deal, Hand, Seat
+from solver.cards import SEATS, Card, Seat
+from solver.play import Play
 
-from .formats import FormatError, GameRecord, GameSet, read_games, trick_winner
-from .par import declarer_tricks, par as _par, rule_set, strain_of
+from .bidding import recommend as _recommend
+from .game import declarer_tricks, rule_set, strain_of
+from .par import find_par
+from .records import FormatError, GameRecord, GameSet, read_games
+from .rules.base import normalise_call
 
-__all__ = ["review", "review_record", "Review", "ReviewSet", "CardReview", "CallReview",
-           "AuctionReview", "review_text", "ReviewError"]
+__all__ = ["review", "review_record", "review_play", "review_auction", "Review", "ReviewSet",
+           "CardReview", "CallReview", "AuctionReview", "ReviewError"]
 
 
 class ReviewError(FormatError):
@@ -180,7 +185,7 @@ class Review:
         r = self.record
         if r.result is not None:
             return r.result
-        if r.play and len(r.play) == 4 * len(r.deal["N"]):
+        if r.play and r.complete_play:
             return r.tricks_won
         return None
 
@@ -268,25 +273,13 @@ def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]
 # --------------------------------------------------------------------------
 # Play
 
-def _legal(hand: set, trick: List[Card]) -> List[Card]:
-    if trick:
-        follow = [c for c in hand if c.suit == trick[0].suit]
-        if follow:
-            return follow
-    return list(hand)
-
-
 def review_play(record: GameRecord, rules) -> List[CardReview]:
     """A ``CardReview`` for every card of ``record.play``."""
     rules = rule_set(rules)
     if not record.play:
         return []
     decl_side = Seat.parse(record.declarer).side
-    hands = {s: set(record.deal[s].cards) for s in SEATS}
-    n = len(record.deal["N"])
-    trick_leader = Seat.parse(record.leader)
-    trick: List[Card] = []
-    won, done = 0, 0
+    play = Play(record.deal, record.trump, record.leader)
     scores: Dict[int, Optional[int]] = {}
 
     def ns(tricks):
@@ -298,9 +291,11 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
     previous_after: Optional[int] = None
     for k, text in enumerate(record.play):
         card = Card.parse(text)
-        seat = Seat((trick_leader + len(trick)) % 4)
-        legal = _legal(hands[seat], trick)
-        remaining = n - done
+        seat = play.on_move
+        legal = play.legal_cards()
+        done = len(play.tricks)
+        won = play.tricks_won(decl_side)
+        remaining = play.total_tricks - done
         ours = seat.side == decl_side
 
         def to_declarer(v):
@@ -310,8 +305,8 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
             before = after = previous_after
             best = [str(card)]
         else:
-            deal = Deal({s: Hand(hands[s]) for s in SEATS})
-            values = solver.solve_cards(deal, record.trump, trick_leader, played=trick)
+            values = solver.solve_cards(play.remaining(), record.trump, play.trick_leader,
+                                        played=play.trick)
             top = max(values.values())
             before, after = to_declarer(top), to_declarer(values[card])
             best = [str(c) for c, v in values.items() if v == top]
@@ -324,66 +319,28 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
                               points if lost else (0 if ns(before) is not None else None),
                               best))
         previous_after = after
-        hands[seat].discard(card)
-        trick.append(card)
-        if len(trick) == 4:
-            winner = Seat((trick_leader + trick_winner(trick, record.trump)) % 4)
-            won += winner.side == decl_side
-            done += 1
-            trick_leader, trick = winner, []
+        play.play(card)
     return out
 
 
 # --------------------------------------------------------------------------
 # Auction
 
-def _recommender():
-    """``advisor.recommend`` if the bidding advisor is installed, else None."""
-    import advisor
-    recommend = getattr(advisor, "recommend", None)
-    if recommend is None:
-        try:
-            from . import advise  # noqa: F401  (another module of the package)
-        except ImportError:
-            return None
-        recommend = getattr(advise, "recommend", None)
-    return recommend if callable(recommend) else None
-
-
-def _candidates(rec) -> List[tuple]:
-    """``[(call, mean)]`` from a recommendation's candidates, whatever their shape."""
-    out = []
-    for c in getattr(rec, "candidates", None) or []:
-        if isinstance(c, dict):
-            call, mean = c.get("call"), c.get("mean", c.get("mean_score", c.get("score")))
-        elif isinstance(c, (tuple, list)) and len(c) >= 2 and not hasattr(c, "call"):
-            call, mean = c[0], c[1]
-        else:
-            call = getattr(c, "call", None)
-            mean = next((getattr(c, a) for a in ("mean", "mean_score", "expected", "score")
-                         if hasattr(c, a)), None)
-        if call is not None:
-            out.append((str(call), None if mean is None else float(mean)))
-    return out
-
-
 def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
                    recommend=None) -> AuctionReview:
     """Each call against ``advisor.recommend`` (``recommend`` replaces it, for tests)."""
     rules = rule_set(rules)
+    recommend = recommend or _recommend
     if not record.auction:
         return AuctionReview(False, "the file gives no auction")
     if record.dealer is None:
         return AuctionReview(False, "the file gives no dealer")
     if len(record.deal["N"]) != 13:
         return AuctionReview(False, "the deal is an ending: the advisor needs 13-card hands")
-    recommend = recommend or _recommender()
-    if recommend is None:
-        return AuctionReview(False, "the bidding advisor (advisor.recommend) is not installed")
     dealer = Seat.parse(record.dealer)
     calls = []
     for i, call in enumerate(record.auction):
-        seat = Seat((dealer + rules.first_caller + i) % 4)
+        seat = rules.seat_of_call(dealer, i)
         try:
             rec = recommend(record.deal[seat], seat=seat.name, dealer=dealer.name,
                             auction=list(record.auction[:i]), rules=rules.name,
@@ -391,21 +348,14 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
         except Exception as exc:  # another module's failure must not stop the review
             return AuctionReview(False, f"advisor.recommend failed at call {i + 1} ({call} by "
                                  f"{seat.name}): {type(exc).__name__}: {exc}", calls, samples)
-        recommended = getattr(rec, "call", None)
-        recommended = None if recommended is None else _norm_call(recommended)
-        cands = [(_norm_call(c), m) for c, m in _candidates(rec)]
+        recommended = normalise_call(rec.call)
+        cands = [(normalise_call(c.call), float(c.mean)) for c in rec.candidates]
         means = dict(cands)
         loss = None
-        if recommended in means and call in means and None not in (means[recommended],
-                                                                    means[call]):
+        if recommended in means and call in means:
             loss = means[recommended] - means[call]
         calls.append(CallReview(i + 1, seat.name, call, recommended, cands, loss))
     return AuctionReview(True, None, calls, samples)
-
-
-def _norm_call(call) -> str:
-    text = str(call).strip().upper()
-    return "P" if text in ("P", "PASS") else text
 
 
 # --------------------------------------------------------------------------
@@ -428,7 +378,7 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
     table = par = None
     if len(record.deal["N"]) == 13:
         table = solver.dd_table(record.deal)
-        par = _par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
+        par = find_par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
     return Review(record, rs.name, cards, calls, note, table, par)
 
 
@@ -455,92 +405,3 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     reviews = [review_record(g, rules=rules, auction_review=auction_review, samples=samples,
                              seed=seed, recommend=recommend) for g in games]
     return ReviewSet(reviews, games.errors)
-
-
-# --------------------------------------------------------------------------
-# Text
-
-def _card_text(card: str, symbols: bool) -> str:
-    if not symbols:
-        return card
-    return "♠♥♦♣"["SHDC".index(card[0])] + card[1:]
-
-
-def review_text(rv: Review, *, symbols: bool = True) -> str:
-    """The review as plain text: diagram, auction with comments, tricks, totals."""
-    from .render import deal_diagram
-
-    r = rv.record
-    out = []
-    title = " ".join(f"{k} {v}" for k, v in r.tags.items() if k in ("Event", "Board"))
-    out.append(f"{r.source}, line {r.line}" + (f"  ({title})" if title else ""))
-    out.append(deal_diagram(r.deal, symbols=symbols, dealer=r.dealer))
-    out.append("")
-    if r.contract:
-        out.append(f"Contract {r.contract} by {r.declarer}, {r.leader} leads "
-                   f"(rules: {rv.rules}). Tricks taken: "
-                   f"{'?' if rv.tricks_taken is None else rv.tricks_taken}; "
-                   f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
-    else:
-        out.append(f"No contract (rules: {rv.rules}).")
-    if r.play and len(r.play) < 4 * len(r.deal["N"]):
-        out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
-    for w in r.warnings:
-        out.append(f"Note: {w}")
-    out += _auction_lines(rv)
-    out += _par_lines(rv)
-    out += _trick_lines(rv, symbols)
-    return "\n".join(out)
-
-
-def _auction_lines(rv: Review) -> List[str]:
-    r = rv.record
-    if not r.auction:
-        return []
-    out = ["", "Auction" + ("" if rv.calls.available else f" (not reviewed: {rv.calls.reason})")]
-    by_index = {c.index: c for c in rv.calls.calls}
-    rs = rule_set(rv.rules)
-    for i, call in enumerate(r.auction):
-        seat = Seat((Seat.parse(r.dealer) + rs.first_caller + i) % 4).name
-        c = by_index.get(i + 1)
-        mark = "  " if c is None or c.agrees else "? "
-        comment = f"   {c.comment}" if c is not None and c.comment else ""
-        out.append(f"  {mark}{i + 1:>3}. {seat}  {'Pass' if call == 'P' else call}{comment}")
-    return out
-
-
-def _par_lines(rv: Review) -> List[str]:
-    if rv.par is None:
-        return []
-    out = [f"Par: {rv.par}"]
-    if rv.par_difference is not None:
-        out.append(f"The contract against par (NS, double-dummy): {rv.par_difference:+d}")
-    return out
-
-
-def _trick_lines(rv: Review, symbols: bool) -> List[str]:
-    if rv.play_note:
-        return ["", f"Play not reviewed: {rv.play_note}"]
-    out = ["", "Play (declaring side's double-dummy tricks after each trick; "
-           "* marks a card that cost tricks)"]
-    cards = iter(rv.cards)
-    for t in rv.record.tricks:
-        parts, notes = [], []
-        for seat, card in t.cards:
-            c = next(cards)
-            star = "*" if c.mistake else " "
-            parts.append(f"{seat} {_card_text(card, symbols):<3}{star}")
-            if c.mistake:
-                pts = "" if c.points_lost is None else f", {c.points_lost} points"
-                notes.append(f"{seat} {_card_text(card, symbols)} loses {c.tricks_lost} "
-                             f"trick(s){pts}; best: "
-                             + " ".join(_card_text(b, symbols) for b in c.best))
-        won = f"won by {t.winner}" if t.winner else "incomplete"
-        out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
-        out += [f"      {n}" for n in notes]
-    out.append("")
-    out.append("Totals: " + "; ".join(
-        f"{seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
-        + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
-        for seat, row in rv.totals.items()))
-    return out

@@ -17,7 +17,7 @@ from typing import Dict, List, Mapping, NamedTuple, Optional
 
 import numpy as np
 
-from solver.cards import SEATS, Deal, Hand, Seat
+from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
 from .constraints import Constraint, features_of_cards
@@ -62,10 +62,10 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
         raise SamplingError(f"the hand {hand.to_pbn()} does not fit its own constraint "
                             f"{own.describe()}")
     others = [s for s in SEATS if s != seat]
-    unseen = [i for i in range(52) if not hand.mask >> _bit(i) & 1]
-    suits = np.array([i // 13 for i in unseen], dtype=np.int64)
-    ranks = np.array([i % 13 + 2 for i in unseen], dtype=np.int64)
-    bits = np.array([1 << _bit(i) for i in unseen], dtype=np.uint64)
+    unseen = [Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in hand]
+    suits = np.array([c.suit for c in unseen], dtype=np.int64)
+    ranks = np.array([c.rank for c in unseen], dtype=np.int64)
+    bits = np.array([c.mask for c in unseen], dtype=np.uint64)
 
     deals: List[Deal] = []
     attempts = 0
@@ -98,11 +98,6 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
         warning = (f"only {len(deals)} of {n} deals fit the constraints in {attempts} tried "
                    f"({100 * len(deals) / attempts:.3f}%): {_describe(constraints)}")
     return Samples(deals, attempts, warning)
-
-
-def _bit(index: int) -> int:
-    """Card index 0..51 (suit * 13 + rank - 2) -> its bit in a solver mask."""
-    return 16 * (index // 13) + index % 13
 
 
 def _describe(constraints: Dict[Seat, Constraint]) -> str:

@@ -37,10 +37,10 @@ from typing import Dict, List, NamedTuple, Optional, Sequence
 
 from solver.cards import SEATS, Seat
 
+from ..rules.base import PASS, RuleSet, normalise_call
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
-from .rules.base import PASS, RuleSet, normalise_call
 
-__all__ = ["Inference", "read_auction", "system_name", "constraints_by_seat"]
+__all__ = ["Inference", "read_auction"]
 
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _NO_TRUMPS = ("NT", "G")
@@ -59,11 +59,6 @@ class Inference(NamedTuple):
         return compile_constraint(self.text)
 
 
-def system_name(rules: RuleSet) -> str:
-    """``"skruuvi"`` for the Skruuvi games, ``"vint"`` for the others."""
-    return "skruuvi" if rules.name.startswith("skruuvi") else "vint"
-
-
 def _suit_word(strain: str) -> str:
     return SUIT_WORDS[_SUIT_INDEX[strain]]
 
@@ -76,13 +71,13 @@ def read_auction(auction: Sequence[str], dealer, rules: RuleSet, *,
     that hand is known). Raises ``RulesError`` on a call the game does not know.
     """
     dealer = Seat.parse(dealer)
-    system = system_name(rules)
+    system = rules.bidding_system
     named: Dict[Seat, set] = {s: set() for s in SEATS}      # strains each player has bid
     first_call: Dict[Seat, Optional[str]] = {s: None for s in SEATS}
     anyone_bid = False
     out: List[Inference] = []
     for index, raw in enumerate(auction):
-        seat = Seat((dealer + rules.first_caller + index) % 4)
+        seat = rules.seat_of_call(dealer, index)
         call = normalise_call(raw)
         is_first = first_call[seat] is None
         text = why = None
@@ -133,12 +128,3 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         return f"{word} >= 4", f"raising partner's {word} shows four of them"
     return (f"{word} >= 4 and {honours} >= 2",
             f"naming {word} shows four or more with two honours")
-
-
-def constraints_by_seat(inferences: Sequence[Inference]) -> Dict[str, List[Inference]]:
-    """The inferences grouped by seat."""
-    out: Dict[str, List[Inference]] = {}
-    for inf in inferences:
-        out.setdefault(inf.seat, []).append(inf)
-    return out
-

@@ -3,7 +3,7 @@
 Reading (``read_pbn``): games are separated by blank lines; each is a list of
 tags ``[Name "value"]``, some followed by a section:
 
-- ``[Auction "N"]``: the calls from that seat (the dealer), four a line;
+- ``[Auction "N"]``: the calls from that seat (the first caller), four a line;
   ``Pass``/``P``, ``1S``, ``2NT``..., ``AP`` (pass until the auction is over);
   notes ``=1=``, ``$n`` and the suffixes ``!`` ``?`` are ignored, ``*`` ends it;
 - ``[Play "W"]``: one trick a line, the cards in the columns of the seats
@@ -24,10 +24,11 @@ import re
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from solver.cards import Card, Seat
+from solver.play import trick_winner
 
-from .par import rule_set
-from .formats import (Field, FormatError, GameRecord, GameSet, build_record, seat_field,
-                      trick_winner)
+from ..game import close_auction, rule_set
+from ..rules.base import RulesError
+from .model import Field, FormatError, GameRecord, GameSet, build_record, seat_field
 
 __all__ = ["read_pbn", "write_pbn", "optimum_result_table"]
 
@@ -125,23 +126,15 @@ def _auction_fields(section, rules) -> List[Field]:
             break
         token = token.rstrip("!?")
         if token.upper() == "AP":
-            done = [str(c.value) for c in calls]
-            guard = 0
-            while guard < 64 and not _is_over(rules, done):
-                done.append("P")
-                calls.append(Field("P", line))
-                guard += 1
+            try:
+                _closed, added = close_auction(rules, [str(c.value) for c in calls])
+            except RulesError:
+                added = 0                # build_record names the illegal call
+            calls += [Field("P", line)] * added
             continue
         if token:
             calls.append(Field(token, line))
     return calls
-
-
-def _is_over(rules, calls) -> bool:
-    try:
-        return rules.auction_is_over(calls)
-    except ValueError:
-        return True                      # the checks of build_record report it
 
 
 def _play_rows(section, source: str):
@@ -164,7 +157,7 @@ def _play_rows(section, source: str):
 
 def _play_order(rows, first: Seat, source: str):
     """A ``play_order`` function for ``build_record``: table by seat -> cards in play order."""
-    def order(deal, leader: Seat, trump) -> List[Field]:
+    def order(leader: Seat, trump) -> List[Field]:
         play: List[Field] = []
         stopped_at = None
         for number, tokens in rows:
@@ -193,8 +186,10 @@ def _play_order(rows, first: Seat, source: str):
     return order
 
 
-def read_pbn(text: str, source: str = "<text>", rules="vint") -> GameSet:
-    """Read every game of a PBN file that has a ``Deal`` tag."""
+def read_pbn(text: str, source: str = "<text>", rules="vint", *,
+             deal_only: bool = False) -> GameSet:
+    """Read every game of a PBN file that has a ``Deal`` tag (with ``deal_only``,
+    only its deal and dealer); a tag value ``#`` repeats the previous game's."""
     out = GameSet()
     previous: Dict[str, str] = {}
     for game in _games(_strip_comments(text)):
@@ -202,20 +197,22 @@ def read_pbn(text: str, source: str = "<text>", rules="vint") -> GameSet:
         previous = {k: v for k, (_n, v, _l) in tags.items()}
         if "deal" not in tags:
             continue
-        try:
-            out.append(_record(tags, sections, rules, source, game[0][0]))
-        except FormatError as exc:
-            out.errors.append(exc)
+        out.read(lambda: _record(tags, sections, rules, source, game[0][0], deal_only))
     return out
 
 
-def _record(tags, sections, rules, source: str, line: int) -> GameRecord:
+def _record(tags, sections, rules, source: str, line: int, deal_only: bool) -> GameRecord:
     def f(name) -> Optional[Field]:
         if name not in tags:
             return None
         return Field(tags[name][1], tags[name][2])
 
     dealer = f("dealer")
+    kept = {name: value for key, (name, value, _l) in tags.items()
+            if key not in _FIELDS and key not in _DD_TAGS}
+    if deal_only:
+        return build_record(source, line, rules=rules, deal=f("deal"), dealer=dealer,
+                            tags=kept, deal_only=True)
     auction = []
     if "auction" in tags:
         if dealer is None or not str(dealer.value).strip():
@@ -234,8 +231,6 @@ def _record(tags, sections, rules, source: str, line: int) -> GameRecord:
             raise FormatError(source, tags["play"][2],
                               f"unknown seat {tags['play'][1]!r} in the Play tag") from None
         play_order = _play_order(_play_rows(sections["play"], source), first, source)
-    kept = {name: value for key, (name, value, _l) in tags.items()
-            if key not in _FIELDS and key not in _DD_TAGS}
     return build_record(source, line, rules=rules, deal=f("deal"), dealer=dealer,
                         auction=auction, contract=f("contract"), declarer=f("declarer"),
                         leader=leader, play_order=play_order, result=f("result"), tags=kept)

@@ -3,10 +3,10 @@
 A player holds 13 cards and has heard the auction so far. ``recommend``
 
 1. reads the auction with the default bidding system
-   (``advisor.bidding_system``) and the user's constraints
-   (``advisor.constraints``) into a constraint per seat;
+   (``advisor.bidding.system``) and the user's constraints
+   (``advisor.bidding.constraints``) into a constraint per seat;
 2. deals the unseen cards at random, keeping the deals that fit
-   (``advisor.sampling``);
+   (``advisor.bidding.sampling``);
 3. solves every sample double-dummy, only in the strains and for the
    declarers the candidate calls need, spreading samples over threads;
 4. scores every candidate call on every sample under the game's rules:
@@ -14,9 +14,10 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
    - *stands*: the auction ends right after the call (a bid is the final
      contract; a pass leaves the current contract, or throws the deal in);
    - *after reply* (the default measure): from there the opponents may
-     outbid, then we may outbid them, and so on, as in par (``advisor.par``)
-     but without raising one's own contract when the other side passes: a
-     bid stands unless it is outbid. Each side plays a strain from one seat;
+     outbid, then we may outbid them, and so on, as in par's auction game
+     (``advisor.par.AuctionGame``) but without raising one's own contract
+     when the other side passes (``raises=False``): a bid stands unless it
+     is outbid. Each side plays a strain from one seat;
      the value is where that ends;
 
 5. recommends the call with the highest mean net score for the player's side,
@@ -40,14 +41,17 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Uni
 
 import numpy as np
 
+from solver import dd_table
 from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
-from .bidding_system import Inference, read_auction
+from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
+                    table_row)
+from ..par import AuctionGame
+from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
 from .constraints import Constraint, compile_constraint
-from .par import _Auction, _opening_leader, _Result, declarer_tricks, par_contracts, rule_set, strain_of
-from .rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
 from .sampling import DEFAULT_MAX_ATTEMPTS, Samples, sample_deals
+from .system import Inference, read_auction
 
 __all__ = ["AdviseError", "Candidate", "Recommendation", "recommend", "prepare", "Situation"]
 
@@ -177,22 +181,6 @@ class Situation:
         return self.seat.side
 
 
-def _passed_out(rules: RuleSet, calls: List[str], dealer: Seat):
-    """``(contract, declarer)`` if everyone passed from here (contract None: thrown in)."""
-    calls = list(calls)
-    for _ in range(20):
-        if rules.auction_is_over(calls):
-            break
-        calls.append(PASS)
-    try:
-        contract, declarer, _ = rules.auction_result(calls, dealer.name)
-    except RulesError:                    # Skruuvi: a bid below level 5 cannot be final
-        return None, None
-    if contract not in par_contracts(rules):
-        return None, None                 # thrown in, or an all-pass game we cannot score
-    return contract, Seat.parse(declarer)
-
-
 def _read_hand(hand) -> Hand:
     if isinstance(hand, str):
         hand = Hand.from_pbn(hand)
@@ -211,22 +199,22 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Si
     seat, dealer = parse_seat(seat), parse_seat(dealer)
     calls = auction.split() if isinstance(auction, str) else list(auction)
     try:
-        calls = rs._walk(calls)["calls"]
+        calls = rs.auction_state(calls).calls
     except RulesError as exc:
         raise RulesError(f"illegal auction {' '.join(map(str, calls))!r}: {exc}") from None
     legal = rs.auction_legal_calls(calls)
     if not legal:
         raise AdviseError(f"the auction {' '.join(calls)!r} is over: there is no call to make")
-    on_turn = Seat((dealer + rs.first_caller + len(calls)) % 4)
+    on_turn = rs.seat_of_call(dealer, len(calls))
     if on_turn != seat:
         raise AdviseError(f"after {' '.join(calls) or 'no calls'} with {dealer.name} dealing "
                           f"it is {on_turn.name}'s turn to call, not {seat.name}'s")
-    current, current_declarer = _passed_out(rs, calls, dealer)
+    current, current_declarer = passed_out(rs, calls, dealer)
 
-    ladder = par_contracts(rs)
+    ladder = playable_contracts(rs)
     partner_named, their_bid = set(), {}
     for i, call in enumerate(calls):
-        who = Seat((dealer + rs.first_caller + i) % 4)
+        who = rs.seat_of_call(dealer, i)
         if call == PASS or call in ("X", "XX"):
             continue
         strain = strain_of(rs, call)
@@ -249,7 +237,7 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Si
         strain = strain_of(rs, call) if call not in ("X", PASS, "XX") else None
         if strain not in our_strains or call not in ladder:
             continue
-        _, declarer = _passed_out(rs, calls + [call], dealer)
+        _, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
         candidates.append((call, call, declarer))
     if current is not None:
@@ -299,38 +287,14 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
 
 def _solve_sample(sit: Situation, deal: Deal, reply: bool):
     """Double-dummy tricks one sample needs: ``({(declarer, strain): tricks}, theirs)``."""
-    from solver import dd_table
-
     theirs = _their_strains(sit, deal) if reply else {}
     tricks = {}
     for strain, declarers in _needs(sit, theirs).items():
-        entries = sorted({_opening_leader(sit.rules, d).rho for d in declarers})
+        entries = sorted({table_row(sit.rules, d) for d in declarers})
         table = dd_table(deal, strains=[strain], declarers=entries)
         for d in declarers:
             tricks[d.name, strain.name] = declarer_tricks(table, sit.rules, d, strain)
     return tricks, theirs
-
-
-class _Competition(_Auction):
-    """Par's auction game in which a bid stands unless the other side outbids it.
-
-    Par lets the holder raise its own contract after the other side passes;
-    here the call being judged would then always be worth the same as the
-    best raise, whatever it is. So in position ``("over", i, holder)`` a pass
-    by the other side ends the auction at contract i; an overcall gives the
-    holder's side the same choice in turn. The line of bids is not kept.
-    """
-
-    def _solve(self, position: tuple) -> _Result:
-        if position[0] != "over":
-            return super()._solve(position)
-        _, current, holder = position
-        side = other_side(holder)
-        options = [(_Result(self.value(current, holder), (), (current, holder)), None)]
-        for j in self.higher(current):
-            after = self.solve(("over", j, side))
-            options.append((_Result(after.score, (), after.final), j))
-        return self._choose(side, options)
 
 
 class _Scorer:
@@ -378,19 +342,20 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
             return -_UNPLAYABLE if side == "NS" else _UNPLAYABLE
         return scorer.ns(ladder[i], who)
 
-    auction = _Competition(ladder, [rs.bid_rank(rs.contract(c)) for c in ladder], value,
-                       lambda i, s: (declarer(i, s) or Seat.N).name, us)
+    auction = AuctionGame(ladder, [rs.bid_rank(rs.contract(c)) for c in ladder], value,
+                          lambda i, s: (declarer(i, s) or Seat.N).name, us,
+                          raises=False, keep_line=False)
     sign = 1 if us == "NS" else -1
     values = []
     for call, contract, _ in sit.candidates:
         if call != PASS:
-            ns = auction.solve(("over", index[call], us)).score
+            ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
-            options = [0] + [auction.solve(("over", j, them)).score for j in range(len(ladder))
+            options = [0] + [auction.after_bid(j, them).score for j in range(len(ladder))
                              if declarer(j, them) is not None]
             ns = max(options) if them == "NS" else min(options)
         elif sit.current_declarer.side == us:
-            ns = auction.solve(("over", current_i, us)).score
+            ns = auction.after_bid(current_i, us).score
         else:                             # theirs: it stands (partner's later calls are not modelled)
             ns = value(current_i, them)
         values.append(sign * ns)
@@ -485,7 +450,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                 stopped = True
                 break
     used = deals[:len(rows)]
-    candidates = _candidates(sit, used, all_tricks, np.array(rows, dtype=float),
+    candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
                              np.array(stand_rows, dtype=float))
     rec = Recommendation(
         call=candidates[0].call, reason="", candidates=candidates, samples=len(used),
@@ -498,7 +463,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     return rec
 
 
-def _candidates(sit: Situation, deals, all_tricks, rows, stand_rows) -> List[Candidate]:
+def _candidates(sit: Situation, all_tricks, rows, stand_rows) -> List[Candidate]:
     out = []
     for k, (call, contract, declarer) in enumerate(sit.candidates):
         mean, se = _stats(rows[:, k])

@@ -1,4 +1,5 @@
-"""Text pictures of a deal and its analysis: the diagram, the DD table, the grids.
+"""Text pictures of a deal, its analysis and its review: the diagram, the DD
+table, the score grid, the post-mortem.
 
 Tables are drawn with ``rich`` when it is installed (``use_rich=None`` picks
 it), otherwise as plain aligned columns; every function returns a string.
@@ -9,11 +10,12 @@ from __future__ import annotations
 import io
 from typing import List, Optional, Sequence
 
-from solver.cards import SEATS, STRAINS, SUITS, Deal, Strain
-from solver.cards import RANK_NAMES
+from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
+
+from ..game import rule_set
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
-           "analysis_text", "can_print_symbols"]
+           "analysis_text", "review_text", "can_print_symbols"]
 
 LETTERS = {Strain.S: "S", Strain.H: "H", Strain.D: "D", Strain.C: "C", Strain.NT: "NT"}
 
@@ -188,3 +190,91 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         score_grid_text(analysis, symbols=symbols, use_rich=use_rich),
     ]
     return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------
+# The post-mortem
+
+def _card_text(card: str, symbols: bool) -> str:
+    if not symbols:
+        return card
+    return "♠♥♦♣"["SHDC".index(card[0])] + card[1:]
+
+
+def review_text(rv, *, symbols: bool = True) -> str:
+    """A review (``advisor.postmortem.Review``) as plain text: diagram, auction
+    with comments, tricks, totals."""
+    r = rv.record
+    out = []
+    title = " ".join(f"{k} {v}" for k, v in r.tags.items() if k in ("Event", "Board"))
+    out.append(f"{r.source}, line {r.line}" + (f"  ({title})" if title else ""))
+    out.append(deal_diagram(r.deal, symbols=symbols, dealer=r.dealer))
+    out.append("")
+    if r.contract:
+        out.append(f"Contract {r.contract} by {r.declarer}, {r.leader} leads "
+                   f"(rules: {rv.rules}). Tricks taken: "
+                   f"{'?' if rv.tricks_taken is None else rv.tricks_taken}; "
+                   f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
+    else:
+        out.append(f"No contract (rules: {rv.rules}).")
+    if r.play and not r.complete_play:
+        out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
+    for w in r.warnings:
+        out.append(f"Note: {w}")
+    out += _auction_lines(rv)
+    out += _par_lines(rv)
+    out += _trick_lines(rv, symbols)
+    return "\n".join(out)
+
+
+def _auction_lines(rv) -> List[str]:
+    r = rv.record
+    if not r.auction:
+        return []
+    out = ["", "Auction" + ("" if rv.calls.available else f" (not reviewed: {rv.calls.reason})")]
+    by_index = {c.index: c for c in rv.calls.calls}
+    rs = rule_set(rv.rules)
+    for i, call in enumerate(r.auction):
+        seat = rs.seat_of_call(r.dealer, i).name
+        c = by_index.get(i + 1)
+        mark = "  " if c is None or c.agrees else "? "
+        comment = f"   {c.comment}" if c is not None and c.comment else ""
+        out.append(f"  {mark}{i + 1:>3}. {seat}  {'Pass' if call == 'P' else call}{comment}")
+    return out
+
+
+def _par_lines(rv) -> List[str]:
+    if rv.par is None:
+        return []
+    out = [f"Par: {rv.par}"]
+    if rv.par_difference is not None:
+        out.append(f"The contract against par (NS, double-dummy): {rv.par_difference:+d}")
+    return out
+
+
+def _trick_lines(rv, symbols: bool) -> List[str]:
+    if rv.play_note:
+        return ["", f"Play not reviewed: {rv.play_note}"]
+    out = ["", "Play (declaring side's double-dummy tricks after each trick; "
+           "* marks a card that cost tricks)"]
+    cards = iter(rv.cards)
+    for t in rv.record.tricks:
+        parts, notes = [], []
+        for seat, card in t.cards:
+            c = next(cards)
+            star = "*" if c.mistake else " "
+            parts.append(f"{seat} {_card_text(card, symbols):<3}{star}")
+            if c.mistake:
+                pts = "" if c.points_lost is None else f", {c.points_lost} points"
+                notes.append(f"{seat} {_card_text(card, symbols)} loses {c.tricks_lost} "
+                             f"trick(s){pts}; best: "
+                             + " ".join(_card_text(b, symbols) for b in c.best))
+        won = f"won by {t.winner}" if t.winner else "incomplete"
+        out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
+        out += [f"      {n}" for n in notes]
+    out.append("")
+    out.append("Totals: " + "; ".join(
+        f"{seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
+        + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
+        for seat, row in rv.totals.items()))
+    return out

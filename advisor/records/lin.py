@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from solver.cards import SEATS, SUITS, Card, Deal, Seat
+from solver.cards import SEATS, SUITS, Card, Deal
 
-from .formats import Field, FormatError, GameSet, build_record
+from .model import Field, FormatError, GameSet, build_record
 
 __all__ = ["read_lin"]
 
@@ -110,10 +110,14 @@ def _deals(pairs):
         yield deal
 
 
-def read_lin(text: str, source: str = "<text>", rules="vint") -> GameSet:
-    """Read every deal (every ``md|``) of a LIN file."""
-    out = GameSet()
+def read_lin(text: str, source: str = "<text>", rules="vint", *,
+             deal_only: bool = False) -> GameSet:
+    """Read every deal (every ``md|``) of a LIN file; ``deal_only``: its deal and dealer only.
+
+    Player names (``pn|``) carry over to the deals that follow.
+    """
     names: Dict[str, str] = {}
+    out = GameSet()
     for pairs in _deals(_pairs(text, source)):
         for tag, value, _line in pairs:
             if tag == "pn":
@@ -121,14 +125,11 @@ def read_lin(text: str, source: str = "<text>", rules="vint") -> GameSet:
                          if name.strip()}
         if not any(tag == "md" for tag, _v, _l in pairs):
             continue
-        try:
-            out.append(_record(pairs, names, rules, source))
-        except FormatError as exc:
-            out.errors.append(exc)
+        out.read(lambda: _record(pairs, names, rules, source, deal_only))
     return out
 
 
-def _record(pairs, names, rules, source):
+def _record(pairs, names, rules, source, deal_only):
     full = {"S": "South", "W": "West", "N": "North", "E": "East"}
     tags = {full[s]: n for s, n in names.items()}
     deal = dealer = result = None
@@ -148,6 +149,9 @@ def _record(pairs, names, rules, source):
         elif tag == "sv":
             tags["Vulnerable"] = _VULNERABLE.get(value.strip().lower(), value.strip())
     line = pairs[0][2]
+    if deal_only:
+        return build_record(source, line, rules=rules, deal=deal, dealer=dealer, tags=tags,
+                            deal_only=True)
     if auction and dealer is None:
         raise FormatError(source, deal.line, "md gives no dealer digit, so the auction "
                           "cannot be read")

@@ -1,0 +1,126 @@
+"""What every part of the advisor asks of a game, answered once.
+
+- ``rule_set(rules)``: the rule set of a game given by name (``"vint"``) or as
+  a ``RuleSet``;
+- ``strain_of(rules, contract)``: the double-dummy strain a contract is played
+  in (None for contracts a DD table cannot score: misère, Courts, all-pass);
+- ``playable_contracts(rules)``: the contracts a DD table scores, lowest bid first;
+- ``declarer_tricks(table, rules, declarer, strain)``: declarer's side's
+  tricks with the game's own opening leader;
+- ``close_auction(rules, calls)``: an unfinished auction completed with passes;
+- ``passed_out(rules, calls, dealer)``: the contract if everyone passed from here.
+
+The rule set itself answers who leads (``rules.opening_leader(declarer)``)
+and whose call it is (``rules.seat_of_call(dealer, index)``).
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from solver.cards import Seat, Strain
+
+from . import rules as _rules
+from .rules.base import PASS, RuleSet, RulesError, split_calls
+
+__all__ = ["rule_set", "strain_of", "playable_contracts", "declarer_tricks", "table_row",
+           "close_auction", "passed_out", "first_side", "NO_TRUMP_LETTERS"]
+
+#: Strain letters played without trumps (``NT``, Skruuvi's grand ``G``). Every
+#: other playable strain letter is a suit.
+NO_TRUMP_LETTERS = ("NT", "G")
+
+
+def rule_set(rules) -> RuleSet:
+    """A rule set given by name (``"vint"``) or as a ``RuleSet``."""
+    return rules if isinstance(rules, RuleSet) else _rules.get(rules)
+
+
+def strain_of(rules, contract) -> Optional[Strain]:
+    """The DD table's strain for a contract, or None if the table cannot score it."""
+    try:
+        c = rule_set(rules).contract(contract)
+    except RulesError:
+        return None                      # "PASS" and other non-contracts in the list
+    if c.level == 0:
+        return None                      # all-pass deals
+    if c.trumps is not None:
+        return c.trumps
+    if c.strain in NO_TRUMP_LETTERS:
+        return Strain.NT
+    return None                          # misère, Courts
+
+
+def playable_contracts(rules="vint") -> List[str]:
+    """The contracts a game plays that a double-dummy table scores, lowest bid first.
+
+    vint, vint-foster, vint-siberian and semi-contract offer 1S..7NT (Vint
+    order: S < C < D < H < NT at each level); skruuvi and skruuvi-old offer
+    levels 5 to 7 in S C D H G. Misère, Courts and all-pass deals are left out.
+    """
+    rs = rule_set(rules)
+    offered = [c for c in rs.contracts() if strain_of(rs, c) is not None]
+    return sorted(offered, key=lambda c: rs.bid_rank(rs.contract(c)))
+
+
+def table_row(rules, declarer) -> Seat:
+    """The DD table row (a declarer whose left-hand opponent leads) that gives
+    ``declarer``'s tricks under the game's opening lead."""
+    return rule_set(rules).opening_leader(declarer).rho
+
+
+def declarer_tricks(table, rules, declarer, strain) -> int:
+    """Tricks declarer's side takes in a strain, with the game's opening leader.
+
+    The DD table counts tricks with declarer's left-hand opponent leading;
+    where another player leads (Siberian Vint: declarer), the entry of the
+    seat whose left-hand opponent is that leader is used.
+    """
+    declarer = Seat.parse(declarer)
+    row = table_row(rules, declarer)
+    tricks = table[row, strain]
+    return tricks if row.side == declarer.side else 13 - tricks
+
+
+def first_side(rules, dealer) -> str:
+    """The side that calls first: the dealer's, or in games where the dealer's
+    left-hand player calls first, that player's."""
+    return rule_set(rules).seat_of_call(dealer, 0).side
+
+
+#: No auction of any game here needs more passes than this to end.
+_MAX_CLOSING_PASSES = 12
+
+
+def close_auction(rules, calls) -> Tuple[List[str], int]:
+    """``(calls, added)``: the auction completed with as many passes as end it.
+
+    An illegal call raises ``RulesError``.
+    """
+    rs = rule_set(rules)
+    calls = split_calls(calls)
+    added = 0
+    while not rs.auction_is_over(calls):
+        if added == _MAX_CLOSING_PASSES:
+            raise RulesError(f"{_MAX_CLOSING_PASSES} passes do not end the auction "
+                             f"{' '.join(calls)!r} under {rs.name}")
+        calls.append(PASS)
+        added += 1
+    return calls, added
+
+
+def passed_out(rules, calls, dealer) -> Tuple[Optional[str], Optional[Seat]]:
+    """``(contract, declarer)`` if everyone passed from here on.
+
+    ``(None, None)`` when the deal would be thrown in, when it would end in an
+    all-pass game, or in a contract a DD table cannot score.
+    """
+    rs = rule_set(rules)
+    closed, _ = close_auction(rs, calls)
+    try:
+        contract, declarer, _leader = rs.auction_result(closed, dealer)
+    except RulesError:                    # Skruuvi: a bid below level 5 cannot be final
+        return None, None
+    if contract not in playable_contracts(rs):
+        return None, None
+    return contract, Seat.parse(declarer)

@@ -1,0 +1,20 @@
+"""Played deals in files: the record model, and one reader and one writer per format.
+
+- ``model``: ``GameRecord`` (one played deal, checked), ``GameSet`` (the
+  records of a file, with ``errors``), ``FormatError`` and ``build_record``,
+  the checks every reader's findings go through;
+- ``pbn``: PBN 2.1, read and written (with a double-dummy table);
+- ``lin``: BBO LIN, read;
+- ``jsonfile``: the project's JSON, read and written;
+- ``files``: ``read_games(path_or_text)``, whatever the format.
+"""
+
+from .files import detect_format, read_games, read_text
+from .jsonfile import read_json, write_json
+from .lin import read_lin
+from .model import Field, FormatError, GameRecord, GameSet, build_record
+from .pbn import optimum_result_table, read_pbn, write_pbn
+
+__all__ = ["GameRecord", "GameSet", "FormatError", "Field", "build_record", "read_games",
+           "read_text", "detect_format", "read_pbn", "write_pbn", "optimum_result_table",
+           "read_lin", "read_json", "write_json"]
