@@ -92,6 +92,10 @@ class Seat(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __format__(self, spec: str) -> str:
+        # f"{seat:>3}" pads the name, as f"{seat}" prints it (not the number).
+        return format(self.name, spec)
+
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
 
@@ -128,6 +132,9 @@ class Strain(IntEnum):
 
     def __str__(self) -> str:
         return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
 
     def __repr__(self) -> str:
         return f"Strain.{self.name}"
@@ -239,6 +246,9 @@ class Card:
 
     def __str__(self) -> str:
         return "SHDC"[self.suit] + RANK_NAMES[self.rank]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
