@@ -176,6 +176,23 @@ def run_review(args, out) -> None:
 
 
 # --------------------------------------------------------------------------
+# vint serve
+
+def run_serve(args, out) -> None:
+    """Run the web page until Ctrl-C."""
+    from .web import serve
+
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port must be 1 to 65535, not {args.port}")
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"vint: warning: serving on {args.host}: other machines can reach the page",
+              file=sys.stderr)
+    _print(out, f"Vint page on http://{args.host}:{args.port}/  (Ctrl-C stops it)")
+    out.flush()
+    serve(args.host, args.port, workers=args.workers)
+
+
+# --------------------------------------------------------------------------
 
 def _seat(text: str) -> str:
     return Seat.parse(text).name
@@ -235,6 +252,14 @@ def build_parser() -> argparse.ArgumentParser:
                     help="skip the advisor's review of the calls (much faster)")
     rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     rv.set_defaults(run=run_review)
+
+    sv = commands.add_parser("serve", help="the web page: analyse, play, advise, practise, review")
+    sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default: 127.0.0.1, this machine only)")
+    sv.add_argument("--workers", type=int, default=2,
+                    help="long jobs run at once; the rest wait (default: 2)")
+    sv.set_defaults(run=run_serve)
     return parser
 
 

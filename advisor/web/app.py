@@ -1,0 +1,287 @@
+"""The web page's server: a small JSON API over the solver and the advisor, and one page.
+
+``create_app()`` returns a Flask application; ``vint serve`` runs it on
+127.0.0.1. The page (``static/index.html`` and ``app.js``) calls:
+
+==============================  ===========================================
+``GET  /api/rules``             the games and the default
+``GET  /api/deal/random``       a random deal (``?seed=``)
+``POST /api/analyse``           a deal's DD table, scores and par (a job)
+``POST /api/play``              a position of the play: each legal card's
+                                double-dummy value (a job)
+``POST /api/advise``            the bidding advisor's call (a job)
+``POST /api/review``            a PBN/LIN/JSON file's post-mortem (a job)
+``GET  /api/jobs/<id>``         a job's state, progress and result
+``POST /api/jobs/<id>/cancel``  stop a job
+``/api/practice/...``           a practice session (``advisor.web.practice``)
+==============================  ===========================================
+
+Work that may take more than a moment runs as a job (``advisor.web.jobs``):
+the request returns the job's id at once and the page polls it, showing
+progress and a Cancel button, so the server never blocks on one request.
+Bad input gets HTTP 400 with ``{"error": message}`` naming the problem;
+anything unexpected gets HTTP 500 with a short message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Dict, Optional
+
+from flask import Flask, jsonify, request, send_from_directory
+
+import solver
+from solver.cards import SEATS, Card, Deal, Seat, Strain
+
+from .. import rules as _rules
+from ..analysis import analyse
+from ..bidding import recommend
+from ..postmortem import review_record
+from ..records import read_games
+from ..render import review_html
+from .jobs import JobRunner
+
+__all__ = ["create_app", "WebError", "MAX_UPLOAD_BYTES"]
+
+log = logging.getLogger(__name__)
+
+#: The largest file the review page accepts.
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+#: The longest text field the API reads (a deal is about 70 characters).
+MAX_FIELD = 2000
+#: The most samples a page may ask the advisor for.
+MAX_SAMPLES = 1000
+
+
+class WebError(ValueError):
+    """A request the API cannot read: a missing or malformed field."""
+
+
+def create_app(*, workers: int = 2) -> Flask:
+    """The application. ``workers``: jobs run at once (the rest wait in line)."""
+    app = Flask(__name__, static_folder="static", static_url_path="/static")
+    app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
+    app.json.sort_keys = False            # keep seats and strains in their order
+    runner = JobRunner(workers)
+    app.extensions["vint_jobs"] = runner
+
+    @app.get("/")
+    def index():
+        return send_from_directory(app.static_folder, "index.html")
+
+    @app.get("/favicon.ico")
+    def favicon():
+        return "", 204
+
+    @app.get("/api/rules")
+    def rule_sets():
+        return jsonify({"rules": _rules.names(), "default": _rules.DEFAULT})
+
+    @app.get("/api/deal/random")
+    def random_deal():
+        seed = request.args.get("seed")
+        rng = random.Random(_integer(seed, "seed") if seed not in (None, "") else None)
+        deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+        rng.shuffle(deck)
+        deal = Deal([solver.Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        return jsonify({"deal": deal.to_pbn()})
+
+    @app.post("/api/analyse")
+    def analyse_deal():
+        data = _json()
+        deal = _deal(data)
+        rules = _rule_set(data)
+        dealer = Seat.parse(_text(data, "dealer", "N")).name
+
+        def work(job):
+            job.progress(0, 1)
+            result = analyse(deal, rules=rules, dealer=dealer).to_dict()
+            job.progress(1, 1)
+            return result
+        return _started(runner.start("analyse", work))
+
+    @app.post("/api/play")
+    def play_position():
+        data = _json()
+        deal = _deal(data)
+        trump = Strain.parse(_text(data, "trump", "NT"))
+        leader = Seat.parse(_text(data, "leader", "W"))
+        cards = data.get("cards", [])
+        if not isinstance(cards, list) or len(cards) > 52:
+            raise WebError("cards must be a list of at most 52 cards played so far")
+        play = solver.check_play(deal, trump, leader, [_card(c) for c in cards])
+        return _started(runner.start("play", lambda job: _play_state(play, leader)))
+
+    @app.post("/api/advise")
+    def advise():
+        data = _json()
+        samples = _integer(data.get("samples", 100), "samples")
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise WebError(f"samples must be 1 to {MAX_SAMPLES}, not {samples}")
+        seed = data.get("seed")
+        kwargs = dict(seat=_text(data, "seat"), dealer=_text(data, "dealer", "N"),
+                      auction=_text(data, "auction", "").replace(",", " ").split(),
+                      rules=_rule_set(data), samples=samples,
+                      seed=None if seed in (None, "") else _integer(seed, "seed"))
+        hand = _text(data, "hand")
+
+        def work(job):
+            job.progress(0, samples)
+            rec = recommend(hand, progress=lambda done, total: job.progress(done, total),
+                            **kwargs)
+            return rec.to_dict()
+        return _started(runner.start("advise", work))
+
+    @app.post("/api/review")
+    def review_file():
+        upload = request.files.get("file")
+        if upload is None:
+            raise WebError("choose a PBN, LIN or JSON file to review")
+        raw = upload.read(MAX_UPLOAD_BYTES + 1)
+        if len(raw) > MAX_UPLOAD_BYTES:
+            raise WebError(f"the file is larger than {MAX_UPLOAD_BYTES // 1024} KB")
+        text = _decode(raw)
+        name = upload.filename or "upload"
+        rules = _rule_set(request.form)
+        auction = request.form.get("auction_review") == "on"
+        fmt = name.rsplit(".", 1)[-1].lower() if "." in name else None
+        games = read_games(text, rules=rules, format=fmt if fmt in ("pbn", "lin", "json")
+                           else None)
+
+        def work(job):
+            reviews = []
+            job.progress(0, len(games))
+            for i, game in enumerate(games):
+                reviews.append(review_record(game, rules=rules, auction_review=auction))
+                job.progress(i + 1, len(games))
+            page = review_html(reviews, errors=games.errors, title=f"Vint review: {name}")
+            return {"html": page, "deals": len(reviews), "errors": len(games.errors)}
+        return _started(runner.start("review", work))
+
+    @app.get("/api/jobs/<job_id>")
+    def job_state(job_id):
+        job = runner.get(job_id)
+        if job is None:
+            return jsonify({"error": "no such job (it may have finished long ago)"}), 404
+        return jsonify(job.to_dict())
+
+    @app.post("/api/jobs/<job_id>/cancel")
+    def job_cancel(job_id):
+        job = runner.cancel(job_id)
+        if job is None:
+            return jsonify({"error": "no such job"}), 404
+        return jsonify(job.to_dict())
+
+    @app.errorhandler(ValueError)
+    def bad_input(exc):
+        return jsonify({"error": str(exc)}), 400
+
+    @app.errorhandler(413)
+    def too_large(_exc):
+        return jsonify({"error": f"the upload is larger than {MAX_UPLOAD_BYTES // 1024} KB"}), 413
+
+    @app.errorhandler(404)
+    def not_found(_exc):
+        return jsonify({"error": f"no such page: {request.path[:80]}"}), 404
+
+    @app.errorhandler(405)
+    def wrong_method(_exc):
+        return jsonify({"error": f"{request.method} is not allowed on {request.path[:80]}"}), 405
+
+    @app.errorhandler(Exception)
+    def unexpected(exc):
+        log.exception("request %s failed", request.path)
+        return jsonify({"error": "internal error: the server could not answer this request"}), 500
+
+    return app
+
+
+# --------------------------------------------------------------------------
+# Reading requests
+
+def _json() -> Dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise WebError("the request must be a JSON object")
+    return data
+
+
+def _text(data, key: str, default: Optional[str] = None) -> str:
+    value = data.get(key, default)
+    if value is None:
+        raise WebError(f"{key} is missing")
+    if not isinstance(value, str):
+        raise WebError(f"{key} must be text, not {type(value).__name__}")
+    if len(value) > MAX_FIELD:
+        raise WebError(f"{key} is too long ({len(value)} characters; at most {MAX_FIELD})")
+    return value
+
+
+def _integer(value, name: str) -> int:
+    if isinstance(value, bool):
+        raise WebError(f"{name} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
+        return int(value)
+    raise WebError(f"{name} must be a whole number, not {str(value)[:20]!r}")
+
+
+def _deal(data) -> Deal:
+    return Deal.from_pbn(_text(data, "deal"))
+
+
+def _card(value) -> Card:
+    if not isinstance(value, str) or len(value) > 8:
+        raise WebError(f"a card is text such as 'SA', not {str(value)[:20]!r}")
+    return Card.parse(value)
+
+
+def _rule_set(data) -> str:
+    name = data.get("rules") or _rules.DEFAULT
+    if not isinstance(name, str):
+        raise WebError("rules must be the name of a game")
+    return _rules.get(name).name
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")        # PBN's official character set
+
+
+def _started(job):
+    return jsonify(job.to_dict()), 202
+
+
+# --------------------------------------------------------------------------
+# The play page
+
+def _play_state(play: "solver.Play", leader: Seat) -> dict:
+    """The position after the cards played, with every legal card's DD value.
+
+    ``values`` give, for each legal card, the tricks the declaring side (the
+    side not on lead at the start) ends with: tricks won so far plus what
+    it wins from there with best play, as ``solver.analyse_play`` counts.
+    """
+    declaring = leader.lho.side
+    hands = {s.name: play.hand(s).to_pbn() for s in SEATS}
+    won = play.tricks_won(declaring)
+    state = {"hands": hands, "trick": [str(c) for c in play.trick],
+             "trick_leader": play.trick_leader.name, "declaring_side": declaring,
+             "tricks": {"NS": play.tricks_won("NS"), "EW": play.tricks_won("EW")},
+             "on_move": None, "values": {}}
+    if not any(play.masks):
+        return state
+    on_move = play.on_move
+    state["on_move"] = on_move.name
+    values = solver.solve_cards(play.remaining(), play.trump, play.trick_leader,
+                                played=play.trick)
+    remaining = play.total_tricks - len(play.tricks)
+    for card, v in values.items():
+        ours = v if on_move.side == declaring else remaining - v
+        state["values"][str(card)] = won + ours
+    return state
+

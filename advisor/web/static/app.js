@@ -1,0 +1,297 @@
+// The Vint page: tabs over the server's JSON API (advisor/web/app.py).
+// Long work runs as a job on the server; runJob() starts one, shows its
+// progress with a Cancel button, and resolves with the result.
+"use strict";
+
+const SEATS = ["N", "E", "S", "W"];
+const SUITS = ["S", "H", "D", "C"];
+const SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+const EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function suit(letter) {
+  return el("span", {class: letter === "H" || letter === "D" ? "red" : "black"}, SYMBOL[letter]);
+}
+
+// "4H" -> 4♥; "3NT", "P", "5G" stay text.
+function callNode(call) {
+  if (call === "P") return document.createTextNode("Pass");
+  const m = /^(\d)([SHDC])$/.exec(call);
+  return m ? el("span", {}, m[1], suit(m[2])) : document.createTextNode(call);
+}
+
+function cardNode(card) {
+  return el("span", {class: "cardtext"}, suit(card[0]), card.slice(1));
+}
+
+function showError(text) {
+  const box = $("message");
+  box.textContent = text;
+  box.classList.add("shown");
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => box.classList.remove("shown"), 9000);
+}
+
+async function api(url, options = {}) {
+  const response = await fetch(url, options);
+  let data;
+  try { data = await response.json(); } catch (e) { data = {error: `the server answered ${response.status}`}; }
+  if (!response.ok && response.status !== 202) throw new Error(data.error || `error ${response.status}`);
+  return data;
+}
+
+function post(url, body) {
+  return api(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                   body: JSON.stringify(body)});
+}
+
+// Start a job (POST url with body, or a FormData), follow it in `box`, resolve with its result.
+async function runJob(box, url, body) {
+  const start = body instanceof FormData ? api(url, {method: "POST", body}) : post(url, body);
+  let job = await start;
+  const bar = el("progress", {max: "1", value: "0"});
+  const label = el("span", {class: "note"}, " working...");
+  const cancel = el("button", {onclick: () => post(`/api/jobs/${job.id}/cancel`, {})}, "Cancel");
+  box.replaceChildren(bar, label, " ", cancel);
+  while (job.state === "queued" || job.state === "running") {
+    await new Promise((r) => setTimeout(r, 250));
+    job = await api(`/api/jobs/${job.id}`);
+    const {done, total} = job.progress;
+    if (total) { bar.max = total; bar.value = done; label.textContent = ` ${done} of ${total}`; }
+  }
+  box.replaceChildren();
+  if (job.state === "done") return job.result;
+  if (job.state === "cancelled") throw new Error("cancelled");
+  throw new Error(job.error || "the job failed");
+}
+
+function guard(fn) {
+  return async (...args) => {
+    try { await fn(...args); } catch (e) { if (e.message !== "cancelled") showError(e.message); }
+  };
+}
+
+// ---------------------------------------------------------------- drawing
+
+function handNode(pbn) {
+  const suits = pbn.split(".");
+  return el("div", {class: "hand"}, SUITS.map((s, i) =>
+    el("div", {}, suit(s), " ", suits[i] ? suits[i].replace(/T/g, "10") : "\u2014")));
+}
+
+function dealNode(hands, dealer, extra = {}) {
+  const cell = (seat) => el("td", {class: extra.onMove === seat ? "onmove" : ""},
+    el("span", {class: "seat"}, seat + (dealer === seat ? " (dealer)" : "")),
+    extra[seat] || handNode(hands[seat]));
+  return el("table", {class: "diagram"},
+    el("tr", {}, el("td"), cell("N"), el("td")),
+    el("tr", {}, cell("W"), el("td", {}, extra.centre || ""), cell("E")),
+    el("tr", {}, el("td"), cell("S"), el("td")));
+}
+
+function handsOf(deal) {
+  const first = SEATS.indexOf(deal[0]);
+  const parts = deal.slice(2).trim().split(/\s+/);
+  const out = {};
+  parts.forEach((p, i) => { out[SEATS[(first + i) % 4]] = p; });
+  return out;
+}
+
+function ddTableNode(table) {
+  const strains = ["S", "H", "D", "C", "NT"];
+  return el("table", {class: "grid dd"},
+    el("tr", {}, el("th", {class: "left"}, "declarer"),
+       strains.map((s) => el("th", {}, s === "NT" ? "NT" : suit(s)))),
+    SEATS.map((seat) => el("tr", {}, el("td", {class: "left"}, seat),
+       strains.map((s) => el("td", {}, table[seat][s])))));
+}
+
+function scoreGridNode(a) {
+  const levels = [...new Set(a.contracts.map((c) => c[0]))];
+  const strains = [...new Set(a.contracts.map((c) => c.slice(1)))];
+  const best = (contract, side) => {
+    const row = a.scores[contract];
+    const seats = side === "NS" ? ["N", "S"] : ["E", "W"];
+    const pick = seats.map((s) => row[s]).sort((x, y) => y.tricks - x.tricks ||
+      (side === "NS" ? y.score - x.score : x.score - y.score))[0];
+    return pick.score;
+  };
+  return el("table", {class: "grid scores"},
+    el("tr", {}, el("th", {}, "level"), strains.map((s) => ["NS", "EW"].map((side) =>
+      el("th", {}, s.length === 1 && SYMBOL[s] ? suit(s) : s, " ", side)))),
+    levels.map((lv) => el("tr", {}, el("td", {}, lv), strains.map((s) => ["NS", "EW"].map((side) => {
+      const c = lv + s;
+      if (!a.scores[c]) return el("td");
+      const isPar = a.par.contract === c && a.par.side === side;
+      const v = best(c, side);
+      return el("td", {class: isPar ? "par" : ""}, (v > 0 ? "+" : "") + v);
+    })))));
+}
+
+// ---------------------------------------------------------------- analyse
+
+function drawAnalysis(a) {
+  const par = a.par;
+  const parText = par.contract ? el("span", {}, callNode(par.contract), ` by ${par.declarer}, ` +
+    `${par.tricks} tricks, NS ${par.score > 0 ? "+" : ""}${par.score}`) : "thrown in, 0";
+  $("analyse-result").replaceChildren(
+    dealNode(handsOf(a.deal), a.dealer),
+    el("h3", {}, "Double-dummy tricks"),
+    el("p", {class: "note"}, "Declarer's left-hand opponent leads."),
+    ddTableNode(a.dd_table),
+    el("h3", {}, "Par: ", parText),
+    el("p", {}, par.explanation),
+    el("p", {class: "note"}, "Bidding: ", par.line.length ? par.line.map((b) =>
+      el("span", {}, `${b.side} `, callNode(b.contract), "; ")) : "all pass"),
+    el("h3", {}, "Score for NS of every contract (each side's better declarer)"),
+    scoreGridNode(a));
+}
+
+// ---------------------------------------------------------------- play
+
+const playState = {deal: null, trump: "NT", leader: "E", cards: []};
+
+async function playRefresh() {
+  const s = await runJob($("play-job"), "/api/play",
+    {deal: playState.deal, trump: playState.trump, leader: playState.leader,
+     cards: playState.cards});
+  const values = s.values;
+  const best = Math.max(...Object.values(values).map((v) => s.declaring_side === sideOf(s.on_move)
+    ? v : -v));
+  const extra = {onMove: s.on_move};
+  if (s.on_move) {
+    extra[s.on_move] = el("div", {class: "cards"}, Object.entries(values).map(([card, v]) => {
+      const mine = s.declaring_side === sideOf(s.on_move) ? v : -v;
+      return el("button", {class: "card" + (mine === best ? " best" : ""), "data-card": card,
+                           onclick: guard(async () => { playState.cards.push(card); await playRefresh(); })},
+                cardNode(card), el("small", {}, String(v)));
+    }));
+  }
+  const trick = el("div", {class: "trick"}, s.trick.length ? s.trick.map((c) =>
+    el("span", {}, cardNode(c), " ")) : "");
+  extra.centre = trick;
+  $("play-result").replaceChildren(
+    el("p", {}, `Declaring side ${s.declaring_side}. Tricks: NS ${s.tricks.NS}, EW ${s.tricks.EW}. ` +
+       (s.on_move ? `${s.on_move} to play.` : "All cards played.")),
+    dealNode(s.hands, null, extra),
+    el("p", {class: "note"}, "Played: ", playState.cards.join(" ") || "nothing yet"));
+}
+
+function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
+
+// ---------------------------------------------------------------- advise
+
+function drawAdvice(r) {
+  const rows = r.candidates.map((c) => el("tr", {},
+    el("td", {class: "left"}, callNode(c.call)),
+    el("td", {class: "left"}, c.contract ? el("span", {}, callNode(c.contract), ` by ${c.declarer}`)
+                                         : "thrown in"),
+    el("td", {}, (c.mean > 0 ? "+" : "") + Math.round(c.mean)),
+    el("td", {}, "\u00b1" + Math.round(c.stderr)),
+    el("td", {}, c.p_make === null ? "" : Math.round(100 * c.p_make) + "%")));
+  const inferences = (r.inferences || []).map((i) => el("li", {}, `${i.seat} ${i.call}: ${i.why}`));
+  $("advise-result").replaceChildren(
+    el("p", {class: "call-big"}, callNode(r.call)),
+    el("p", {}, r.reason),
+    r.warning ? el("p", {class: "error"}, "Warning: " + r.warning) : "",
+    el("table", {class: "grid"}, el("tr", {}, ["call", "contract", "mean", "\u00b1 se", "makes"]
+      .map((h) => el("th", {}, h))), rows),
+    inferences.length ? el("div", {}, el("h3", {}, "What the auction was read to show"),
+                           el("ul", {}, inferences)) : "",
+    el("p", {class: "note"}, `${r.samples} samples, ${r.seconds} s`));
+}
+
+// ---------------------------------------------------------------- setup
+
+function fillSeats() {
+  for (const select of document.querySelectorAll("select.seat")) {
+    for (const s of SEATS) select.append(el("option", {value: s}, s));
+  }
+  $("advise-seat").value = "S";
+  $("practice-seat").value = "S";
+  for (const t of ["NT", "S", "H", "D", "C"]) $("play-trump").append(el("option", {value: t}, t));
+}
+
+async function fillRules() {
+  const data = await api("/api/rules");
+  for (const name of data.rules) $("rules").append(el("option", {value: name}, name));
+  $("rules").value = data.default;
+}
+
+function setupTabs() {
+  for (const button of document.querySelectorAll("#tabs button")) {
+    button.addEventListener("click", () => {
+      document.querySelectorAll("#tabs button").forEach((b) => b.classList.remove("active"));
+      document.querySelectorAll(".tab").forEach((t) => t.classList.remove("active"));
+      button.classList.add("active");
+      $(button.dataset.tab).classList.add("active");
+      if (button.dataset.tab === "play" && !$("play-deal").value) $("play-deal").value = $("analyse-deal").value;
+    });
+  }
+}
+
+function setup() {
+  setupTabs();
+  fillSeats();
+  fillRules().catch((e) => showError(e.message));
+  $("analyse-deal").value = EXAMPLE;
+  $("analyse-example").addEventListener("click", () => { $("analyse-deal").value = EXAMPLE; });
+  $("analyse-random").addEventListener("click", guard(async () => {
+    $("analyse-deal").value = (await api("/api/deal/random")).deal;
+  }));
+  $("analyse-go").addEventListener("click", guard(async () => {
+    const a = await runJob($("analyse-job"), "/api/analyse",
+      {deal: $("analyse-deal").value, dealer: $("analyse-dealer").value, rules: $("rules").value});
+    drawAnalysis(a);
+    $("play-deal").value = $("analyse-deal").value;
+  }));
+  $("play-start").addEventListener("click", guard(async () => {
+    playState.deal = $("play-deal").value;
+    playState.trump = $("play-trump").value;
+    playState.leader = SEATS[(SEATS.indexOf($("play-declarer").value) + 1) % 4];
+    playState.cards = [];
+    await playRefresh();
+  }));
+  $("play-undo").addEventListener("click", guard(async () => {
+    if (!playState.deal || !playState.cards.length) return;
+    playState.cards.pop();
+    await playRefresh();
+  }));
+  $("advise-go").addEventListener("click", guard(async () => {
+    const r = await runJob($("advise-job"), "/api/advise", {
+      hand: $("advise-hand").value, seat: $("advise-seat").value, dealer: $("advise-dealer").value,
+      auction: $("advise-auction").value, samples: Number($("advise-samples").value),
+      seed: $("advise-seed").value, rules: $("rules").value});
+    drawAdvice(r);
+  }));
+  $("review-form").addEventListener("submit", guard(async (event) => {
+    event.preventDefault();
+    if (!$("review-file").files.length) throw new Error("choose a file to review first");
+    const form = new FormData($("review-form"));
+    form.append("rules", $("rules").value);
+    const r = await runJob($("review-job"), "/api/review", form);
+    const blob = new Blob([r.html], {type: "text/html"});
+    $("review-result").replaceChildren(
+      el("p", {}, `${r.deals} deal(s) reviewed` + (r.errors ? `, ${r.errors} could not be read` : "") + ". ",
+         el("a", {href: URL.createObjectURL(blob), download: "review.html"}, "Download the report")),
+      el("iframe", {class: "report", srcdoc: r.html, title: "review report"}));
+  }));
+  if (window.setupPractice) window.setupPractice();
+}
+
+document.addEventListener("DOMContentLoaded", setup);

@@ -1,0 +1,146 @@
+"""The web page in a real browser: headless Chromium driven through the page as a player would.
+
+Skips cleanly where Chromium, its driver or selenium is missing (CI installs
+Debian's chromium and chromium-driver; see .ci/run).
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+import solver
+from advisor.web import create_app
+
+DATA = Path(__file__).parent / "data"
+DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+OTHER = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
+
+
+def _browser_parts():
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
+                    if shutil.which(n)), None)
+    driver = shutil.which("chromedriver")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return None
+    return (browser, driver) if browser and driver else None
+
+
+@pytest.fixture(scope="module")
+def server():
+    from werkzeug.serving import make_server
+
+    app = create_app(workers=2)
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+    app.extensions["vint_jobs"].shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    parts = _browser_parts()
+    if parts is None:
+        pytest.skip("no chromium, chromedriver or selenium (apt-get install chromium "
+                    "chromium-driver; pip install selenium)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = parts[0]
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--window-size=1200,1400",
+                 f"--user-data-dir={tmp_path_factory.mktemp('profile')}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(parts[1]), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def wait_for(driver, css, timeout=120):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def tab(driver, name):
+    from selenium.webdriver.common.by import By
+    driver.find_element(By.CSS_SELECTOR, f"#tabs button[data-tab={name}]").click()
+
+
+def test_a_player_uses_the_page(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/")
+    # Enter a deal and read its double-dummy table.
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(OTHER)
+    browser.find_element(By.ID, "analyse-go").click()
+    table = wait_for(browser, "#analyse-result table.dd")
+    rows = [r.text.split() for r in table.find_elements(By.TAG_NAME, "tr")[1:]]
+    expected = solver.dd_table(OTHER)
+    assert rows == [[seat] + [str(expected[seat, s]) for s in ("S", "H", "D", "C", "NT")]
+                    for seat in "NESW"]
+    assert "Par:" in browser.find_element(By.ID, "analyse-result").text
+    browser.save_screenshot(str(tmp_path / "analyse.png"))
+
+    # Play the first card: the best cards are marked with the declaring side's tricks.
+    tab(browser, "play")
+    assert browser.find_element(By.ID, "play-deal").get_attribute("value") == OTHER
+    browser.find_element(By.ID, "play-start").click()
+    best = wait_for(browser, "#play-result button.card.best")
+    card = best.get_attribute("data-card")
+    best.click()
+    wait_for(browser, "#play-result .trick .cardtext")
+    assert f"Played: {card}" in browser.find_element(By.ID, "play-result").text
+
+    # Ask for advice.
+    tab(browser, "advise")
+    samples = browser.find_element(By.ID, "advise-samples")
+    samples.clear()
+    samples.send_keys("12")
+    browser.find_element(By.ID, "advise-go").click()
+    call = wait_for(browser, "#advise-result .call-big")
+    assert call.text.strip()
+    assert browser.find_elements(By.CSS_SELECTOR, "#advise-result table.grid tr")
+
+    # Load a review.
+    tab(browser, "review")
+    browser.find_element(By.ID, "review-file").send_keys(str(DATA / "vint_game.pbn"))
+    browser.find_element(By.ID, "review-go").click()
+    frame = wait_for(browser, "#review-result iframe.report")
+    assert "1 deal(s) reviewed" in browser.find_element(By.ID, "review-result").text
+    assert 'class="mistake"' in frame.get_attribute("srcdoc")
+    shot = tmp_path / "review.png"
+    browser.save_screenshot(str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
+              and "favicon" not in e["message"]]
+    assert errors == []
+
+
+def test_bad_input_shows_a_message_on_the_page(server, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/")
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys("N:AKQ.2.3")
+    browser.find_element(By.ID, "analyse-go").click()
+    message = wait_for(browser, "#message.shown", timeout=30)
+    assert "four hands" in message.text
