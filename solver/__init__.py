@@ -10,6 +10,7 @@ import sys
 
 from .cards import SEATS, STRAINS, SUITS, Card, Deal, Hand, Seat, Strain
 from .errors import DealError, ParseError, PositionError, VintError
+from .objective import Objective, ObjectiveError
 from .play import Play, PlayError, Trick, check_play, legal_cards, trick_winner
 
 
@@ -49,7 +50,8 @@ from .api import DDTable, analyse_play, dd_table, dd_tables, solve, solve_cards 
 
 __all__ = [
     "Card", "Hand", "Deal", "Seat", "Strain", "SEATS", "SUITS", "STRAINS",
-    "VintError", "ParseError", "DealError", "PositionError", "PlayError",
+    "VintError", "ParseError", "DealError", "PositionError", "PlayError", "ObjectiveError",
+    "Objective",
     "Play", "Trick", "trick_winner", "legal_cards", "check_play",
     "DDTable", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
 ]

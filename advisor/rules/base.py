@@ -28,6 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from solver.cards import Card, Deal, Seat, Strain
 from solver.errors import VintError
+from solver.objective import Objective
 
 SIDES = ("NS", "EW")
 PASS = "P"
@@ -352,6 +353,19 @@ class RuleSet:
         games that score honours and aces. Options are the game's own.
         """
         raise NotImplementedError  # pragma: no cover - per game
+
+    def play_objective(self, deal, contract, declarer, **options) -> Objective:
+        """What declarer's side plays for in ``contract``, as a ``solver.Objective``:
+        its net score (``score(...).net``) for every number of tricks it may take.
+
+        With the deal, honours and aces held are in the score too (they can
+        depend on the tricks: Vint's aces two-all go to the side with more
+        tricks). Games that score cards taken in play (Skruuvi's misère aces)
+        add those terms.
+        """
+        side = parse_seat(declarer).side
+        return Objective(side, [self.score(deal, contract, declarer, t, **options).net(side)
+                                for t in range(14)])
 
     def sheet(self):
         """A new, empty score sheet for this game."""

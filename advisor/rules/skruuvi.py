@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Tuple
 
 from solver.cards import Seat
+from solver.objective import Objective
 
 from .base import (PASS, SIDES, Contract, DealScore, RuleSet, RulesError,
                    check_tricks, normalise_call, parse_seat, side_or_seat)
@@ -264,6 +265,47 @@ class Skruuvi(RuleSet):
             for trick, side in aces:
                 result.add(side, "above", -trick * ace_factor, f"ace taken in trick {trick}")
         return result
+
+    def play_objective(self, deal, contract, declarer, **options) -> Objective:
+        """Declarer's side's net score by tricks taken, and in misère (bid or
+        all-pass) what each ace taken in play adds: ``score`` itself is asked,
+        so the objective cannot drift from the scoring. For ``AP`` the
+        "declarer" is any seat of the side whose score it is."""
+        plain = super().play_objective(deal, contract, declarer, **options)
+        c = self.final_contract(split_doubled(contract)[0])
+        if c.strain not in (MISERE, ALL_PASS):
+            return plain
+        seat = parse_seat(declarer)
+        side = seat.side
+
+        def with_ace(trick: int, taker: Seat, tricks: int) -> int:
+            return self.score(deal, contract, declarer, tricks, aces_taken=[(trick, taker.name)],
+                              **options).net(side)
+
+        # An ace in trick k taken by us (we won all 13) or by them (we won none),
+        # against the same trick count without it.
+        ours = [with_ace(k, seat, 13) - plain.by_tricks[13] for k in range(1, 14)]
+        theirs = [with_ace(k, seat.lho, 0) - plain.by_tricks[0] for k in range(1, 14)]
+        return Objective(side, plain.by_tricks, ours, theirs)
+
+    def bolshevik_objective(self, contract, bidder, *, doubled_by=(),
+                            redoubled=False) -> Objective:
+        """The Bolshevik bidder's own score (``score_bolshevik``) as an objective
+        for the bidder alone against the other three."""
+        seat = parse_seat(bidder)
+
+        def bidder_score(tricks: int, aces=()) -> int:
+            return self.score_bolshevik(contract, seat.name, tricks, aces_taken=aces,
+                                        doubled_by=doubled_by,
+                                        redoubled=redoubled).players[seat.name]
+
+        by_tricks = [bidder_score(t) for t in range(14)]
+        misere = self.contract(contract).strain == MISERE
+        ours = [bidder_score(13, [(k, seat.name)]) - by_tricks[13] if misere else 0
+                for k in range(1, 14)]
+        theirs = [bidder_score(0, [(k, seat.lho.name)]) - by_tricks[0] if misere else 0
+                  for k in range(1, 14)]
+        return Objective(seat.name, by_tricks, ours, theirs)
 
     def _contract_points(self, result, c: Contract, tricks: int, factor: int,
                          ours: str, theirs: str) -> None:
