@@ -143,3 +143,41 @@ def test_bad_input(kwargs, words):
     args.update(kwargs)
     with pytest.raises(RulesError, match=words):
         SIB.score(None, **args)
+
+
+# -- renounce (ренонс) ---------------------------------------------------------
+
+def test_a_revoke_gives_three_tricks_to_the_opponents():
+    # N-S bid 4H and took 10, but revoked: 7 tricks count for them, 6 for E-W, and 4H is down 3.
+    s = SIB.score(None, "4H", "N", 10, revoke="NS")
+    assert (s.tricks, s.below, s.revoke) == (7, {"NS": 28, "EW": 24}, "NS")
+    assert s.above == {"NS": -3 * 10 * 4, "EW": 0}
+    # A defender's revoke gives the three tricks to declarer's side (a seat names its side).
+    s = SIB.score(None, "4H", "N", 10, revoke="W")
+    assert (s.tricks, s.below, s.above) == (13, {"NS": 52, "EW": 0}, {"NS": 0, "EW": 0})
+
+
+def test_a_revoking_side_short_of_three_tricks_pays_for_the_missing_ones():
+    # E-W took one trick and revoked: it goes to N-S, the two missing cost 2 x 10 x level.
+    s = SIB.score(None, "4H", "N", 12, revoke="EW")
+    assert s.below == {"NS": 52, "EW": 0}
+    assert s.above == {"NS": 0, "EW": -2 * 10 * 4}
+
+
+def test_a_revoking_side_cannot_reach_game_that_deal():
+    sheet = SIB.sheet()
+    events = sheet.add(SIB.score(None, "7NT", "N", 13, revoke="N"))
+    # (N-S took 13: three go to E-W, 10 x 7 = 70 would be game, 49 is the most.)
+    assert events == [] and sheet.below == {"NS": 49, "EW": 21} and sheet.games == []
+    # Without the revoke the same tricks win the game...
+    sheet = SIB.sheet()
+    assert sheet.add(SIB.score(None, "7NT", "N", 13)) == ["NS win game 1 (+10)"]
+    # ... and the other side may still reach game in a deal where its opponents revoked.
+    sheet = SIB.sheet()
+    sheet.add(SIB.score(None, "7NT", "E", 10, revoke="NS"))
+    assert sheet.games == ["EW"]
+
+
+def test_revoke_names_a_side_or_seat():
+    with pytest.raises(RulesError, match="unknown seat"):
+        SIB.score(None, "4H", "N", 10, revoke="XY")

@@ -217,6 +217,9 @@ class DealScore:
     #: Points below the line by column, for games that keep columns
     #: (semi-contract: side -> {"A": .., "B": .., "C": ..}).
     columns: Optional[Dict[str, Dict[str, int]]] = None
+    #: The side that revoked (renounced) in this deal, in games whose score
+    #: sheet then limits it (Siberian Vint: it cannot reach game this deal).
+    revoke: Optional[str] = None
 
     def add(self, side: str, where: str, points: int, why: str) -> None:
         """Write ``points`` for ``side`` above or below the line (0 is skipped)."""

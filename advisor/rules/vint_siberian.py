@@ -16,17 +16,22 @@
 - All pass (распасовка): played without trumps, no score but an X mark; the
   rubber's winner scores 5, 10, 5, 10... for the marks.
 - Game 50 below the line: 10 for a game, 20 for the game that ends the rubber.
+- A revoke (ренонс): the side that revoked gives three of its tricks to the
+  opponents, pays the undertrick rate for any of the three it did not have,
+  and cannot reach game in that deal (``score(..., revoke=side)``).
 
 Every choice the text leaves open is in docs/rules.md, "vint-siberian".
 """
 
 from __future__ import annotations
 
-from typing import Dict, List
+import dataclasses
+from typing import Dict, List, Optional
 
 from solver.cards import Seat
 
-from .base import HONOUR_RANKS, DealScore, RuleSet, parse_seat, runs, score_all_tricks
+from .base import (HONOUR_RANKS, DealScore, RuleSet, RulesError, other_side, parse_seat, runs,
+                   score_all_tricks, side_or_seat)
 from .rubber import RubberSheet
 
 ALL_PASS = "PASS"      # the score of a распасовка
@@ -35,6 +40,7 @@ SLAM_MADE = {6: 5, 7: 10}
 SLAM_FAILED = {6: 50, 7: 100}
 UNDERTRICK = 10
 X_MARKS = (5, 10)      # first X 5, second 10, third 5...
+REVOKE_TRICKS = 3      # "наказывается минусом трех взяток"
 
 
 def ace_value(level: int, trumps: bool) -> int:
@@ -62,7 +68,23 @@ class SiberianSheet(RubberSheet):
     def add(self, score: DealScore, first_to_game=None) -> List[str]:
         if score.contract == ALL_PASS:
             self.marks += 1
+        if score.revoke is not None:
+            score = self._revoke_limit(score)
         return super().add(score, first_to_game)
+
+    def _revoke_limit(self, score: DealScore) -> DealScore:
+        """A side that revoked cannot finish the game (or rubber) this deal:
+        «более 490 в своей записи они иметь не могут». Its points below the
+        line stop one short of game (docs/rules.md, "Renounce")."""
+        side = score.revoke
+        room = max(0, self.game_points - 1 - self.below[side])
+        if score.below[side] <= room:
+            return score
+        below = dict(score.below)
+        cut = below[side] - room
+        below[side] = room
+        items = score.items + [(side, "below", -cut, "revoke: no game this deal")]
+        return dataclasses.replace(score, below=below, items=items)
 
     def _rubber_extra(self, winner: str) -> int:
         extra = sum(X_MARKS[i % 2] for i in range(self.marks))
@@ -86,20 +108,28 @@ class SiberianVint(RuleSet):
         return super().contracts() + [ALL_PASS]
 
     def score(self, deal, contract, declarer, tricks, *, trick_winners=None,
-              **extra) -> DealScore:
+              revoke=None, **extra) -> DealScore:
         """Score one deal; ``contract="PASS"`` is the all-pass deal (no score, one X).
 
         ``tricks``: declarer's side's tricks. ``deal``: for honours, aces and
-        coronets (``None``: not scored).
+        coronets (``None``: not scored). ``revoke``: the side (or a seat of the
+        side) that revoked: three of its tricks go to the opponents, any of
+        the three it did not take costs it the undertrick rate, and the score
+        sheet keeps it from reaching game this deal.
         """
+        revoke = None if revoke is None else side_or_seat(revoke)
         if str(contract).strip().upper() in (ALL_PASS, "P", "РАСПАСОВКА"):
             # Checked like any deal, then scored as nothing (the sheet marks an X).
             _, _, played, _ = self._begin(deal, "1NT", declarer, tricks, extra, trick_winners)
             return DealScore(ALL_PASS, played.declarer, played.tricks, 0)
         c, deal, result, won = self._begin(deal, contract, declarer, tricks, extra, trick_winners)
+        short_of_three = self._revoke(result, won, revoke, c.level)
         tricks = result.tricks
         ours, theirs = won                # declarer's side first
         score_all_tricks(result, won)
+        if short_of_three:
+            result.add(revoke, "above", -short_of_three * UNDERTRICK * c.level,
+                       f"revoke: {short_of_three} trick(s) short of the three owed")
         if c.level in SLAM_MADE and tricks >= c.tricks_needed:
             result.add(ours, "above", SLAM_MADE[c.level], f"slam {c} bid and made")
         short = c.tricks_needed - tricks
@@ -110,6 +140,21 @@ class SiberianVint(RuleSet):
         if deal is not None:
             self._cards(result, deal, c)
         return result
+
+    @staticmethod
+    def _revoke(result: DealScore, won: Dict[str, int], revoke: Optional[str], level: int) -> int:
+        """Move up to three tricks from the revoking side to the other
+        (Interpretation: they then count as won, for the contract too;
+        docs/rules.md, "Renounce"). Returns how many of the three it lacked."""
+        if revoke is None:
+            return 0
+        moved = min(REVOKE_TRICKS, won[revoke])
+        won[revoke] -= moved
+        won[other_side(revoke)] += moved
+        declarer_side = parse_seat(result.declarer).side
+        result.tricks = won[declarer_side]
+        result.revoke = revoke
+        return REVOKE_TRICKS - moved
 
     @staticmethod
     def _cards(result: DealScore, deal, c) -> None:
