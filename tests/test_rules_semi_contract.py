@@ -82,6 +82,17 @@ def test_little_slam_declared_1000_grand_declared_2000():
     assert SEMI.score(None, contract="6H", declarer="N", tricks=13).above["NS"] == 1000 + 80
 
 
+def test_failed_grand_slam_with_12_tricks_still_scores_the_little_slam():
+    # docs/rules.md "Slams": the 400 has no condition in the text.
+    failed = SEMI.score(None, contract="7H", declarer="N", tricks=12)
+    assert ("NS", "above", 400, "slam") in failed.items
+    # The undertrick is still paid: one short of 13 at level 7.
+    assert failed.above["EW"] > 0
+    # The same 12 tricks in a 7 misère (one trick lost) read as counted tricks.
+    misere = SEMI.score(None, contract="7MNT", declarer="N", tricks=1)
+    assert ("NS", "above", 400, "slam") in misere.items
+
+
 def test_tricks_from_declarers_hand_earn_10_when_fulfilled():
     made = SEMI.score(None, contract="2S", declarer="N", tricks=8, tricks_by_declarer=5)
     assert made.above["NS"] == 50

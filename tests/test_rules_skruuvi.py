@@ -1,5 +1,6 @@
 """Skruuvi (seed 002): score tables, misère aces, doubles, Bolshevik, auctions."""
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 from advisor import rules
 from advisor.rules import RulesError
-from advisor.rules.skruuvi import bolshevik_rounded
+from advisor.rules.skruuvi import bolshevik_rounded, bolshevik_session_rounded
 
 NEW = rules.get("skruuvi")
 OLD = rules.get("skruuvi-old")
@@ -240,6 +241,23 @@ def test_sheet_adds_team_and_bolshevik_scores():
                                   aces_taken=[(2, "E"), (5, "S"), (9, "W"), (10, "E")],
                                   doubled_by=["S", "W"]))
     assert sheet.totals() == {"NS": 45, "EW": 0}
-    assert sheet.players() == {"N": 45 + 1, "E": 0 - 3, "S": 45 + 2, "W": 0 + 2}
+    # Exact thirds: +1, -3 2/3, +1 1/3, +1 1/3; rounded so they still sum to zero.
+    assert sheet.players_exact() == {"N": 46, "E": Fraction(-11, 3), "S": 45 + Fraction(4, 3),
+                                     "W": Fraction(4, 3)}
+    assert sheet.players() == {"N": 45 + 1, "E": 0 - 4, "S": 45 + 1, "W": 0 + 2}
     with pytest.raises(RulesError):
         sheet.add("25")
+
+
+@given(st.lists(st.integers(-300, 300), min_size=3, max_size=3))
+def test_session_rounding_keeps_the_total_at_zero(three):
+    points = dict(zip("NES", three), W=-sum(three))
+    rounded = bolshevik_session_rounded(points)
+    assert sum(rounded.values()) == 0
+    for seat, p in points.items():
+        assert rounded[seat] in (math.floor(Fraction(p, 3)), math.ceil(Fraction(p, 3)))
+
+
+def test_session_rounding_refuses_totals_that_do_not_sum_to_zero():
+    with pytest.raises(RulesError, match="sum to zero"):
+        bolshevik_session_rounded({"N": 3, "E": 0, "S": 0, "W": 0})

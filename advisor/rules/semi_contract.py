@@ -222,6 +222,9 @@ class SemiContract(RuleSet):
             below(theirs, "B", 5 * odd, f"defenders' {odd} odd trick(s)")
             result.add(theirs, "above", bonus * odd, f"defenders' {odd} odd trick(s)")
             result.add(theirs, "above", self._slam(13 - counted, 0), "slam")
+            # A grand slam bid that fails with 12 tricks still took a little
+            # slam, undeclared (docs/rules.md, "Slams").
+            result.add(ours, "above", self._slam(counted, 0), "slam")
         return result
 
     @staticmethod

@@ -142,9 +142,16 @@ class SkruuviSheet:
     def totals(self) -> Dict[str, int]:
         return dict(self.team)
 
-    def players(self) -> Dict[str, int]:
-        return {seat: self.team[Seat[seat].side] + bolshevik_rounded(points)
+    def players_exact(self) -> Dict[str, Fraction]:
+        """Each seat's total with its Bolshevik points in exact thirds."""
+        return {seat: self.team[Seat[seat].side] + Fraction(points, 3)
                 for seat, points in self.bolshevik.items()}
+
+    def players(self) -> Dict[str, int]:
+        """Each seat's total, the Bolshevik thirds rounded by ``bolshevik_session_rounded``
+        (so the Bolshevik parts still sum to zero)."""
+        rounded = bolshevik_session_rounded(self.bolshevik)
+        return {seat: self.team[Seat[seat].side] + rounded[seat] for seat in self.bolshevik}
 
 
 def bolshevik_rounded(points) -> int:
@@ -154,6 +161,26 @@ def bolshevik_rounded(points) -> int:
     infinity, so -11 / 3 = -3⅔ becomes -3 and +4 / 3 = 1⅓ becomes 2.
     """
     return math.ceil(Fraction(points, 3))
+
+
+def bolshevik_session_rounded(points: Dict[str, int]) -> Dict[str, int]:
+    """Players' Bolshevik session totals divided by 3 and rounded, still summing to zero.
+
+    Interpretation (docs/rules.md, "Bolshevik"): each third is rounded up, as
+    the text says; the totals then exceed zero by a few points, and those are
+    taken back one each from the players whose rounding up gained the most
+    (2/3 before 1/3), ties in seat order N, E, S, W. Every result is the exact
+    third rounded up or down, and the results sum to zero like the exact ones.
+    """
+    if sum(points.values()) != 0:
+        raise RulesError(f"Bolshevik totals must sum to zero, not {sum(points.values())}")
+    exact = {seat: Fraction(p, 3) for seat, p in points.items()}
+    rounded = {seat: math.ceil(v) for seat, v in exact.items()}
+    excess = sum(rounded.values())
+    order = sorted(points, key=lambda seat: (-(rounded[seat] - exact[seat]), "NESW".index(seat)))
+    for seat in order[:excess]:
+        rounded[seat] -= 1
+    return rounded
 
 
 class BolshevikScore:
