@@ -21,8 +21,12 @@ or a seat playing alone against the other three (Skruuvi's Bolshevik).
 >>> skruuvi_5m.value(2, [(4, "NS"), (13, "EW")])       # made, an ace in tricks 4 and 13
 19
 
-``solver.solve``, ``solve_cards`` and ``analyse_play`` take ``objective=``
-and then answer in that score for the objective's side.
+Today an ``Objective`` scores a finished play (``value``) and each rule set
+builds its own (``advisor.rules`` ``RuleSet.play_objective``). The search
+does not yet play for one: ``solver.solve`` and friends optimise tricks
+(or, with ``misere=True``, the fewest tricks), which is the same thing
+whenever the objective has no ace terms and ``by_tricks`` only rises (or
+only falls). Playing for the ace terms is issue 14's scored mode.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ def _suit_label(suit: Strain, symbols: bool) -> str:
     return suit.symbol if symbols else LETTERS[suit]
 
 
-def _hand_lines(hand, symbols: bool) -> List[str]:
+def hand_lines(hand, symbols: bool) -> List[str]:
+    """One line a suit, spades first: ``"♠ AKQ2"`` (``-`` for a void)."""
     lines = []
     for suit in SUITS:
         ranks = "".join(RANK_NAMES[r] for r in hand.suit(suit)) or "-"
@@ -50,7 +51,7 @@ def deal_diagram(deal: Deal, *, symbols: bool = True, dealer: Optional[str] = No
     def title(seat):
         return seat.name + (" (dealer)" if dealer == seat.name else "")
 
-    hands = {seat: _hand_lines(deal[seat], symbols) for seat in SEATS}
+    hands = {seat: hand_lines(deal[seat], symbols) for seat in SEATS}
     west_width = max(len(line) for line in hands[SEATS[3]] + [title(SEATS[3])])
     column = max(west_width + 4, 12)
     gap = column + 16
