@@ -86,7 +86,7 @@ _COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater
 _WORDS = {"and", "or", "not"}
 
 
-def _tokenise(text: str) -> List[tuple]:
+def _tokenise(text: str, extra=()) -> List[tuple]:
     tokens, pos = [], 0
     text = text.rstrip()
     while pos < len(text):
@@ -101,7 +101,7 @@ def _tokenise(text: str) -> List[tuple]:
             word = name.lower()
             if word in _WORDS:
                 tokens.append((word, word))
-            elif word in FEATURES:
+            elif word in FEATURES or word in extra:
                 tokens.append(("feature", word))
             else:
                 raise ConstraintError(f"constraint {text!r}: unknown word {name!r}; features "
@@ -115,9 +115,9 @@ def _tokenise(text: str) -> List[tuple]:
 class _Parser:
     """Recursive descent over the tokens; builds closures ``features -> value``."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, extra=()):
         self.text = text
-        self.tokens = _tokenise(text)
+        self.tokens = _tokenise(text, extra)
         self.i = 0
 
     def error(self, what: str) -> ConstraintError:
@@ -264,12 +264,17 @@ class Constraint:
         return f"Constraint({self.describe()})"
 
 
-def compile_constraint(source) -> Constraint:
-    """A ``Constraint`` from text, a callable taking a Hand, or a Constraint."""
+def compile_constraint(source, *, extra_features=()) -> Constraint:
+    """A ``Constraint`` from text, a callable taking a Hand, or a Constraint.
+
+    ``extra_features``: more feature names the text may use, for callers that
+    evaluate it with ``on_features`` on features of their own (the bidding
+    policy's ``sure`` tricks, say); such a constraint cannot test a bare Hand.
+    """
     if isinstance(source, Constraint):
         return source
     if isinstance(source, str):
-        return Constraint(source.strip(), _Parser(source).parse(), True)
+        return Constraint(source.strip(), _Parser(source, tuple(extra_features)).parse(), True)
     if callable(source):
         return Constraint(source, source, False)
     raise ConstraintError(f"a constraint is text such as 'hcp >= 12' or a function of a Hand, "

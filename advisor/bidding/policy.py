@@ -1,0 +1,251 @@
+"""A player's call from its own hand and the auction: the bidding policy.
+
+``Policy(rules).call(hand, seat=, dealer=, auction=)`` returns a
+``Decision``: the call a player of this seat makes seeing only its own 13
+cards and the calls so far, the reason in words, and the table row used.
+It reads the game's bidding table (``advisor.bidding.tables``, data with a
+passage of the rule texts for each row) and a simple evaluation of the hand:
+
+- *sure tricks* in a trump suit: the suit's length less the missing top
+  honours among its first three cards (A, K, Q), plus each side suit's
+  unbroken run from the ace (A, AK, AKQ...); in no-trumps, the high-card points;
+- what partner has *shown* by its calls: tricks (or points) added to ours to
+  estimate the partnership's tricks, which sets how high a ``tricks`` row bids.
+
+The policy is deterministic: the same hand and auction give the same call.
+It is the computer seats' player in ``vint practice`` (``advisor.practice``)
+and the other seats' player in the advisor's continuations. It never doubles,
+never bids misère or Courts, and does not model Skruuvi's card exchange:
+docs/advise.md, "The bidding policy", lists its limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from solver.cards import Hand, Seat
+
+from ..game import rule_set
+from ..rules.base import PASS, RulesError, normalise_call
+from .constraints import SUIT_WORDS, Constraint, compile_constraint, hand_features
+from .tables import Row, table_for
+
+__all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"]
+
+#: Words the tables may use beyond the constraint language's features.
+POLICY_FEATURES = ("sure", "partner_nt", "supported")
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+ACE, KING, QUEEN = 14, 13, 12
+
+#: Tricks a partner has shown (suit contracts) by its calls, and points (no-trumps).
+SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
+SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
+
+
+class PolicyError(RulesError):
+    """A question the policy cannot answer: the auction is over, or the hand is not 13 cards."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A call, why, and the table row it comes from (None for a pass no row chose)."""
+
+    call: str
+    reason: str
+    row: Optional[Row] = None
+
+
+def sure_tricks(hand: Hand, trump: Optional[int]) -> int:
+    """Sure tricks of ``hand`` with ``trump`` (a suit index, or None: none).
+
+    The trump suit counts its length less the top honours (A K Q) missing
+    among its first three cards; every other suit its unbroken run from the ace.
+    """
+    total = 0
+    for suit in range(4):
+        ranks = sorted((c.rank for c in hand if c.suit == suit), reverse=True)
+        if suit == trump:
+            top = [r for r in ranks[:3] if r >= QUEEN]
+            total += len(ranks) - (min(len(ranks), 3) - len(top))
+        else:
+            run = 0
+            for rank in ranks:
+                if rank != ACE - run:
+                    break
+                run += 1
+            total += run
+    return total
+
+
+@dataclass
+class _Reading:
+    """What the auction says, as this policy reads it, from one seat's chair."""
+
+    my_strains: List[str] = field(default_factory=list)
+    partner_strains: List[str] = field(default_factory=list)
+    partner_first: Optional[str] = None        # partner's first call (a bid or "P")
+    partner_raised_me: bool = False
+    anyone_bid: bool = False
+    opponents_bid: bool = False
+
+    def situation(self) -> str:
+        if self.my_strains:
+            return "rebid"
+        if not self.anyone_bid:
+            return "open"
+        return "respond" if self.partner_strains else "overcall"
+
+    def partner_shows(self, strain: str, nt: str) -> str:
+        """What partner's calls show for a contract in ``strain`` (a SHOWN_* key)."""
+        if self.partner_first is not None and self.partner_first.endswith(nt) \
+                and self.partner_first != PASS:
+            return "nt"
+        if self.partner_raised_me and strain in self.my_strains:
+            return "raise"
+        if strain in self.partner_strains:
+            return "same"
+        if self.partner_strains:
+            return "suit"
+        return "none" if self.partner_first is None else "pass"
+
+
+def estimate_tricks(hand: Hand, strain: str, shown: str, nt: str) -> int:
+    """The partnership's tricks in ``strain``: ours (``sure_tricks``, or points in
+    no-trumps) and what partner has ``shown`` (a key of ``SHOWN_TRICKS``)."""
+    if strain == nt:
+        points = hand_features(hand)["hcp"] + SHOWN_POINTS[shown]
+        return max(0, min(13, 6 + (points - 20) // 2))
+    return min(13, sure_tricks(hand, _SUIT_INDEX[strain]) + SHOWN_TRICKS[shown])
+
+
+class Policy:
+    """The calls of one game's bidding table (see the module's docstring)."""
+
+    def __init__(self, rules="vint"):
+        self.rules = rule_set(rules)
+        self.table = table_for(self.rules)
+        order = tuple(self.rules.strain_order)
+        self.nt = "G" if "G" in order else "NT"
+        self.suits = [s for s in order if s in _SUIT_INDEX]
+        self._compiled: Dict[str, Constraint] = {}
+
+    # -- the call -------------------------------------------------------------------
+    def call(self, hand: Hand, *, seat, dealer, auction: Sequence[str]) -> Decision:
+        """The call ``seat`` makes with ``hand`` after ``auction`` (from the first caller)."""
+        seat, dealer = Seat.parse(seat), Seat.parse(dealer)
+        if len(hand) != 13:
+            raise PolicyError(f"the policy calls with 13 cards, not {len(hand)}")
+        auction = [normalise_call(c) for c in auction]
+        legal = self.rules.auction_legal_calls(auction)
+        if not legal:
+            raise PolicyError("the auction is over: there is no call to make")
+        if self.rules.seat_of_call(dealer, len(auction)) != seat:
+            raise PolicyError(f"it is {self.rules.seat_of_call(dealer, len(auction)).name}'s "
+                              f"turn, not {seat.name}'s")
+        reading = self._read(auction, seat, dealer)
+        situation = reading.situation()
+        features = hand_features(hand)
+        for row in self.table:
+            if row.situation != situation:
+                continue
+            for strain in self._strains(row, hand, reading):
+                facts = dict(features, sure=sure_tricks(hand, _SUIT_INDEX.get(strain)),
+                             partner_nt=int(reading.partner_shows(strain, self.nt) == "nt"),
+                             supported=int(reading.partner_raised_me))
+                if not self._fits(row, strain, reading, facts):
+                    continue
+                bid = self._bid(row, strain, hand, reading, legal)
+                if bid is not None:
+                    return Decision(bid, f"{row.reason} ({_summary(features)})", row)
+        return Decision(PASS, _pass_reason(situation, features))
+
+    # -- Skruuvi: the main players' extended bids -------------------------------------
+    def final_contract(self, dealer, auction) -> Tuple[Optional[str], Optional[Seat]]:
+        """``(contract, declarer)`` of a finished Skruuvi first auction whose kitty
+        bid is below level 5: the kitty bidder raises its strain to level 5 and
+        everyone passes (the policy does not model the exchange or the partner's
+        extended bids). Other finished auctions: their own result."""
+        contract, declarer, _ = self.rules.auction_result(auction, dealer)
+        if contract is None or declarer is None:
+            return contract, None
+        bid = self.rules.read_bid(contract)
+        if bid.level >= 5 or not hasattr(self.rules, "extended_auction_result"):
+            return contract, Seat.parse(declarer)
+        raised = f"5{bid.strain}"
+        final, who, _ = self.rules.extended_auction_result(contract, declarer,
+                                                           [raised, PASS, PASS, PASS, PASS])
+        return final, Seat.parse(who)
+
+    # -- inside ---------------------------------------------------------------------
+    def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
+        r = _Reading()
+        for i, call in enumerate(auction):
+            who = self.rules.seat_of_call(dealer, i)
+            if who == seat.partner and r.partner_first is None:
+                r.partner_first = call
+            if call == PASS or call in ("X", "XX"):
+                continue
+            strain = self.rules.read_bid(call).strain
+            r.anyone_bid = True
+            if who == seat:
+                r.my_strains.append(strain)
+            elif who == seat.partner:
+                if strain in r.my_strains:
+                    r.partner_raised_me = True
+                r.partner_strains.append(strain)
+            else:
+                r.opponents_bid = True
+        return r
+
+    def _strains(self, row: Row, hand: Hand, reading: _Reading) -> List[str]:
+        if row.strain == "NT":
+            return [self.nt]
+        if row.strain == "partner":
+            suits = [s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX]
+            return suits[:1]
+        if row.strain == "own":
+            return reading.my_strains[-1:]
+        # My suits, best first: longest, most honours, highest in the game's order.
+        def key(s):
+            cards = [c for c in hand if c.suit == _SUIT_INDEX[s]]
+            return (len(cards), sum(c.rank >= 10 for c in cards), self.suits.index(s))
+        return sorted(self.suits, key=key, reverse=True)
+
+    def _fits(self, row: Row, strain: str, reading: _Reading, facts) -> bool:
+        partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
+        if "{partner}" in row.hand and partner is None:
+            return False
+        text = row.hand.format(
+            suit=SUIT_WORDS[_SUIT_INDEX[strain]] if strain in _SUIT_INDEX else "spades",
+            partner=SUIT_WORDS[_SUIT_INDEX[partner]] if partner else "spades")
+        if "{suit}" in row.hand and strain not in _SUIT_INDEX:
+            return False
+        constraint = self._compiled.get(text)
+        if constraint is None:
+            constraint = compile_constraint(text, extra_features=POLICY_FEATURES)
+            self._compiled[text] = constraint
+        return bool(constraint.on_features(facts))
+
+    def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,
+             legal: Sequence[str]) -> Optional[str]:
+        levels = [lv for lv in range(1, 8) if f"{lv}{strain}" in legal]
+        if not levels:
+            return None
+        if isinstance(row.level, int):
+            return f"{row.level}{strain}" if row.level in levels else None
+        cap = 7 if row.up_to is None else row.up_to
+        if row.level == "tricks":
+            shown = reading.partner_shows(strain, self.nt)
+            cap = min(cap, estimate_tricks(hand, strain, shown, self.nt) - 6)
+        return f"{levels[0]}{strain}" if levels[0] <= cap else None
+
+
+def _summary(f) -> str:
+    return f"{f['hcp']} points, {f['aces']} ace{'s' if f['aces'] != 1 else ''}, longest suit {f['longest']}"
+
+
+def _pass_reason(situation: str, f) -> str:
+    what = {"open": "no opening bid fits", "respond": "no response fits",
+            "overcall": "no overcall fits", "rebid": "the partnership's tricks go no higher"}
+    return f"passes: {what[situation]} ({_summary(f)})"

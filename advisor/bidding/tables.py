@@ -1,0 +1,132 @@
+"""The bidding tables the policy (``advisor.bidding.policy``) calls by: data, one table a game.
+
+Each ``Row`` says: in this *situation*, with a hand that meets *hand* (a
+constraint in the ``advisor.bidding.constraints`` language, where ``{suit}``
+stands for the suit the row bids and ``{partner}`` for partner's suit), bid
+this *strain* at this *level*, for this *reason*, after this *passage* of the
+rule texts (``../shared/seeds``). The policy tries the rows of its situation
+in order and takes the first whose hand fits and whose bid is legal; none:
+it passes.
+
+Situations: ``open`` (nobody has bid yet), ``respond`` (partner has bid, I
+have not), ``overcall`` (only the opponents have bid, I have not), ``rebid``
+(I have bid before).
+
+Strains: ``NT`` (the game's no-trumps: ``NT``, or Skruuvi's grand ``G``),
+``suit`` (my best suit that meets the hand condition: longest, then most
+honours, then highest), ``partner`` (the last suit partner named), ``own``
+(the last strain I named).
+
+Levels: a number (bid exactly that level, if legal), ``cheapest`` (the
+cheapest legal bid in the strain) or ``tricks`` (the cheapest legal bid in
+the strain if the partnership's estimated tricks reach it; see
+``policy.estimate_tricks``). ``up_to`` caps the level for ``cheapest``.
+
+These are a modest reading of the advice, not a full system: docs/advise.md,
+"The bidding policy", lists what they leave out.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, NamedTuple, Optional, Tuple, Union
+
+__all__ = ["Row", "TABLES", "table_for"]
+
+
+class Row(NamedTuple):
+    situation: str
+    hand: str
+    strain: str
+    level: Union[int, str]
+    reason: str
+    passage: str
+    up_to: Optional[int] = None
+
+
+_V = "seed 004 (Siberian Vint, bidding advice)"
+_S = "seed 002 (Skruuvi, conventions)"
+
+#: Vint and the games bid like it (vint-foster, vint-siberian, semi-contract).
+VINT: Tuple[Row, ...] = (
+    # "если у игрока есть верные восемь взяток, то он должен сказать 'три'";
+    # "при назначении игры 'с рук' ... не менее шести козырей. онеров должно быть три"
+    Row("open", "{suit} >= 6 and honours_{suit} >= 3 and sure >= 8", "suit", 3,
+        "eight sure tricks with six trumps and three honours: 'three' from the hand",
+        _V + ": eight sure tricks bid 'three'; from the hand six trumps, three honours"),
+    # "если у игрока есть на руках семь верных взяток, то он должен прямо назначить игру 'два'"
+    Row("open", "{suit} >= 6 and honours_{suit} >= 3 and sure >= 7", "suit", 2,
+        "seven sure tricks with six trumps and three honours: 'two' from the hand",
+        _V + ": seven sure tricks bid 'two' at once"),
+    # "если у игрока на руках собралось три или четыре Туза, то он должен по первому разу
+    # сказать 'без козырей'"
+    Row("open", "aces >= 3", "NT", 1, "three or four aces: no-trumps at the first turn",
+        _V + ": with three or four aces say no-trumps at the first turn"),
+    # "он объявляет свою старшую и длинную масть"; a suit is named with four cards and
+    # two honours (advisor.bidding.system), and some strength to open.
+    Row("open", "{suit} >= 4 and honours_{suit} >= 2 and hcp >= 11", "suit", 1,
+        "names the highest and longest suit it can play in",
+        _V + ": the player names his highest, longest suit"),
+    # Partner opened no-trumps: "если вы желаете играть бескозырную игру, то показывают
+    # 'без паса' свою самую длинную масть, 5-6 карт с онером"
+    Row("respond", "partner_nt == 1 and {suit} >= 5 and honours_{suit} >= 1", "suit", "cheapest",
+        "after partner's no-trumps, shows its longest suit, five or more with an honour",
+        _V + ": show the longest suit, 5-6 cards with an honour", up_to=2),
+    # "с одним Тузом игрок может назначить 'без козырей' только тогда, когда партнер в
+    # первый тур говорил 'без козырей'"
+    Row("respond", "partner_nt == 1 and aces >= 1", "NT", "tricks",
+        "an ace after partner's first-turn no-trumps", _V + ": one ace after partner's no-trumps"),
+    # Raising partner's suit: "the supporting player should hold four trumps".
+    Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "tricks",
+        "four of partner's suit with an honour: raises as far as the tricks reach",
+        _V + ": the supporting player holds four trumps"),
+    Row("respond", "aces >= 2", "NT", "tricks", "two aces: no-trumps after partner's suit",
+        _V + ": no-trumps after a suit shows two aces"),
+    Row("respond", "{suit} >= 5 and honours_{suit} >= 2 and hcp >= 9", "suit", "cheapest",
+        "a five-card suit with two honours of its own", _V + ": a suit is named with honours",
+        up_to=2),
+    Row("overcall", "aces >= 3", "NT", "cheapest", "three aces: no-trumps over their bid",
+        _V + ": with three or four aces say no-trumps", up_to=2),
+    Row("overcall", "{suit} >= 5 and honours_{suit} >= 3 and hcp >= 10", "suit", "tricks",
+        "a five-card suit with three honours: competes as far as the tricks reach",
+        _V + ": a suit is named with honours"),
+    # "обоюдные переговоры завышают игру": rebid only where the tricks are.
+    Row("rebid", "supported == 1", "own", "tricks",
+        "partner supports: bids on while the partnership's tricks reach",
+        _V + ": 'mutual talk raises the game'"),
+    Row("rebid", "{partner} >= 3 and honours_{partner} >= 1", "partner", "tricks",
+        "three of partner's suit with an honour: raises while the tricks reach",
+        _V + ": support partner's suit"),
+)
+
+#: Skruuvi's first auction (kitty game): levels below 5 tell partner about the hand.
+SKRUUVI: Tuple[Row, ...] = (
+    Row("open", "aces == 4", "NT", 2, "2 grand shows four aces", _S + ": 2 grand shows 4 Aces"),
+    Row("open", "aces >= 3", "NT", 1, "1 grand shows three aces", _S + ": 1 grand shows three Aces"),
+    Row("open", "{suit} >= 6 and honours_{suit} >= 3 and aces >= 1", "suit", 2,
+        "2 of a suit: a stronger suit than a bid of 1", _S + ": 2 of a suit shows a stronger suit"),
+    Row("open", "(({suit} >= 5 and honours_{suit} >= 3) or ({suit} >= 6 and honours_{suit} >= 2))"
+        " and aces >= 1", "suit", 1,
+        "1 of a suit: five cards with three honours (or six with two) and an ace",
+        _S + ": 1 of a suit shows a 5-card suit headed by 3 honours ... plus an Ace"),
+    Row("open", "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 7",
+        "suit", 3, "3 of a suit: about seven honours and no good suit",
+        _S + ": 3 of a suit shows a reasonably good hand (about 7 honours)"),
+    Row("respond", "partner_nt == 1 and aces >= 1", "NT", 2, "2 grand over 1 grand shows the fourth ace",
+        _S + ": 2 grand in response to 1 grand shows the fourth Ace"),
+    Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "cheapest",
+        "an immediate raise: four-card support to an honour",
+        _S + ": immediate raise of partner's suit - 4 card support to an honour", up_to=4),
+    Row("respond", "({suit} >= 5 and honours_{suit} >= 3) or ({suit} >= 6 and honours_{suit} >= 2)",
+        "suit", "cheapest", "a new suit of opening quality", _S + ": new suit - similar quality suit",
+        up_to=4),
+    Row("overcall", "(({suit} >= 5 and honours_{suit} >= 3) or ({suit} >= 6 and honours_{suit} >= 2))"
+        " and aces >= 1", "suit", "cheapest", "a suit of opening quality and an ace",
+        _S + ": 1 of a suit shows a 5-card suit headed by 3 honours", up_to=4),
+)
+
+TABLES: Dict[str, Tuple[Row, ...]] = {"vint": VINT, "skruuvi": SKRUUVI}
+
+
+def table_for(rules) -> Tuple[Row, ...]:
+    """The table of a rule set's bidding system (``RuleSet.bidding_system``)."""
+    return TABLES.get(rules.bidding_system, VINT)

@@ -1,0 +1,114 @@
+"""The bidding policy (advisor.bidding.policy): a call from one hand and the auction."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor import rules as game_rules
+from advisor.bidding.constraints import compile_constraint
+from advisor.bidding.policy import POLICY_FEATURES, Policy, PolicyError, sure_tricks
+from advisor.bidding.tables import TABLES
+from advisor.rules import RulesError
+from solver.cards import Card, Deal, Hand, Seat
+
+
+def hand(text: str) -> Hand:
+    """``"AKQ.JT9.876.5432"`` (spades, hearts, diamonds, clubs)."""
+    return Hand(
+        [Card(s, "23456789TJQKA".index(r) + 2) for s, part in enumerate(text.split("."))
+         for r in part])
+
+
+def test_every_row_reads_and_cites_a_passage():
+    for name, table in TABLES.items():
+        for row in table:
+            assert row.situation in ("open", "respond", "overcall", "rebid"), row
+            assert row.strain in ("NT", "suit", "partner", "own"), row
+            assert row.level in (1, 2, 3, 4, 5, 6, 7, "cheapest", "tricks"), row
+            assert row.passage.startswith("seed 00"), row
+            text = row.hand.format(suit="hearts", partner="spades")
+            compile_constraint(text, extra_features=POLICY_FEATURES)
+
+
+def test_sure_tricks():
+    h = hand("AKQJT98.A.K32.A2")
+    assert sure_tricks(h, 0) == 7 + 1 + 0 + 1       # seven solid trumps, two side aces
+    assert sure_tricks(h, None) == 7 + 1 + 0 + 1    # without trumps: the unbroken run
+    assert sure_tricks(hand("QJ9876.K32.Q2.32"), 0) == 6 - 2
+
+
+def test_three_aces_open_no_trumps_in_vint_and_grand_in_skruuvi():
+    h = hand("A32.A54.A876.532")
+    d = Policy("vint").call(h, seat="N", dealer="N", auction=[])
+    assert d.call == "1NT" and "three or four aces" in d.reason and "seed 004" in d.row.passage
+    assert Policy("skruuvi").call(h, seat="N", dealer="N", auction=[]).call == "1G"
+    four = hand("A32.A54.A876.A32")
+    assert Policy("skruuvi").call(four, seat="N", dealer="N", auction=[]).call == "2G"
+
+
+def test_seven_sure_tricks_bid_two_from_the_hand():
+    h = hand("AKQJ76.A32.32.32")                     # 6 trumps + 1 ace = 7 sure tricks
+    d = Policy("vint").call(h, seat="E", dealer="E", auction=[])
+    assert d.call == "2S" and "seven sure tricks" in d.reason
+
+
+def test_a_hand_without_honours_passes():
+    h = hand("9876.5432.987.32")
+    for name in ("vint", "skruuvi", "semi-contract"):
+        seat = game_rules.get(name).seat_of_call(Seat.N, 2)
+        d = Policy(name).call(h, seat=seat, dealer="N", auction=["P"] * 2)
+        assert d.call == "P" and d.row is None and "passes" in d.reason
+
+
+def test_partner_is_raised_with_four_trumps():
+    # North opened 1H; South holds four hearts with an honour and side strength.
+    h = hand("A2.KJ54.AK32.432")
+    d = Policy("vint").call(h, seat="S", dealer="N", auction=["1H", "P"])
+    assert d.call.endswith("H") and "partner's suit" in d.reason
+
+
+def test_skruuvi_kitty_bid_below_five_is_raised_to_five():
+    policy = Policy("skruuvi")
+    auction = ["1H"] + ["P"] * 8
+    rs = game_rules.get("skruuvi")
+    assert rs.auction_is_over(auction)
+    contract, declarer = policy.final_contract("N", auction)
+    assert (contract, declarer) == ("5H", Seat.N)
+
+
+def test_bad_questions_are_clear_errors():
+    policy = Policy("vint")
+    with pytest.raises(PolicyError, match="13 cards"):
+        policy.call(hand("AKQ.JT9.876.543"), seat="N", dealer="N", auction=[])
+    with pytest.raises(PolicyError, match="turn"):
+        policy.call(hand("AKQ.JT9.8765.543"), seat="E", dealer="N", auction=[])
+    with pytest.raises(PolicyError, match="over"):
+        policy.call(hand("AKQ.JT9.8765.543"), seat="N", dealer="N", auction=["1S"] + ["P"] * 12)
+    with pytest.raises(RulesError):
+        policy.call(hand("AKQ.JT9.8765.543"), seat="E", dealer="N", auction=["9S"])
+    assert issubclass(PolicyError, ValueError)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(game_rules.names()))
+def test_four_policy_players_make_a_legal_auction_that_ends(seed, name):
+    rs = game_rules.get(name)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    random.Random(seed).shuffle(deck)
+    deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+    dealer = Seat(seed % 4)
+    policy = Policy(rs)
+    auction = []
+    for _ in range(200):
+        if rs.auction_is_over(auction):
+            break
+        seat = rs.seat_of_call(dealer, len(auction))
+        decision = policy.call(deal[seat], seat=seat, dealer=dealer, auction=auction)
+        assert decision.call in rs.auction_legal_calls(auction)
+        assert decision.reason
+        # Deterministic: the same question, the same answer.
+        assert policy.call(deal[seat], seat=seat, dealer=dealer, auction=auction) == decision
+        auction.append(decision.call)
+    assert rs.auction_is_over(auction)
