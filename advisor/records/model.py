@@ -236,7 +236,10 @@ def _read_contract(record: GameRecord, rules: RuleSet, contract: Optional[Field]
     from_auction = _auction_contract(record, rules)
     if from_auction is None:
         return
-    if contract is None or not text or text == "?":
+    passed = text is not None and text.upper() in ("PASS", "AP")
+    if contract is None or not text or text == "?" or (passed and from_auction[1] is None):
+        # "Pass" matches any auction that ends with no declarer: thrown in,
+        # Skruuvi's all-pass misère (AP), Siberian Vint's распасовка (PASS).
         record.contract, record.declarer = from_auction
     elif (record.contract, record.declarer) != from_auction:
         got = "no contract" if from_auction[0] is None else f"{from_auction[0]} by {from_auction[1]}"

@@ -212,8 +212,9 @@ def review_text(rv, *, symbols: bool = True) -> str:
     out.append(deal_diagram(r.deal, symbols=symbols, dealer=r.dealer))
     out.append("")
     if r.contract:
-        out.append(f"Contract {r.contract} by {r.declarer}, {r.leader} leads "
-                   f"(rules: {rv.rules}). Tricks taken: "
+        out.append(f"Contract {r.contract}" + (f" by {r.declarer}" if r.declarer else "")
+                   + (f", {r.leader} leads" if r.leader else "")
+                   + f" (rules: {rv.rules}). Tricks taken: "
                    f"{'?' if rv.tricks_taken is None else rv.tricks_taken}; "
                    f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
     else:
