@@ -1,5 +1,6 @@
 """The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE]``,
-``vint advise --hand ... --seat ...`` and ``vint review FILE``.
+``vint advise --hand ... --seat ...``, ``vint review FILE``, ``vint practice``
+(``advisor.practice_cli``) and ``vint serve``.
 
 Subcommands are argparse subparsers; each registers itself in
 ``build_parser`` with a ``run(args, out)`` function.
@@ -24,6 +25,7 @@ from . import rules as _rules
 from .analysis import analyse
 from .bidding import recommend
 from .postmortem import review
+from .practice_cli import add_parser as add_practice_parser
 from .records import read_games
 from .render import analysis_text, can_print_symbols, dd_table_text, review_html, review_text
 
@@ -252,6 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="skip the advisor's review of the calls (much faster)")
     rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     rv.set_defaults(run=run_review)
+
+    add_practice_parser(commands, _seat, _rules.names())
 
     sv = commands.add_parser("serve", help="the web page: analyse, play, advise, practise, review")
     sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")

@@ -183,3 +183,37 @@ def test_a_failing_job_shows_a_short_message_not_a_traceback(caplog):
 def test_cancelled_is_not_a_value_error():
     # A cancelled job must not be reported as bad input.
     assert not issubclass(Cancelled, ValueError)
+
+
+# -- the practice tab ------------------------------------------------------------------
+
+def test_practice_session_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    assert job["state"] == "done", job
+    state = job["result"]
+    sid = state["session"]
+    assert state["seat"] == "S" and state["to_call"] == "S" and "P" in state["legal"]
+    # An illegal call is a clear message; the session is unchanged.
+    bad = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "9H"}))
+    assert bad["state"] == "error" and "not a call" in bad["error"]
+    hint = client.get(f"/api/practice/{sid}/hint").json
+    assert hint["call"] in state["legal"] and hint["reason"]
+    # Follow the hints to the end of the board.
+    while not state["finished"]:
+        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": call}))["result"]
+    assert state["result"]["par"] is not None and state["boards_done"] == 1
+    assert set(state["hands"]) == {"N", "E", "S", "W"}
+    pbn = client.get(f"/api/practice/{sid}/pbn")
+    assert pbn.status_code == 200 and "[Deal " in pbn.get_data(as_text=True)
+    nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
+    assert nxt["board"] == 2 and not nxt["finished"]
+
+
+def test_practice_errors_are_messages(client):
+    r = client.post("/api/practice/nosuch/call", json={"call": "P"})
+    assert r.status_code == 400 and "no such practice session" in r.json["error"]
+    r = client.post("/api/practice/new", json={"seed": "abc"})
+    assert r.status_code == 400 and "seed" in r.json["error"]
+    r = client.post("/api/practice/new", json={"constraint": "hcp >= 12"})
+    assert r.status_code == 400 and "SEAT: EXPRESSION" in r.json["error"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,41 @@ def test_bad_input_shows_a_message_on_the_page(server, browser):
     browser.find_element(By.ID, "analyse-go").click()
     message = wait_for(browser, "#message.shown", timeout=30)
     assert "four hands" in message.text
+
+
+def test_a_player_practises_bidding(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get_log("browser")            # drop what earlier tests left in the log
+    browser.get(server + "/")
+    tab(browser, "practice")
+    seed = browser.find_element(By.ID, "practice-seed")
+    seed.clear()
+    seed.send_keys("6")
+    browser.find_element(By.ID, "practice-new").click()
+    wait_for(browser, "#practice-result .bidbox button[data-call=P]")
+    assert "you are S" in browser.find_element(By.ID, "practice-result").text
+    # The hint names a call and its reason.
+    hint_button = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#practice-result button")
+                       if b.text == "Hint")
+    hint_button.click()
+    hint = wait_for(browser, "#practice-hint", timeout=60)
+    deadline = time.monotonic() + 60
+    while "Advisor:" not in hint.text and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "Advisor:" in hint.text
+    # Pass at every turn until the board is over, then read the result.
+    for _ in range(40):
+        if "Result:" in browser.find_element(By.ID, "practice-result").text:
+            break
+        passes = browser.find_elements(By.CSS_SELECTOR, "#practice-result .bidbox button[data-call=P]")
+        if passes:
+            passes[0].click()
+        time.sleep(0.5)
+    text = browser.find_element(By.ID, "practice-result").text
+    assert "Result:" in text and "Par:" in text and "Score sheet" in text
+    assert browser.find_elements(By.CSS_SELECTOR, "#practice-result table.grid.auction td")
+    browser.save_screenshot(str(tmp_path / "practice.png"))
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
+              and "favicon" not in e["message"]]
+    assert errors == []

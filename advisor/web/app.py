@@ -41,6 +41,7 @@ from ..postmortem import review_record
 from ..records import read_games
 from ..render import review_html
 from .jobs import JobRunner
+from .practice import practice_api
 
 __all__ = ["create_app", "WebError", "MAX_UPLOAD_BYTES"]
 
@@ -65,6 +66,7 @@ def create_app(*, workers: int = 2) -> Flask:
     app.json.sort_keys = False            # keep seats and strains in their order
     runner = JobRunner(workers)
     app.extensions["vint_jobs"] = runner
+    app.register_blueprint(practice_api(runner), url_prefix="/api/practice")
 
     @app.get("/")
     def index():

@@ -216,6 +216,94 @@ function drawAdvice(r) {
     el("p", {class: "note"}, `${r.samples} samples, ${r.seconds} s`));
 }
 
+// ---------------------------------------------------------------- practice
+
+const practice = {sid: null};
+
+// The auction in four columns, W N E S, as bridge and Vint diagrams draw it.
+const AUCTION_COLUMNS = ["W", "N", "E", "S"];
+
+function auctionGrid(s) {
+  const cells = Array(AUCTION_COLUMNS.indexOf(s.first_caller)).fill(null);
+  s.auction.forEach((c) => cells.push(c));
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 4) rows.push(cells.slice(i, i + 4));
+  return el("table", {class: "grid auction"}, el("tr", {}, AUCTION_COLUMNS.map((x) =>
+    el("th", {}, x === s.seat ? `${x} (you)` : x))),
+    rows.map((row) => el("tr", {}, AUCTION_COLUMNS.map((_, k) => {
+      const c = row[k];
+      if (!c) return el("td");
+      const title = c.player ? (c.advice ? `advisor: ${c.advice.call}` : "") : (c.reason || "");
+      return el("td", {title, class: c.advice ? "disagree" : ""}, callNode(c.call));
+    }))));
+}
+
+function bidBox(s) {
+  if (!s.legal.length) return "";
+  const act = (call) => guard(async () => drawPractice(await runJob($("practice-job"),
+    `/api/practice/${practice.sid}/call`, {call})));
+  return el("div", {class: "bidbox"},
+    el("div", {}, s.legal.filter((c) => !/^\d/.test(c)).map((c) =>
+      el("button", {"data-call": c, onclick: act(c)}, c === "P" ? "Pass" : c))),
+    [1, 2, 3, 4, 5, 6, 7].map((lv) => {
+      const row = s.legal.filter((c) => c[0] === String(lv));
+      return row.length ? el("div", {}, row.map((c) =>
+        el("button", {"data-call": c, onclick: act(c)}, callNode(c)))) : "";
+    }),
+    el("button", {onclick: guard(async () => {
+      const h = await api(`/api/practice/${practice.sid}/hint`);
+      $("practice-hint").replaceChildren("Advisor: ", callNode(h.call), ` \u2014 ${h.reason}`);
+    })}, "Hint"),
+    " ", el("button", {onclick: guard(async () => drawPractice(await runJob($("practice-job"),
+      `/api/practice/${practice.sid}/undo`, {})))}, "Undo"),
+    el("p", {id: "practice-hint", class: "note"}));
+}
+
+function drawPractice(s) {
+  practice.sid = s.session;
+  $("practice-save").href = `/api/practice/${s.session}/pbn`;
+  const mine = s.auction.filter((c) => c.player && c.advice);
+  const last = s.auction.length && s.auction.filter((c) => c.player).slice(-1)[0];
+  const feedback = last && last.advice ? el("p", {class: "error"}, `You called `, callNode(last.call),
+    "; the advisor would have called ", callNode(last.advice.call), ` \u2014 ${last.advice.reason}`) : "";
+  const parts = [el("h3", {}, `Board ${s.board}, dealer ${s.dealer}, you are ${s.seat}`),
+                 el("div", {class: "myhand"}, handNode(s.hand)), auctionGrid(s), feedback];
+  if (s.finished) {
+    const r = s.result;
+    const what = r.contract ? el("span", {}, callNode(r.contract),
+      ` by ${r.declarer}: ${r.tricks} tricks double-dummy`) : (r.note || "no contract");
+    parts.push(el("h3", {}, "Result: ", what),
+      r.note && r.contract ? el("p", {class: "note"}, r.note) : "",
+      r.score ? el("p", {}, `Score for the deal: NS ${r.score.NS}, EW ${r.score.EW}` +
+        ` (NS net ${r.score.net_ns > 0 ? "+" : ""}${r.score.net_ns})`) : "",
+      el("p", {}, "Par: ", r.par.contract ? el("span", {}, callNode(r.par.contract),
+        ` by ${r.par.declarer}, NS ${r.par.score > 0 ? "+" : ""}${r.par.score}`) : "thrown in, 0"),
+      r.events.length ? el("p", {}, r.events.join("; ")) : "",
+      dealNode(s.hands, s.dealer),
+      el("p", {class: "note"}, `Your calls the advisor would have made otherwise: ${mine.length}`));
+  } else {
+    parts.push(bidBox(s));
+  }
+  const sheet = s.sheet;
+  parts.push(el("h3", {}, "Score sheet"), el("p", {},
+    `Totals: NS ${sheet.totals.NS}, EW ${sheet.totals.EW}` +
+    (sheet.games ? `; games: ${sheet.games.join(", ") || "none yet"}` : "") +
+    (sheet.rubbers ? `; rubbers: ${sheet.rubbers.join(", ") || "none yet"}` : "") +
+    `; boards scored: ${s.boards_done}`));
+  $("practice-result").replaceChildren(...parts);
+}
+
+window.setupPractice = () => {
+  $("practice-new").addEventListener("click", guard(async () => {
+    drawPractice(await runJob($("practice-job"), "/api/practice/new",
+      {rules: $("rules").value, seat: $("practice-seat").value, seed: $("practice-seed").value}));
+  }));
+  $("practice-next").addEventListener("click", guard(async () => {
+    if (!practice.sid) throw new Error("start a session first");
+    drawPractice(await runJob($("practice-job"), `/api/practice/${practice.sid}/next`, {}));
+  }));
+};
+
 // ---------------------------------------------------------------- setup
 
 function fillSeats() {

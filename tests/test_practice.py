@@ -1,0 +1,234 @@
+"""Practice at the table (issue 13): ``advisor.practice.Practice`` and ``vint practice``.
+
+The computer seats call by the advisor's policy; the tests check what the
+session promises whatever the policy calls: legal auctions ended by the
+game's rules, the player's illegal calls refused without losing anything,
+undo, skip, scoring by the double-dummy tricks, the running sheet, and a
+session file that ``vint review`` reads back.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import solver
+from advisor import rules as game_rules
+from advisor.cli import main
+from advisor.game import declarer_tricks, playable_contracts, strain_of
+from advisor.practice import Practice, PracticeError
+from advisor.records import read_games
+
+VINT = game_rules.get("vint")
+
+
+def _play_board_with_hints(session):
+    """The player follows the advisor's hint at every turn until the board ends."""
+    while session.to_call is not None:
+        session.call(session.hint().call)
+    return session.board
+
+
+def test_auction_is_legal_and_ends_by_the_rules():
+    session = Practice("vint", "S", seed=3)
+    board = _play_board_with_hints(session)
+    assert board.finished
+    # Every call was legal when it was made, and the rules say it is over.
+    for i in range(len(board.auction)):
+        assert board.auction[i] in VINT.auction_legal_calls(board.auction[:i])
+    assert VINT.auction_is_over(board.auction)
+    # Seats call in turn from the dealer; the player's calls are marked.
+    for i, record in enumerate(board.calls):
+        assert record.seat == VINT.seat_of_call(board.dealer, i).name
+        assert record.player == (record.seat == "S")
+        assert record.advice is None  # the player followed the hint each time
+
+
+def test_board_is_scored_with_the_double_dummy_tricks():
+    session = Practice("vint", "N", seed=11)
+    board = _play_board_with_hints(session)
+    result = board.result
+    table = solver.dd_table(board.deal)
+    assert result.table.to_dict() == table.to_dict()
+    if result.contract in playable_contracts(VINT):
+        expected = declarer_tricks(table, VINT, solver.Seat.parse(result.declarer),
+                                   strain_of(VINT, result.contract))
+        assert result.tricks == expected
+        assert result.score.total("NS") + result.score.total("EW") > 0
+    else:
+        assert result.contract is None and result.score is None and result.note
+
+
+def test_illegal_calls_are_refused_and_nothing_is_lost():
+    session = Practice("vint", "S", seed=5)
+    before = list(session.board.auction)
+    for bad, words in [("8H", "not a call"), ("banana", "not a call"), ("X", "not allowed")]:
+        with pytest.raises(PracticeError, match=words):
+            session.call(bad)
+        assert session.board.auction == before
+    # A bid lower than the last one names the reason.
+    session.call("3NT")
+    while session.to_call is not None:
+        last = session.board.auction
+        if session.to_call.name != "S":
+            break
+        with pytest.raises(PracticeError, match="not allowed"):
+            session.call("1C")
+        assert session.board.auction == last
+        session.call("P")
+
+
+def test_undo_takes_back_the_players_last_call():
+    session = Practice("vint", "E", seed=8)
+    start = list(session.board.auction)
+    session.call("1NT")
+    assert session.board.calls[len(start)].call == "1NT"
+    session.undo()
+    assert session.board.auction == start
+    assert session.to_call.name == "E"
+    with pytest.raises(PracticeError, match="no call of yours"):
+        session.undo()
+
+
+def test_skip_deals_the_next_board_unscored():
+    session = Practice("vint", "S", seed=2)
+    first = session.board.deal.to_pbn()
+    session.skip()
+    assert session.board.number == 1 and session.board.deal.to_pbn() != first
+    assert session.finished_boards == []
+
+
+def test_the_same_seed_deals_the_same_boards_and_calls():
+    a, b = Practice("vint", "W", seed=21), Practice("vint", "W", seed=21)
+    assert a.board.deal.to_pbn() == b.board.deal.to_pbn()
+    assert a.board.auction == b.board.auction
+
+
+def test_constraints_shape_the_players_hand():
+    session = Practice("vint", "S", seed=4, constraints={"S": "hcp >= 15"})
+    for _ in range(3):
+        hand = session.board.deal[solver.Seat.S]
+        points = sum({14: 4, 13: 3, 12: 2, 11: 1}.get(c.rank, 0) for c in hand)
+        assert points >= 15
+        session.skip()
+    with pytest.raises(PracticeError, match="constraints"):
+        Practice("vint", "S", seed=1, constraints={"S": "hcp >= 38"})
+
+
+def test_deals_from_a_file_keep_their_dealer(tmp_path):
+    path = tmp_path / "deals.pbn"
+    path.write_text('[Dealer "E"]\n[Deal "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 '
+                    'Q54.5432.43.KQJ4 876.876.9876.765"]\n', encoding="utf-8")
+    session = Practice("vint", "S", deals=str(path))
+    assert session.board.dealer.name == "E"
+    assert session.board.deal.to_pbn().startswith("N:AK32.AKQJ.T2.A32")
+    _play_board_with_hints(session)
+    with pytest.raises(PracticeError, match="no more deals"):
+        session.new_board()
+
+
+def test_a_rubber_is_played_to_its_end_with_the_sheet():
+    """The player follows the hints until a side wins a rubber (Vint: two games)."""
+    session = Practice("vint", "S", seed=7)
+    for _ in range(40):
+        _play_board_with_hints(session)
+        if session.sheet.rubbers:
+            break
+        session.new_board()
+    assert session.sheet.rubbers, "no rubber in 40 boards"
+    winner = session.sheet.rubbers[0]
+    assert session.sheet.games.count(winner) >= 2
+    events = [e for b in session.finished_boards for e in b.result.events]
+    assert any(f"{winner} win the rubber" in e for e in events)
+    # The session file holds every finished board and reads back.
+    games = read_games(session.pbn(), rules="vint")
+    assert not games.errors
+    assert len(list(games)) == len(session.finished_boards)
+
+
+@pytest.mark.parametrize("name", ["vint-siberian", "skruuvi", "semi-contract", "vint-foster"])
+def test_other_games_auctions_end_by_their_rules(name):
+    session = Practice(name, "S", seed=1)
+    board = _play_board_with_hints(session)
+    rs = game_rules.get(name)
+    assert rs.auction_is_over(board.auction)
+    assert board.result is not None
+    assert board.result.note or board.result.contract in playable_contracts(rs)
+    # What the session writes, the reader reads (Skruuvi's extended bids and
+    # all-pass deals included).
+    games = read_games(session.pbn(), rules=name)
+    assert not games.errors, games.errors
+    assert [g.contract for g in games] == [board.result.contract or
+                                           rs.auction_result(board.auction, board.dealer)[0]]
+
+
+@pytest.mark.parametrize("name", ["skruuvi", "vint-siberian"])
+def test_all_pass_boards_are_written_and_read_back(name):
+    """Everyone passes: Skruuvi plays the all-pass misère, Siberian Vint its распасовка."""
+    session = Practice(name, "S", seed=3, constraints={s: "hcp <= 12" for s in "NESW"})
+    for _ in range(10):
+        while session.to_call is not None and session.to_call.name == "S":
+            session.call("P")                  # the computer calls after each of ours
+        if session.board.finished and set(session.board.auction) == {"P"}:
+            break
+        session.skip()
+    board = session.board
+    if not board.finished or set(board.auction) != {"P"}:
+        pytest.fail("no all-pass board in 10 boards")
+    games = read_games(session.pbn(), rules=name)
+    assert not games.errors, games.errors
+    first = game_rules.get(name).auction_result(board.auction, board.dealer)[0]
+    assert [g.contract for g in games][-1] == first
+
+
+# -- vint practice at the terminal -----------------------------------------------------
+
+def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
+    save = tmp_path / "session.pbn"
+    script = "help\nhint\n9S\nfoo\nundo\n" + "P\n" * 200 + "quit\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "practice", "--seed", "5", "--boards", "2",
+         "--save", str(save), "--letters"],
+        input=script, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "hint" in out and "the advisor would call" in out
+    assert "9S" in out and "not a call" in out           # refused, the session goes on
+    assert "no call of yours" in out                      # undo before any call
+    assert out.count("Par:") == 2 and "Sheet after 2 board(s)" in out
+    assert "saved 2 board(s)" in out
+    games = read_games(str(save), rules="vint")
+    assert not games.errors and len(list(games)) == 2
+    review = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "review", str(save), "--no-auction-review",
+         "--letters"], capture_output=True, text=True, timeout=600)
+    assert review.returncode == 0, review.stderr
+    assert review.stdout.count("Contract") + review.stdout.count("No contract") == 2
+
+
+def test_practice_refuses_to_overwrite_without_force(tmp_path, capsys):
+    save = tmp_path / "kept.pbn"
+    save.write_text("precious", encoding="utf-8")
+    assert main(["practice", "--save", str(save), "--seed", "1"]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert save.read_text(encoding="utf-8") == "precious"
+
+
+def test_practice_bad_options_are_one_line_errors(capsys):
+    assert main(["practice", "--constraint", "S hcp >= 12"]) == 2
+    assert "SEAT: EXPR" in capsys.readouterr().err
+    assert main(["practice", "--boards", "0"]) == 2
+    assert "--boards" in capsys.readouterr().err
+
+
+def test_end_of_input_ends_the_session_cleanly(tmp_path):
+    save = tmp_path / "s.pbn"
+    proc = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "practice", "--seed", "9", "--save", str(save)],
+        input="", capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "Session over: 0 board(s) finished." in proc.stdout
+    assert not os.path.exists(save)
+    assert re.search(r"Board 1 \(vint\): dealer N, you are S", proc.stdout)
