@@ -30,7 +30,7 @@ from typing import Dict, List, Optional
 
 from solver.cards import Seat
 
-from .base import (HONOUR_RANKS, DealScore, RuleSet, RulesError, other_side, parse_seat, runs,
+from .base import (HONOUR_RANKS, DealScore, RuleSet, other_side, parse_seat, runs,
                    score_all_tricks, side_or_seat)
 from .rubber import RubberSheet
 
