@@ -126,7 +126,7 @@ def run_advise(args, out) -> None:
         rec = recommend(args.hand, seat=args.seat, dealer=args.dealer or "N",
                         auction=args.auction.replace(",", " ").split(), rules=args.rules,
                         samples=args.samples, seed=args.seed,
-                        constraints=_constraint_options(args.constraint),
+                        constraints=_constraint_options(args.constraint), reply=args.reply,
                         progress=lambda done, total: progress.update(task, completed=done,
                                                                      total=total))
     if args.json:
@@ -136,6 +136,10 @@ def run_advise(args, out) -> None:
     console.print(f"[bold]{rec.call}[/bold]: {rec.reason}")
     if rec.warning:
         console.print(f"warning: {rec.warning}")
+    if rec.inferences:
+        console.print("The auction was read to show:")
+        for inf in rec.inferences:
+            console.print(f"  {inf.seat} {inf.call}: {inf.text}  ({inf.why})")
     table = Table(title=f"{rec.samples} samples, {rec.seconds:.1f} s", title_justify="left")
     for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
                           ("± se", "right"), ("if it stands", "right"), ("makes", "right"),
@@ -237,6 +241,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the game's rules (default: vint)")
     ad.add_argument("--constraint", action="append", metavar="SEAT: EXPR",
                     help="what a seat holds, e.g. 'N: hcp >= 12 and hearts >= 5' (repeatable)")
+    ad.add_argument("--reply", choices=["policy", "par", "none"], default="policy",
+                    help="how the bidding goes on after each call: every seat by the bidding "
+                         "policy from its own hand (default), the old full-information reply "
+                         "(par), or none (docs/advise.md)")
     ad.add_argument("--top", type=int, default=12, help="candidates shown (default: 12)")
     ad.add_argument("--json", action="store_true", help="print JSON")
     ad.set_defaults(run=run_advise)

@@ -57,11 +57,14 @@ def dds_solver():
 
 def bench(n: int, args, dds) -> dict:
     import solver
-    from advisor.bidding.advise import _solve_sample, prepare, recommend
+    from advisor.bidding.advise import (_solve_policy_sample, _solve_sample, prepare,
+                                        recommend)
+    from advisor.bidding.policy import Policy
 
+    reply = "none" if args.no_reply else args.reply
     start = time.perf_counter()
     rec = recommend(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,
-                    rules=args.rules, samples=n, seed=args.seed, reply=not args.no_reply,
+                    rules=args.rules, samples=n, seed=args.seed, reply=reply,
                     workers=args.workers, early_stop=args.early_stop)
     wall = time.perf_counter() - start
     sit = prepare(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,
@@ -71,7 +74,10 @@ def bench(n: int, args, dds) -> dict:
     for deal in rec.deals:
         pbn = deal.to_pbn()
         t0 = time.perf_counter()
-        tricks, _ = _solve_sample(sit, deal, not args.no_reply)
+        if reply == "policy":   # the continuations by the policy, then what they need solved
+            tricks, _ = _solve_policy_sample(sit, Policy(sit.rules), deal)
+        else:
+            tricks, _ = _solve_sample(sit, deal, reply == "par")
         ours_s.append(time.perf_counter() - t0)
         entries += len(tricks)
         seconds, table = dds(pbn)
@@ -108,7 +114,9 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default="vint")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
-    p.add_argument("--no-reply", action="store_true", help="score calls as final contracts")
+    p.add_argument("--reply", choices=["policy", "par", "none"], default="policy",
+                   help="how the bidding goes on after each call (recommend's reply=)")
+    p.add_argument("--no-reply", action="store_true", help="the same as --reply none")
     p.add_argument("--early-stop", action="store_true", help="let recommend stop early")
     p.add_argument("--full", action="store_true", help="also time our full dd_table")
     p.add_argument("--json", help="write the results to this file")

@@ -13,16 +13,18 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
 
    - *stands*: the auction ends right after the call (a bid is the final
      contract; a pass leaves the current contract, or throws the deal in);
-   - *after reply* (the default measure): from there the opponents may
-     outbid, then we may outbid them, and so on, as in par's auction game
-     (``advisor.par.AuctionGame``) but without raising one's own contract
-     when the other side passes (``raises=False``): a bid stands unless it
-     is outbid. Each side plays a strain from one seat;
-     the value is where that ends;
+   - *continued* (the default, ``reply="policy"``): every seat, ours
+     included, goes on calling by the bidding policy (``advisor.bidding.policy``)
+     from its own hand of the sample until the auction ends; the final
+     contract is scored (``continue_auction``);
+   - or, with ``reply="par"``, the old full-information reply: from there the
+     opponents may outbid, then we may outbid them, and so on, as in par's
+     auction game (``advisor.par.AuctionGame``) with ``raises=False``;
 
 5. recommends the call with the highest mean net score for the player's side,
    stopping early once the best call leads the next by more than three
-   standard errors (of the paired differences), after a minimum of samples.
+   standard errors (of the paired differences), after a minimum of samples,
+   and saying "too close to call" when the lead is within two.
 
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
@@ -50,7 +52,8 @@ from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, s
 from ..par import AuctionGame
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
 from .constraints import Constraint, compile_constraint
-from .sampling import DEFAULT_MAX_ATTEMPTS, Samples, sample_deals
+from .policy import Policy
+from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
 from .system import Inference, read_auction
 
 __all__ = ["AdviseError", "Candidate", "Recommendation", "recommend", "prepare", "Situation"]
@@ -124,9 +127,10 @@ class Recommendation:
     rules: str
     hand: str
     seed: Optional[int] = None
-    reply: bool = True
+    reply: str = "policy"
     warning: Optional[str] = None
     stopped_early: bool = False
+    too_close: bool = False
     attempts: int = 0
     inferences: List[Inference] = field(default_factory=list)
     deals: List[Deal] = field(default_factory=list, repr=False)
@@ -145,7 +149,7 @@ class Recommendation:
         out = {"call": self.call, "reason": self.reason, "hand": self.hand, "seat": self.seat,
                "dealer": self.dealer, "auction": list(self.auction), "rules": self.rules,
                "samples": self.samples, "seconds": round(self.seconds, 3), "seed": self.seed,
-               "reply": self.reply, "warning": self.warning,
+               "reply": self.reply, "warning": self.warning, "too_close": self.too_close,
                "stopped_early": self.stopped_early, "attempts": self.attempts,
                "inferences": [i._asdict() for i in self.inferences],
                "candidates": [c.to_dict(per_sample) for c in self.candidates]}
@@ -297,6 +301,70 @@ def _solve_sample(sit: Situation, deal: Deal, reply: bool):
     return tricks, theirs
 
 
+#: Samples solved between two looks at the early stop: fixed, so that the
+#: answer does not depend on the number of workers.
+CHUNK = 16
+#: How the bidding goes on after each candidate call (``recommend(reply=...)``).
+REPLIES = ("policy", "par", "none")
+
+
+def _read_reply(reply) -> str:
+    if reply is True:
+        return "par"
+    if reply is False or reply is None:
+        return "none"
+    if reply not in REPLIES:
+        raise AdviseError(f"reply must be one of {', '.join(REPLIES)}, not {reply!r}")
+    return reply
+
+
+def continue_auction(rules: RuleSet, policy: Policy, deal: Deal, dealer: Seat,
+                     calls: Sequence[str]) -> Tuple[Optional[str], Optional[Seat]]:
+    """The auction after ``calls`` when every seat calls by ``policy`` with its own
+    hand of ``deal``: ``(final contract, declarer)`` (``(None, None)``: thrown in)."""
+    calls = list(calls)
+    while policy.legal_calls(calls):
+        seat = rules.seat_of_call(dealer, len(calls))
+        calls.append(policy.call(deal[seat], seat=seat, dealer=dealer, auction=calls).call)
+    if hasattr(policy.rules, "extended_auction_result"):        # Skruuvi's kitty bids
+        return policy.final_contract(dealer, calls)
+    contract, declarer, _ = rules.auction_result(calls, dealer)
+    return contract, None if declarer is None else Seat.parse(declarer)
+
+
+def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
+    """Each candidate's final contract in one sample: ``[(contract, declarer)]``.
+
+    A contract the double-dummy table cannot play (Skruuvi's all-pass misère,
+    Siberian Vint's распасовка, a misère bid) comes back as ``("?", None)``.
+    """
+    playable = set(playable_contracts(sit.rules))
+    finals = []
+    for call, _, _ in sit.candidates:
+        contract, declarer = continue_auction(sit.rules, policy, deal, sit.dealer,
+                                              list(sit.auction) + [call])
+        if contract is not None and (contract not in playable or declarer is None):
+            contract, declarer = "?", None
+        finals.append((contract, declarer))
+    return finals
+
+
+def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal):
+    """Tricks one sample needs when the bidding goes on by the policy."""
+    finals = _policy_finals(sit, policy, deal)
+    needs: Dict[Strain, set] = {}
+    for contract, declarer in finals + [(c, d) for _, c, d in sit.candidates]:
+        if contract not in (None, "?") and declarer is not None:
+            needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
+    tricks = {}
+    for strain, declarers in needs.items():
+        entries = sorted({table_row(sit.rules, d) for d in declarers})
+        table = dd_table(deal, strains=[strain], declarers=entries)
+        for d in declarers:
+            tricks[d.name, strain.name] = declarer_tricks(table, sit.rules, d, strain)
+    return tricks, finals
+
+
 class _Scorer:
     """Scores of one sample, for the player's side, memoised by (contract, declarer)."""
 
@@ -377,6 +445,41 @@ def _constraints_by_seat(sit: Situation, user) -> Dict[str, Constraint]:
     return out
 
 
+def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts):
+    """Sample with the auction's readings; when no deal fits them, drop the
+    readings one at a time, the latest first (a later call's reading is the
+    least certain), until deals fit. Returns ``(Samples, warning or None)``.
+
+    The user's own constraints are never dropped: if they alone leave no
+    deal, that is the user's error (``SamplingError``).
+    """
+    readings = list(sit.inferences)
+    dropped: List[Inference] = []
+    while True:
+        kept = Situation(**{**sit.__dict__, "inferences": readings})
+        cons = _constraints_by_seat(kept, user)
+        try:
+            drawn = sample_deals(sit.hand, sit.seat, samples, np.random.default_rng(seed),
+                                 cons, max_attempts=max_attempts)
+        except SamplingError:
+            if not readings:
+                raise
+            dropped.append(readings.pop())
+            continue
+        if not dropped:
+            return drawn, None
+        what = "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in dropped)
+        return drawn, (f"no deal fits every reading of the auction with this hand; "
+                       f"relaxed: {what}")
+
+
+def _dropped(relaxed: Optional[str], sit: Situation) -> List[Inference]:
+    """The readings a relaxed sampling dropped (named in its warning)."""
+    if not relaxed:
+        return []
+    return [i for i in sit.inferences if f"{i.seat}'s {i.call} ({i.text})" in relaxed]
+
+
 def _stats(values: np.ndarray) -> Tuple[float, float]:
     n = len(values)
     mean = float(values.mean()) if n else 0.0
@@ -398,7 +501,7 @@ def _clear_lead(columns: np.ndarray, z: float = 3.0) -> bool:
 def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), rules="vint",
               samples: int = 200, seed: Optional[int] = None,
               constraints: Optional[Mapping[str, Union[str, Callable]]] = None,
-              reply: bool = True, strains=None, workers: Optional[int] = None,
+              reply="policy", strains=None, workers: Optional[int] = None,
               min_samples: int = 32, early_stop: bool = True,
               max_attempts: int = DEFAULT_MAX_ATTEMPTS,
               progress: Optional[Callable[[int, int], None]] = None) -> Recommendation:
@@ -410,7 +513,13 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     ``samples`` deals to sample; ``seed`` makes the answer repeatable;
     ``constraints``: ``{seat: "hcp >= 12 and hearts >= 5" or function(Hand)}``.
 
-    ``reply=False`` scores each call as the final contract (no reply);
+    ``reply``: how the bidding goes on after each call. ``"policy"`` (the
+    default): every seat, ours included, calls by the bidding policy
+    (``advisor.bidding.policy``), seeing only its own hand, until the auction
+    ends, and that contract is scored; ``"par"``: the old full-information
+    reply, in which the opponents outbid exactly when it pays in that sample
+    (``advisor.par.AuctionGame``); ``"none"``: each call is the final
+    contract (``True``/``False`` mean ``"par"``/``"none"``);
     ``strains`` overrides our strains (e.g. ``["H", "NT"]``); ``workers``
     threads solve samples (default: all cores); ``early_stop`` stops once the
     best call leads the next by 3 standard errors after ``min_samples``;
@@ -422,26 +531,36 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     start = time.perf_counter()
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise AdviseError(f"samples must be a whole number >= 1, not {samples!r}")
+    reply = _read_reply(reply)
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains)
-    cons = _constraints_by_seat(sit, constraints)
-    rng = np.random.default_rng(seed)
-    drawn: Samples = sample_deals(sit.hand, sit.seat, samples, rng, cons,
-                                  max_attempts=max_attempts)
+    drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts)
     deals = drawn.deals
+    policy = Policy(sit.rules) if reply == "policy" else None
+
+    def solve(deal):
+        if policy is not None:
+            return _solve_policy_sample(sit, policy, deal)
+        return _solve_sample(sit, deal, reply == "par")
 
     rows, stand_rows, all_tricks = [], [], []
-    chunk = max(8, 4 * workers)
+    unplayable = 0
     stopped = False
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for lo in range(0, len(deals), chunk):
-            batch = deals[lo:lo + chunk]
-            solved = list(pool.map(lambda d: _solve_sample(sit, d, reply), batch))
-            for deal, (tricks, theirs) in zip(batch, solved):
+        for lo in range(0, len(deals), CHUNK):
+            batch = deals[lo:lo + CHUNK]
+            solved = list(pool.map(solve, batch))
+            for deal, (tricks, extra) in zip(batch, solved):
                 scorer = _Scorer(sit, deal, tricks)
                 stands = [scorer.ours(c, d) for _, c, d in sit.candidates]
                 stand_rows.append(stands)
-                rows.append(_reply_values(sit, scorer, theirs) if reply else stands)
+                if reply == "policy":
+                    unplayable += sum(c == "?" for c, _ in extra)
+                    rows.append([0 if c == "?" else scorer.ours(c, d) for c, d in extra])
+                elif reply == "par":
+                    rows.append(_reply_values(sit, scorer, extra))
+                else:
+                    rows.append(stands)
                 all_tricks.append(tricks)
             if progress is not None:
                 progress(len(rows), len(deals))
@@ -452,12 +571,17 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     used = deals[:len(rows)]
     candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
                              np.array(stand_rows, dtype=float))
+    warnings = [w for w in (drawn.warning, relaxed) if w]
+    if unplayable:
+        warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
+                        "table cannot play (misère, all-pass); they are valued 0")
     rec = Recommendation(
         call=candidates[0].call, reason="", candidates=candidates, samples=len(used),
         seconds=0.0, seat=sit.seat.name, dealer=sit.dealer.name, auction=sit.auction,
         rules=sit.rules.name, hand=sit.hand.to_pbn(), seed=seed, reply=reply,
-        warning=drawn.warning, stopped_early=stopped, attempts=drawn.attempts,
-        inferences=list(sit.inferences), deals=used, tricks=all_tricks)
+        warning="; ".join(warnings) or None, stopped_early=stopped, attempts=drawn.attempts,
+        inferences=[i for i in sit.inferences if i not in _dropped(relaxed, sit)],
+        deals=used, tricks=all_tricks)
     rec.reason = _reason(rec, np.array(rows, dtype=float), sit)
     rec.seconds = time.perf_counter() - start
     return rec
@@ -503,4 +627,8 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation) -> str:
     diff, se = _stats(rows[:, k1] - rows[:, k2])
     se_text = "" if not math.isfinite(se) else f" ± {se:.0f}"
     other = "passing" if second.call == PASS else second.call
+    if not math.isfinite(se) or diff <= 2 * se:
+        rec.too_close = True
+        return (f"Too close to call: {best.call} and {other} ({head}; its lead, "
+                f"{diff:.0f}{se_text} points, is within two standard errors).")
     return f"{head}, beating {other} by {diff:.0f}{se_text} points."

@@ -22,13 +22,14 @@ docs/advise.md, "The bidding policy", lists its limits.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from solver.cards import Hand, Seat
+from solver.cards import Hand, Seat, suit_ranks
 
 from ..game import rule_set
 from ..rules.base import PASS, RulesError, normalise_call
-from .constraints import SUIT_WORDS, Constraint, compile_constraint, hand_features
+from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from .tables import Row, table_for
 
 __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"]
@@ -62,20 +63,51 @@ def sure_tricks(hand: Hand, trump: Optional[int]) -> int:
     The trump suit counts its length less the top honours (A K Q) missing
     among its first three cards; every other suit its unbroken run from the ace.
     """
+    return _facts(hand.mask).sure[trump]
+
+
+def _sure(ranks: Tuple[Tuple[int, ...], ...], trump: Optional[int]) -> int:
     total = 0
-    for suit in range(4):
-        ranks = sorted((c.rank for c in hand if c.suit == suit), reverse=True)
+    for suit, cards in enumerate(ranks):
         if suit == trump:
-            top = [r for r in ranks[:3] if r >= QUEEN]
-            total += len(ranks) - (min(len(ranks), 3) - len(top))
+            top = [r for r in cards[:3] if r >= QUEEN]
+            total += len(cards) - (min(len(cards), 3) - len(top))
         else:
             run = 0
-            for rank in ranks:
+            for rank in cards:
                 if rank != ACE - run:
                     break
                 run += 1
             total += run
     return total
+
+
+class _Facts(NamedTuple):
+    """What the policy reads off one hand (computed once a hand: ``_facts``)."""
+
+    ranks: Tuple[Tuple[int, ...], ...]      # each suit's ranks, high first
+    features: Dict[str, int]                # the constraint language's features
+    sure: Dict[Optional[int], int]          # sure tricks by trump suit (None: no trumps)
+
+
+@lru_cache(maxsize=4096)
+def _facts(mask: int) -> _Facts:
+    ranks = []
+    for suit in range(4):
+        bits = suit_ranks(mask, suit)
+        ranks.append(tuple(r for r in range(14, 1, -1) if bits >> (r - 2) & 1))
+    ranks = tuple(ranks)
+    flat = [r for cards in ranks for r in cards]
+    f = {"hcp": sum(max(0, r - 10) for r in flat)}
+    for word, cards in zip(SUIT_WORDS, ranks):
+        f[word] = len(cards)
+        f[f"honours_{word}"] = sum(r >= 10 for r in cards)
+    for rank, word in ((14, "aces"), (13, "kings"), (12, "queens"), (11, "jacks"), (10, "tens")):
+        f[word] = flat.count(rank)
+    f["controls"] = 2 * f["aces"] + f["kings"]
+    f["longest"] = max(len(c) for c in ranks)
+    f["shortest"] = min(len(c) for c in ranks)
+    return _Facts(ranks, f, {t: _sure(ranks, t) for t in (None, 0, 1, 2, 3)})
 
 
 @dataclass
@@ -114,7 +146,7 @@ def estimate_tricks(hand: Hand, strain: str, shown: str, nt: str) -> int:
     """The partnership's tricks in ``strain``: ours (``sure_tricks``, or points in
     no-trumps) and what partner has ``shown`` (a key of ``SHOWN_TRICKS``)."""
     if strain == nt:
-        points = hand_features(hand)["hcp"] + SHOWN_POINTS[shown]
+        points = _facts(hand.mask).features["hcp"] + SHOWN_POINTS[shown]
         return max(0, min(13, 6 + (points - 20) // 2))
     return min(13, sure_tricks(hand, _SUIT_INDEX[strain]) + SHOWN_TRICKS[shown])
 
@@ -129,6 +161,15 @@ class Policy:
         self.nt = "G" if "G" in order else "NT"
         self.suits = [s for s in order if s in _SUIT_INDEX]
         self._compiled: Dict[str, Constraint] = {}
+        self._strain_of: Dict[str, str] = {}
+        # Legal calls after an auction: asked again and again along continuations.
+        self._legal = lru_cache(maxsize=8192)(
+            lambda calls: tuple(self.rules.auction_legal_calls(list(calls))))
+
+    def legal_calls(self, auction: Sequence[str]) -> Tuple[str, ...]:
+        """The calls the next player may make after ``auction`` (empty: it is over);
+        remembered, since continuations ask about the same auctions again and again."""
+        return self._legal(tuple(auction))
 
     # -- the call -------------------------------------------------------------------
     def call(self, hand: Hand, *, seat, dealer, auction: Sequence[str]) -> Decision:
@@ -137,7 +178,7 @@ class Policy:
         if len(hand) != 13:
             raise PolicyError(f"the policy calls with 13 cards, not {len(hand)}")
         auction = [normalise_call(c) for c in auction]
-        legal = self.rules.auction_legal_calls(auction)
+        legal = self.legal_calls(auction)
         if not legal:
             raise PolicyError("the auction is over: there is no call to make")
         if self.rules.seat_of_call(dealer, len(auction)) != seat:
@@ -145,15 +186,16 @@ class Policy:
                               f"turn, not {seat.name}'s")
         reading = self._read(auction, seat, dealer)
         situation = reading.situation()
-        features = hand_features(hand)
+        facts = _facts(hand.mask)
+        features = facts.features
         for row in self.table:
             if row.situation != situation:
                 continue
             for strain in self._strains(row, hand, reading):
-                facts = dict(features, sure=sure_tricks(hand, _SUIT_INDEX.get(strain)),
-                             partner_nt=int(reading.partner_shows(strain, self.nt) == "nt"),
-                             supported=int(reading.partner_raised_me))
-                if not self._fits(row, strain, reading, facts):
+                values = dict(features, sure=facts.sure[_SUIT_INDEX.get(strain)],
+                              partner_nt=int(reading.partner_shows(strain, self.nt) == "nt"),
+                              supported=int(reading.partner_raised_me))
+                if not self._fits(row, strain, reading, values):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
@@ -186,7 +228,9 @@ class Policy:
                 r.partner_first = call
             if call == PASS or call in ("X", "XX"):
                 continue
-            strain = self.rules.read_bid(call).strain
+            strain = self._strain_of.get(call)
+            if strain is None:
+                strain = self._strain_of[call] = self.rules.read_bid(call).strain
             r.anyone_bid = True
             if who == seat:
                 r.my_strains.append(strain)
@@ -207,9 +251,11 @@ class Policy:
         if row.strain == "own":
             return reading.my_strains[-1:]
         # My suits, best first: longest, most honours, highest in the game's order.
+        ranks = _facts(hand.mask).ranks
+
         def key(s):
-            cards = [c for c in hand if c.suit == _SUIT_INDEX[s]]
-            return (len(cards), sum(c.rank >= 10 for c in cards), self.suits.index(s))
+            cards = ranks[_SUIT_INDEX[s]]
+            return (len(cards), sum(r >= 10 for r in cards), self.suits.index(s))
         return sorted(self.suits, key=key, reverse=True)
 
     def _fits(self, row: Row, strain: str, reading: _Reading, facts) -> bool:
