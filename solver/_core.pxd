@@ -72,4 +72,16 @@ cdef struct Ctx:
     # Counters.
     u64 nodes
     u64 tt_hits
-    int error            # non-zero after an allocation failure
+    int error            # an ErrorCode: why the search stopped early (0: it did not)
+    # Limits (0: none) and, when one stops the search, the bounds proved so far.
+    u64 max_nodes
+    double deadline      # seconds on the monotonic clock
+    int lower, upper
+
+# Why a search stopped before its answer (Ctx.error).
+cdef enum ErrorCode:
+    NO_ERROR = 0
+    OUT_OF_MEMORY = 1    # the transposition table could not grow
+    INTERRUPTED = 2      # Ctrl-C (a signal) reached the main thread
+    CANCELLED = 3        # cancel_searches(): another thread asked every search to stop
+    OVER_BUDGET = 4      # max_nodes or the deadline reached

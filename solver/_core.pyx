@@ -24,12 +24,75 @@ three only changes ``side``. The search itself is the same for all.
 """
 
 from libc.stdlib cimport calloc, free, malloc
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+
+cdef extern from "Python.h":
+    # Declared here without Cython's exception check: the search only wants
+    # to know whether a signal (Ctrl-C) arrived, and raises for itself.
+    int check_signals "PyErr_CheckSignals" ()
+    void clear_error "PyErr_Clear" ()
 
 include "_bits.pxi"
 include "_trick.pxi"
 include "_tt.pxi"
 include "_quick.pxi"
 include "_moves.pxi"
+
+
+# ---------------------------------------------------------------------------
+# Stopping a search early: Ctrl-C, cancel_searches(), a node or time budget
+
+#: The search looks at the clock, the flags and signals once every this many nodes.
+DEF CHECK_EVERY = 16384
+
+#: Set by cancel_searches(): every running search stops at its next check.
+cdef volatile int cancel_flag = 0
+
+
+cdef double monotonic() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef bint must_stop(Ctx* c) noexcept nogil:
+    """Should the search stop now? Sets ``c.error`` to the reason."""
+    if cancel_flag:
+        c.error = CANCELLED
+    elif c.max_nodes and c.nodes >= c.max_nodes:
+        c.error = OVER_BUDGET
+    elif c.deadline > 0 and monotonic() >= c.deadline:
+        c.error = OVER_BUDGET
+    else:
+        with gil:
+            # Runs Python's signal handlers in the main thread (a no-op in others).
+            if check_signals() != 0:
+                clear_error()
+                c.error = INTERRUPTED
+    return c.error != NO_ERROR
+
+
+def cancel_searches():
+    """Ask every running search, in every thread, to stop at its next check
+    (within a few milliseconds); it then raises ``KeyboardInterrupt``."""
+    global cancel_flag
+    cancel_flag = 1
+
+
+def clear_cancel():
+    """Let searches run again after ``cancel_searches()``."""
+    global cancel_flag
+    cancel_flag = 0
+
+
+class OverBudget(Exception):
+    """A search reached its node or time budget; ``lower`` and ``upper`` bound
+    side 0's tricks as far as it got."""
+
+    def __init__(self, lower, upper):
+        super().__init__(f"budget reached: side 0 wins {lower} to {upper} tricks")
+        self.lower, self.upper = lower, upper
 
 
 # ---------------------------------------------------------------------------
@@ -55,6 +118,9 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int saved_seat[4]
 
     c.nodes += 1
+    if c.nodes % CHECK_EVERY == 0 and must_stop(c):
+        rel_out[0] = 0
+        return 0
     if c.ncards == 0:
         n = popcount(c.hands[player])
         if target <= 0:
@@ -176,6 +242,7 @@ cdef int exact_value(Ctx* c, int guess, int n) noexcept nogil:
             t = hi
         v = search(c, t, &rel)
         if c.error:
+            c.lower, c.upper = lo, hi      # what was proved before it stopped
             return -1
         if v >= t:
             lo = v
@@ -202,7 +269,10 @@ cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noe
     c.hint_card = -1
     c.nodes = 0
     c.tt_hits = 0
-    c.error = 0
+    c.error = NO_ERROR
+    c.max_nodes = 0
+    c.deadline = 0
+    c.lower, c.upper = 0, MAX_TRICKS
     return tt_init(c, max_entries)
 
 
@@ -245,9 +315,13 @@ cdef int open_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) exc
 
 
 cdef int close_ctx(Ctx* c, object stats) except -1:
-    """Raise if the search ran out of memory; report its counters into ``stats``."""
-    if c.error:
+    """Raise if the search stopped early; report its counters into ``stats``."""
+    if c.error == OUT_OF_MEMORY:
         raise MemoryError("the transposition table could not grow")
+    if c.error in (INTERRUPTED, CANCELLED):
+        raise KeyboardInterrupt
+    if c.error == OVER_BUDGET:
+        raise OverBudget(c.lower, c.upper)
     if stats is not None:
         stats["nodes"] = stats.get("nodes", 0) + c.nodes
         stats["tt_hits"] = stats.get("tt_hits", 0) + c.tt_hits
@@ -279,6 +353,8 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
                 leader = order[k]
                 set_position(&c, h, leader, NULL, 0)
                 v = exact_value(&c, guess, n)
+                if c.error:
+                    break
                 out[leader] = v
                 guess = v
         close_ctx(&c, stats)
@@ -288,11 +364,15 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
 
 
 def solve_each_card(hands, int trump, int leader, played, cards, bint misere=False,
-                    int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES, stats=None):
+                    int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES, stats=None,
+                    max_nodes=None, max_seconds=None):
     """Side 0's tricks (current trick included) after each card in ``cards``.
 
     ``cards`` are legal cards of the player on move; one table serves them
     all. With no cards, the value of the position itself (one number).
+    ``max_nodes``/``max_seconds``: a budget for the whole call; reaching it
+    raises ``OverBudget`` with the bounds proved (for the position itself:
+    meaningful with no ``cards``).
     """
     cdef u64 h[4]
     cdef int p[4]
@@ -301,6 +381,10 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     cdef Ctx c
     cdef list out = []
     open_ctx(&c, trump, misere, lone, max_entries)
+    if max_nodes is not None:
+        c.max_nodes = max_nodes
+    if max_seconds is not None:
+        c.deadline = monotonic() + max_seconds
     try:
         player = (leader + nplayed) & 3
         n = popcount(h[player])

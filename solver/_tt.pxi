@@ -77,7 +77,7 @@ cdef Entry* take_entries(Ctx* c, int k) noexcept nogil:
         b.size = BLOCK_ENTRIES if k <= BLOCK_ENTRIES else k
         b.entries = <Entry*>malloc(b.size * sizeof(Entry))
         if b.entries == NULL:
-            c.error = 1
+            c.error = OUT_OF_MEMORY
             return NULL
         b.used = 0
         c.nblocks += 1
@@ -247,7 +247,7 @@ cdef int grow_buckets(Ctx* c) noexcept nogil:
     c.buckets = <Bucket*>malloc(2 * old_n * sizeof(Bucket))
     if c.buckets == NULL:
         c.buckets = old
-        c.error = 1
+        c.error = OUT_OF_MEMORY
         return -1
     c.nbuckets = 2 * old_n
     for i in range(c.nbuckets):

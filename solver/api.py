@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 from . import _core
 from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .play import check_play, legal_cards
 
-__all__ = ["DDTable", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play"]
+__all__ = ["DDTable", "Bounds", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
+           "map_threads"]
 
 
 class DDTable:
@@ -100,10 +101,33 @@ def _solve_strain(job):
 def _run(jobs, workers: int) -> list:
     """Solve strains on ``workers`` threads; one strain is the unit of work,
     so that one slow deal does not hold up a thread's whole share."""
-    if workers == 1 or len(jobs) == 1:
-        return [_solve_strain(j) for j in jobs]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_solve_strain, jobs))
+    return map_threads(_solve_strain, jobs, workers)
+
+
+def map_threads(fn, items, workers: int) -> list:
+    """``[fn(item) for item in items]`` on ``workers`` threads, in order.
+
+    Ctrl-C reaches the caller within a few milliseconds: the main thread
+    gets ``KeyboardInterrupt`` while it waits, and every search still
+    running in a worker is cancelled (``_core.cancel_searches``) before it
+    is raised, so no thread is left solving.
+    """
+    items = list(items)
+    if workers == 1 or len(items) <= 1:
+        return [fn(item) for item in items]
+    pool = ThreadPoolExecutor(max_workers=workers)
+    futures = [pool.submit(fn, item) for item in items]
+    try:
+        return [f.result() for f in futures]
+    except KeyboardInterrupt:
+        for f in futures:
+            f.cancel()
+        _core.cancel_searches()
+        pool.shutdown(wait=True)
+        _core.clear_cancel()
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def _table(deal, strains, declarers, rows) -> "DDTable":
@@ -209,18 +233,46 @@ class _Position:
         return side0_tricks if self.side0(self.on_move) else self.remaining - side0_tricks
 
 
-def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> int:
+class Bounds(NamedTuple):
+    """What a search stopped by its budget had proved: the side on move wins
+    at least ``lower`` and at most ``upper`` of the remaining tricks."""
+
+    lower: int
+    upper: int
+
+
+def _budget(value, what: str, kind):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:
+        raise PositionError(f"{what} must be a positive number, not {value!r}")
+    return value
+
+
+def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None,
+          max_nodes: Optional[int] = None, max_seconds: Optional[float] = None):
     """Tricks the side on move wins from the remaining tricks, with best play by all.
 
     ``played``: the cards already on the current trick, in order from
     ``leader`` (they are no longer in the hands). ``misere``: each side tries
     to win as few tricks as it can. ``lone``: that seat plays alone against
     the other three, who count as one side.
+
+    ``max_nodes``/``max_seconds``: a budget for a position that may take
+    long (a freak misère deal). When the search reaches it, ``solve``
+    returns the ``Bounds(lower, upper)`` proved so far instead of a number.
+    Ctrl-C stops any search within a few milliseconds (``KeyboardInterrupt``).
     """
+    max_nodes = _budget(max_nodes, "max_nodes", int)
+    max_seconds = _budget(max_seconds, "max_seconds", (int, float))
     pos = _Position(deal, trump, leader, played, lone)
-    [value] = _core.solve_each_card(
-        pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played], [],
-        bool(misere), pos.lone_index())
+    try:
+        [value] = _core.solve_each_card(
+            pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played], [],
+            bool(misere), pos.lone_index(), max_nodes=max_nodes, max_seconds=max_seconds)
+    except _core.OverBudget as stop:
+        low, high = pos.for_side_on_move(stop.lower), pos.for_side_on_move(stop.upper)
+        return Bounds(min(low, high), max(low, high))
     return pos.for_side_on_move(value)
 
 

@@ -37,13 +37,12 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from solver import dd_table
+from solver import dd_table, map_threads
 from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
@@ -546,28 +545,27 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     rows, stand_rows, all_tricks = [], [], []
     unplayable = 0
     stopped = False
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for lo in range(0, len(deals), CHUNK):
-            batch = deals[lo:lo + CHUNK]
-            solved = list(pool.map(solve, batch))
-            for deal, (tricks, extra) in zip(batch, solved):
-                scorer = _Scorer(sit, deal, tricks)
-                stands = [scorer.ours(c, d) for _, c, d in sit.candidates]
-                stand_rows.append(stands)
-                if reply == "policy":
-                    unplayable += sum(c == "?" for c, _ in extra)
-                    rows.append([0 if c == "?" else scorer.ours(c, d) for c, d in extra])
-                elif reply == "par":
-                    rows.append(_reply_values(sit, scorer, extra))
-                else:
-                    rows.append(stands)
-                all_tricks.append(tricks)
-            if progress is not None:
-                progress(len(rows), len(deals))
-            if (early_stop and len(rows) >= min_samples and len(rows) < len(deals)
-                    and _clear_lead(np.array(rows, dtype=float))):
-                stopped = True
-                break
+    for lo in range(0, len(deals), CHUNK):
+        batch = deals[lo:lo + CHUNK]
+        solved = map_threads(solve, batch, workers)      # Ctrl-C stops every thread
+        for deal, (tricks, extra) in zip(batch, solved):
+            scorer = _Scorer(sit, deal, tricks)
+            stands = [scorer.ours(c, d) for _, c, d in sit.candidates]
+            stand_rows.append(stands)
+            if reply == "policy":
+                unplayable += sum(c == "?" for c, _ in extra)
+                rows.append([0 if c == "?" else scorer.ours(c, d) for c, d in extra])
+            elif reply == "par":
+                rows.append(_reply_values(sit, scorer, extra))
+            else:
+                rows.append(stands)
+            all_tricks.append(tricks)
+        if progress is not None:
+            progress(len(rows), len(deals))
+        if (early_stop and len(rows) >= min_samples and len(rows) < len(deals)
+                and _clear_lead(np.array(rows, dtype=float))):
+            stopped = True
+            break
     used = deals[:len(rows)]
     candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
                              np.array(stand_rows, dtype=float))

@@ -1,0 +1,91 @@
+"""Stopping a search: Ctrl-C from any public function (worker threads too), and budgets."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import solver
+from solver import Bounds
+
+EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+
+# Deals whose one-against-three misère takes far longer than these tests wait
+# (random.Random(4) and (5) shuffles; each over 30 s on the test machine).
+SLOW = textwrap.dedent("""
+    import random, sys, time
+    import solver
+    from solver.cards import Card, Deal, Hand
+
+    def slow_deal(seed):
+        deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+        random.Random(seed).shuffle(deck)
+        return Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+
+    def hard(seed):
+        return solver.solve(slow_deal(seed), "NT", "E", misere=True, lone="N")
+
+    print("ready", flush=True)
+    t = time.monotonic()
+    try:
+        if sys.argv[1] == "threads":
+            solver.map_threads(hard, [4, 5, 4, 5], 2)
+        else:
+            hard(4)
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print(f"interrupted {time.monotonic() - t:.3f}", flush=True)
+""")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize("mode", ["main", "threads"])
+def test_ctrl_c_stops_a_long_search_within_a_second(mode):
+    proc = subprocess.Popen([sys.executable, "-c", SLOW, mode], stdout=subprocess.PIPE,
+                            text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(1.5)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    waited = time.monotonic() - sent
+    assert out.startswith("interrupted"), out
+    assert waited < 1.0, f"took {waited:.2f} s to stop"
+
+
+def test_a_budget_returns_bounds_that_hold_the_exact_value():
+    deal = solver.Deal.from_pbn(EXAMPLE)
+    exact = solver.solve(deal, "NT", "E", misere=True)
+    stopped = solver.solve(deal, "NT", "E", misere=True, max_nodes=1)
+    # One node is below the first check (every 16384 nodes): a quick position
+    # may still finish; either way the answer contains the exact value.
+    if isinstance(stopped, Bounds):
+        assert stopped.lower <= exact <= stopped.upper
+    else:
+        assert stopped == exact
+    assert solver.solve(deal, "H", "E", max_nodes=10 ** 9, max_seconds=60) == \
+        solver.solve(deal, "H", "E")
+
+
+def test_a_time_budget_stops_a_long_search():
+    import random
+    from solver.cards import Card, Deal, Hand
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    random.Random(4).shuffle(deck)
+    deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+    start = time.monotonic()
+    result = solver.solve(deal, "NT", "E", misere=True, lone="N", max_seconds=0.3)
+    assert time.monotonic() - start < 2
+    assert isinstance(result, Bounds) and 0 <= result.lower <= result.upper <= 13
+
+
+@pytest.mark.parametrize("kwargs", [{"max_nodes": 0}, {"max_nodes": -5}, {"max_nodes": 1.5},
+                                    {"max_seconds": 0}, {"max_seconds": "1"},
+                                    {"max_nodes": True}])
+def test_bad_budgets_are_clear_errors(kwargs):
+    with pytest.raises(solver.PositionError, match="positive number"):
+        solver.solve(EXAMPLE, "NT", "E", **kwargs)
