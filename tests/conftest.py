@@ -101,3 +101,21 @@ def solver_module():
 def str_cards(values: dict) -> dict:
     """``{Card: n}`` -> ``{"SA": n}`` (the oracle files' keys)."""
     return {str(card): int(n) for card, n in values.items()}
+
+
+
+def child_env(env=None) -> dict:
+    """The environment for a child Python that imports this run's packages.
+
+    The folders that hold the ``solver`` and ``advisor`` packages this test
+    run imported go on ``PYTHONPATH``. Run the child from an empty folder
+    (``cwd=tmp_path``): from the repository root it would put the source tree
+    first on its module path, and after a plain ``pip install .`` that tree
+    has no compiled core.
+    """
+    import advisor
+    import solver
+
+    path = os.pathsep.join(sorted({str(Path(m.__file__).resolve().parents[1])
+                                   for m in (advisor, solver)}))
+    return dict(env if env is not None else os.environ, PYTHONPATH=path)

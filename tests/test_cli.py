@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import child_env
 from advisor.cli import EXAMPLE_DEAL, main, read_deal_file
 from solver import dd_table
 
@@ -106,16 +107,10 @@ def test_unknown_rules_are_refused_by_argparse(capsys):
 
 
 def test_python_m_advisor_cli_runs_the_example(tmp_path):
-    # Run from an empty folder with the packages this test imported on the
-    # path: from the repository root, an uncompiled source tree would shadow
-    # an installed package.
-    import advisor
-    import solver
-    path = os.pathsep.join(sorted({str(Path(m.__file__).resolve().parents[1])
-                                   for m in (advisor, solver)}))
-    env = dict(os.environ, PYTHONPATH=path)
+    # Run from an empty folder (see conftest.child_env).
     proc = subprocess.run([sys.executable, "-m", "advisor.cli", "analyse", "--example", "--json"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+                          cwd=tmp_path, env=child_env(), capture_output=True, text=True,
+                          timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["par"]["contract"] == "5H"
 

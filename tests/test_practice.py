@@ -15,6 +15,7 @@ import sys
 import pytest
 
 import solver
+from conftest import child_env
 from advisor import rules as game_rules
 from advisor.cli import main
 from advisor.game import declarer_tricks, playable_contracts, strain_of
@@ -191,7 +192,7 @@ def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "practice", "--seed", "5", "--boards", "2",
          "--save", str(save), "--letters"],
-        input=script, capture_output=True, text=True, timeout=600)
+        input=script, capture_output=True, text=True, timeout=600, cwd=tmp_path, env=child_env())
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "hint" in out and "the advisor would call" in out
@@ -203,7 +204,8 @@ def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
     assert not games.errors and len(list(games)) == 2
     review = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "review", str(save), "--no-auction-review",
-         "--letters"], capture_output=True, text=True, timeout=600)
+         "--letters"], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+        env=child_env())
     assert review.returncode == 0, review.stderr
     assert review.stdout.count("Contract") + review.stdout.count("No contract") == 2
 
@@ -227,7 +229,7 @@ def test_end_of_input_ends_the_session_cleanly(tmp_path):
     save = tmp_path / "s.pbn"
     proc = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "practice", "--seed", "9", "--save", str(save)],
-        input="", capture_output=True, text=True, timeout=300)
+        input="", capture_output=True, text=True, timeout=300, cwd=tmp_path, env=child_env())
     assert proc.returncode == 0, proc.stderr
     assert "Session over: 0 board(s) finished." in proc.stdout
     assert not os.path.exists(save)

@@ -10,6 +10,7 @@ import time
 import pytest
 
 import solver
+from conftest import child_env
 from solver import Bounds
 
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
@@ -44,9 +45,9 @@ SLOW = textwrap.dedent("""
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 @pytest.mark.parametrize("mode", ["main", "threads"])
-def test_ctrl_c_stops_a_long_search_within_a_second(mode):
+def test_ctrl_c_stops_a_long_search_within_a_second(mode, tmp_path):
     proc = subprocess.Popen([sys.executable, "-c", SLOW, mode], stdout=subprocess.PIPE,
-                            text=True)
+                            text=True, cwd=tmp_path, env=child_env())
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(1.5)
     sent = time.monotonic()
