@@ -56,17 +56,17 @@ class Seat(IntEnum):
 
     @property
     def partner(self) -> "Seat":
-        return Seat((self + 2) % 4)
+        return _CLOCKWISE[(self + 2) % 4]
 
     @property
     def lho(self) -> "Seat":
         """Left-hand opponent: the next player clockwise."""
-        return Seat((self + 1) % 4)
+        return _CLOCKWISE[(self + 1) % 4]
 
     @property
     def rho(self) -> "Seat":
         """Right-hand opponent: the previous player clockwise."""
-        return Seat((self + 3) % 4)
+        return _CLOCKWISE[(self + 3) % 4]
 
     @property
     def side(self) -> str:
@@ -98,6 +98,10 @@ class Seat(IntEnum):
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
+
+
+#: The seats by number (a tuple look-up: the enum's own call is slow in inner loops).
+_CLOCKWISE = tuple(Seat)
 
 
 _SEAT_NAMES = {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}

@@ -112,3 +112,35 @@ def test_four_policy_players_make_a_legal_auction_that_ends(seed, name):
         assert policy.call(deal[seat], seat=seat, dealer=dealer, auction=auction) == decision
         auction.append(decision.call)
     assert rs.auction_is_over(auction)
+    # play_out, which keeps each seat's reading up to date and remembers its
+    # decisions, plays the same auction from any point of it.
+    for start in (0, len(auction) // 2):
+        assert policy.play_out(deal, dealer=dealer, auction=auction[:start]) == auction
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(game_rules.names()))
+def test_a_remembered_decision_is_the_one_a_fresh_policy_makes(seed, name):
+    # Two continuations on one deal, the second after the first has filled the
+    # policy's memory: each call equals that of a policy that remembers nothing.
+    rs = game_rules.get(name)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    random.Random(seed).shuffle(deck)
+    deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+    dealer = Seat(seed % 4)
+    policy = Policy(rs)
+    first = policy.play_out(deal, dealer=dealer, auction=[])
+    opening = next((c for c in rs.auction_legal_calls([]) if c != "P"), "P")
+    for start in ([], [opening]):
+        auction = policy.play_out(deal, dealer=dealer, auction=start)
+        for i in range(len(start), len(auction)):
+            seat = rs.seat_of_call(dealer, i)
+            fresh = Policy(rs).call(deal[seat], seat=seat, dealer=dealer, auction=auction[:i])
+            assert fresh.call == auction[i], (i, auction)
+    assert first == policy.play_out(deal, dealer=dealer, auction=[])
+
+
+def test_play_out_refuses_a_short_hand():
+    policy = Policy("vint")
+    with pytest.raises(PolicyError, match="13 cards"):
+        policy.play_out({s: hand("AKQ.JT9.876.5") for s in Seat}, dealer="N", auction=[])

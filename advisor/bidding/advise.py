@@ -321,10 +321,7 @@ def continue_auction(rules: RuleSet, policy: Policy, deal: Deal, dealer: Seat,
                      calls: Sequence[str]) -> Tuple[Optional[str], Optional[Seat]]:
     """The auction after ``calls`` when every seat calls by ``policy`` with its own
     hand of ``deal``: ``(final contract, declarer)`` (``(None, None)``: thrown in)."""
-    calls = list(calls)
-    while policy.legal_calls(calls):
-        seat = rules.seat_of_call(dealer, len(calls))
-        calls.append(policy.call(deal[seat], seat=seat, dealer=dealer, auction=calls).call)
+    calls = policy.play_out(deal, dealer=dealer, auction=calls)
     if hasattr(policy.rules, "extended_auction_result"):        # Skruuvi's kitty bids
         return policy.final_contract(dealer, calls)
     contract, declarer, _ = rules.auction_result(calls, dealer)

@@ -42,6 +42,8 @@ ACE, KING, QUEEN = 14, 13, 12
 #: Tricks a partner has shown (suit contracts) by its calls, and points (no-trumps).
 SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
+#: Decisions a policy remembers before it starts afresh (a few MB at most).
+DECISIONS_KEPT = 50_000
 
 
 class PolicyError(RulesError):
@@ -121,6 +123,11 @@ class _Reading:
     anyone_bid: bool = False
     opponents_bid: bool = False
 
+    def key(self) -> tuple:
+        """Everything a decision reads of the auction, as one hashable value."""
+        return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
+                self.partner_raised_me, self.anyone_bid, self.opponents_bid)
+
     def situation(self) -> str:
         if self.my_strains:
             return "rebid"
@@ -165,6 +172,13 @@ class Policy:
         # Legal calls after an auction: asked again and again along continuations.
         self._legal = lru_cache(maxsize=8192)(
             lambda calls: tuple(self.rules.auction_legal_calls(list(calls))))
+        # Decisions by (hand, reading of the auction, legal calls): a call depends
+        # on nothing else, and a continuation asks the same question again each
+        # time a round of passes goes by (Vint closes a bid after 12 passes).
+        self._decisions: Dict[tuple, Decision] = {}
+        # Whether a hand fits a row's words: the same hand meets the same rows
+        # under many auctions.
+        self._fits_seen: Dict[tuple, bool] = {}
 
     def legal_calls(self, auction: Sequence[str]) -> Tuple[str, ...]:
         """The calls the next player may make after ``auction`` (empty: it is over);
@@ -184,7 +198,18 @@ class Policy:
         if self.rules.seat_of_call(dealer, len(auction)) != seat:
             raise PolicyError(f"it is {self.rules.seat_of_call(dealer, len(auction)).name}'s "
                               f"turn, not {seat.name}'s")
-        reading = self._read(auction, seat, dealer)
+        return self._remembered(hand, self._read(auction, seat, dealer), legal)
+
+    def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
+        key = (hand.mask, reading.key(), legal)
+        decision = self._decisions.get(key)
+        if decision is None:
+            if len(self._decisions) >= DECISIONS_KEPT:
+                self._decisions.clear()
+            decision = self._decisions[key] = self._decide(hand, reading, legal)
+        return decision
+
+    def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
@@ -192,15 +217,40 @@ class Policy:
             if row.situation != situation:
                 continue
             for strain in self._strains(row, hand, reading):
-                values = dict(features, sure=facts.sure[_SUIT_INDEX.get(strain)],
-                              partner_nt=int(reading.partner_shows(strain, self.nt) == "nt"),
-                              supported=int(reading.partner_raised_me))
-                if not self._fits(row, strain, reading, values):
+                extra = (facts.sure[_SUIT_INDEX.get(strain)],
+                         int(reading.partner_shows(strain, self.nt) == "nt"),
+                         int(reading.partner_raised_me))
+                if not self._fits(row, strain, reading, hand.mask, extra):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
                     return Decision(bid, f"{row.reason} ({_summary(features)})", row)
         return Decision(PASS, _pass_reason(situation, features))
+
+    def play_out(self, hands, *, dealer, auction: Sequence[str]) -> List[str]:
+        """The auction after ``auction`` when every seat calls by this policy with
+        its own hand (``hands[seat]``, e.g. a ``Deal``) until the game's rules end it:
+        the whole list of calls.
+
+        The same calls as asking :meth:`call` seat by seat, but each seat's
+        reading of the auction is kept up to date call by call instead of read
+        again from the start: the advisor plays out thousands of auctions.
+        """
+        dealer = Seat.parse(dealer)
+        calls = [normalise_call(c) for c in auction]
+        readings = {seat: self._read(calls, seat, dealer) for seat in Seat}
+        for seat in Seat:
+            if len(hands[seat]) != 13:
+                raise PolicyError(f"the policy calls with 13 cards, not {len(hands[seat])}")
+        legal = self.legal_calls(calls)
+        while legal:
+            who = self.rules.seat_of_call(dealer, len(calls))
+            call = self._remembered(hands[who], readings[who], legal).call
+            calls.append(call)
+            for seat, reading in readings.items():
+                self._note(reading, call, who, seat)
+            legal = self.legal_calls(calls)
+        return calls
 
     # -- Skruuvi: the main players' extended bids -------------------------------------
     def final_contract(self, dealer, auction) -> Tuple[Optional[str], Optional[Seat]]:
@@ -223,24 +273,27 @@ class Policy:
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
         r = _Reading()
         for i, call in enumerate(auction):
-            who = self.rules.seat_of_call(dealer, i)
-            if who == seat.partner and r.partner_first is None:
-                r.partner_first = call
-            if call == PASS or call in ("X", "XX"):
-                continue
-            strain = self._strain_of.get(call)
-            if strain is None:
-                strain = self._strain_of[call] = self.rules.read_bid(call).strain
-            r.anyone_bid = True
-            if who == seat:
-                r.my_strains.append(strain)
-            elif who == seat.partner:
-                if strain in r.my_strains:
-                    r.partner_raised_me = True
-                r.partner_strains.append(strain)
-            else:
-                r.opponents_bid = True
+            self._note(r, call, self.rules.seat_of_call(dealer, i), seat)
         return r
+
+    def _note(self, r: _Reading, call: str, who: Seat, seat: Seat) -> None:
+        """Add ``who``'s ``call`` to ``seat``'s reading ``r`` of the auction."""
+        if who == seat.partner and r.partner_first is None:
+            r.partner_first = call
+        if call == PASS or call in ("X", "XX"):
+            return
+        strain = self._strain_of.get(call)
+        if strain is None:
+            strain = self._strain_of[call] = self.rules.read_bid(call).strain
+        r.anyone_bid = True
+        if who == seat:
+            r.my_strains.append(strain)
+        elif who == seat.partner:
+            if strain in r.my_strains:
+                r.partner_raised_me = True
+            r.partner_strains.append(strain)
+        else:
+            r.opponents_bid = True
 
     def _strains(self, row: Row, hand: Hand, reading: _Reading) -> List[str]:
         if row.strain == "NT":
@@ -258,7 +311,9 @@ class Policy:
             return (len(cards), sum(r >= 10 for r in cards), self.suits.index(s))
         return sorted(self.suits, key=key, reverse=True)
 
-    def _fits(self, row: Row, strain: str, reading: _Reading, facts) -> bool:
+    def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
+        """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the
+        values of POLICY_FEATURES (sure tricks, partner_nt, supported)."""
         partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
         if "{partner}" in row.hand and partner is None:
             return False
@@ -267,11 +322,18 @@ class Policy:
             partner=SUIT_WORDS[_SUIT_INDEX[partner]] if partner else "spades")
         if "{suit}" in row.hand and strain not in _SUIT_INDEX:
             return False
-        constraint = self._compiled.get(text)
-        if constraint is None:
-            constraint = compile_constraint(text, extra_features=POLICY_FEATURES)
-            self._compiled[text] = constraint
-        return bool(constraint.on_features(facts))
+        key = (text, mask, extra)
+        fits = self._fits_seen.get(key)
+        if fits is None:
+            constraint = self._compiled.get(text)
+            if constraint is None:
+                constraint = compile_constraint(text, extra_features=POLICY_FEATURES)
+                self._compiled[text] = constraint
+            values = dict(_facts(mask).features, **dict(zip(POLICY_FEATURES, extra)))
+            if len(self._fits_seen) >= DECISIONS_KEPT:
+                self._fits_seen.clear()
+            fits = self._fits_seen[key] = bool(constraint.on_features(values))
+        return fits
 
     def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,
              legal: Sequence[str]) -> Optional[str]:
