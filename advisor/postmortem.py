@@ -31,6 +31,7 @@ import solver
 from solver.cards import SEATS, Card, Seat
 from solver.play import Play
 
+from .bidding import AdviceCache
 from .bidding import recommend as _recommend
 from .game import declarer_tricks, rule_set, strain_of
 from .par import find_par
@@ -339,12 +340,13 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
         return AuctionReview(False, "the deal is an ending: the advisor needs 13-card hands")
     dealer = Seat.parse(record.dealer)
     calls = []
+    cache = AdviceCache()         # each player's deals and their tricks, call after call
     for i, call in enumerate(record.auction):
         seat = rules.seat_of_call(dealer, i)
         try:
             rec = recommend(record.deal[seat], seat=seat.name, dealer=dealer.name,
                             auction=list(record.auction[:i]), rules=rules.name,
-                            samples=samples, seed=seed + i)
+                            samples=samples, seed=seed + i, cache=cache)
         except Exception as exc:  # another module's failure must not stop the review
             return AuctionReview(False, f"advisor.recommend failed at call {i + 1} ({call} by "
                                  f"{seat.name}): {type(exc).__name__}: {exc}", calls, samples)

@@ -179,6 +179,27 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_workers():
     assert answers[0] == answers[1] == answers[2]
 
 
+def test_a_cache_shares_deals_and_tricks_between_calls_of_one_auction():
+    from advisor.bidding import AdviceCache
+    cache = AdviceCache()
+    kw = dict(seat="N", dealer="N", samples=16, seed=5, workers=1, early_stop=False)
+    first = recommend("AQ842.K93.A7.J62", cache=cache, **kw)
+    plain = recommend("AQ842.K93.A7.J62", **kw)               # a cache changes no answer
+    assert [(c.call, c.scores) for c in first.candidates] == \
+        [(c.call, c.scores) for c in plain.candidates]
+    solved = dict(cache.tricks)
+    assert solved and list(cache.deals.values()) == [first.deals]
+    # North's next call (after 1S P P P) reuses the deals that still fit, and
+    # their tricks: it solves only the fresh deals.
+    later = recommend("AQ842.K93.A7.J62", auction="1S P P P", cache=cache,
+                      **dict(kw, seed=6))
+    reused = [d for d in later.deals if d in first.deals]
+    assert reused and later.deals[:len(reused)] == reused
+    fresh = {d.masks for d in later.deals} - {d.masks for d in first.deals}
+    assert {k[0] for k in cache.tricks} - {k[0] for k in solved} <= fresh
+    assert all(cache.tricks[k] == v for k, v in solved.items())
+
+
 def test_policy_continuation_scores_the_contract_the_auction_reaches():
     from advisor.bidding.advise import continue_auction
     from advisor.bidding.policy import Policy

@@ -106,7 +106,7 @@ class FakeAdvisor:
     def __init__(self):
         self.asked = []
 
-    def __call__(self, hand, *, seat, dealer, auction, rules, samples, seed):
+    def __call__(self, hand, *, seat, dealer, auction, rules, samples, seed, cache=None):
         self.asked.append((str(hand), seat, dealer, tuple(auction), rules, samples))
         best = "4H" if not auction else "P"
         made = "1H" if not auction else "2D"

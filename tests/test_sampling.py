@@ -57,3 +57,21 @@ def test_own_constraint_and_short_hand():
         sample_deals(HAND, "S", 5, np.random.default_rng(0), {"S": compile_constraint("hcp < 10")})
     with pytest.raises(SamplingError, match="13 cards"):
         sample_deals(Hand.from_pbn("AKQ87.KJ4.A2.T9"), "S", 5, np.random.default_rng(0))
+
+
+def test_a_pool_of_earlier_deals_is_tried_first():
+    # An earlier call's deals, then a constraint that only some of them meet:
+    # those are kept first, in order, and fresh deals make up the rest.
+    earlier = sample_deals(HAND, "S", 40, np.random.default_rng(3)).deals
+    strong = compile_constraint("hcp >= 12")
+    fitting = [d for d in earlier if d["N"].hcp >= 12]
+    assert 0 < len(fitting) < 40
+    got = sample_deals(HAND, "S", 40, np.random.default_rng(4), {"N": strong}, pool=earlier)
+    assert got.deals[:len(fitting)] == fitting
+    assert len(got.deals) == 40 and all(d["N"].hcp >= 12 for d in got.deals)
+    # Deals of another hand, or another seat's, are not taken from the pool.
+    other = sample_deals(Hand.from_pbn("T9.T987.T987.876"), "S", 5, np.random.default_rng(5))
+    got = sample_deals(HAND, "S", 5, np.random.default_rng(6), pool=other.deals + earlier[:2])
+    assert got.deals[:2] == earlier[:2] and not set(got.deals) & set(other.deals)
+    got = sample_deals(HAND, "N", 3, np.random.default_rng(6), pool=earlier)
+    assert all(d["N"] == HAND for d in got.deals) and not set(got.deals) & set(earlier)

@@ -8,11 +8,11 @@
 - ``sampling``: dealing the unseen cards so that every constraint holds.
 """
 
-from .advise import AdviseError, Candidate, Recommendation, recommend
+from .advise import AdviceCache, AdviseError, Candidate, Recommendation, recommend
 from .constraints import Constraint, ConstraintError, compile_constraint
 from .sampling import SamplingError, sample_deals
 from .system import Inference, read_auction
 
-__all__ = ["recommend", "Recommendation", "Candidate", "AdviseError", "Constraint",
+__all__ = ["recommend", "Recommendation", "Candidate", "AdviseError", "AdviceCache", "Constraint",
            "ConstraintError", "compile_constraint", "SamplingError", "sample_deals",
            "Inference", "read_auction"]

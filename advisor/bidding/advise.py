@@ -55,7 +55,8 @@ from .policy import Policy
 from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
 from .system import Inference, read_auction
 
-__all__ = ["AdviseError", "Candidate", "Recommendation", "recommend", "prepare", "Situation"]
+__all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
+           "Situation"]
 
 #: A contract a side cannot play in the model: worth this much against it.
 _UNPLAYABLE = 10 ** 7
@@ -184,6 +185,26 @@ class Situation:
         return self.seat.side
 
 
+class AdviceCache:
+    """Work that successive ``recommend`` calls on one deal's auction can share
+    (``recommend(cache=...)``; the post-mortem keeps one for each deal).
+
+    - ``deals``: the deals last sampled for each player (by seat and hand).
+      A later call of the same player tries them first and keeps those that
+      still fit what the auction now shows; since a later call's readings
+      only add to the earlier ones, the kept deals are still fair draws.
+    - ``tricks``: double-dummy tricks already solved, by ``(deal masks,
+      table row, strain)``; a reused deal costs no search.
+    """
+
+    def __init__(self):
+        self.deals: Dict[Tuple[Seat, int], List[Deal]] = {}
+        self.tricks: Dict[tuple, int] = {}
+
+    def __repr__(self) -> str:
+        return f"AdviceCache({len(self.deals)} players' deals, {len(self.tricks)} tricks)"
+
+
 def _read_hand(hand) -> Hand:
     if isinstance(hand, str):
         hand = Hand.from_pbn(hand)
@@ -288,16 +309,32 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
     return needs
 
 
-def _solve_sample(sit: Situation, deal: Deal, reply: bool):
+def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
     """Double-dummy tricks one sample needs: ``({(declarer, strain): tricks}, theirs)``."""
     theirs = _their_strains(sit, deal) if reply else {}
+    return _solve_needs(sit, deal, _needs(sit, theirs), cache), theirs
+
+
+def _solve_needs(sit: Situation, deal: Deal, needs: Dict[Strain, set],
+                 cache: Optional["AdviceCache"]) -> Dict[Tuple[str, str], int]:
+    """``{(declarer, strain): tricks}`` for the declarers each strain ``needs``,
+    solving only the table rows that ``cache`` does not already hold."""
     tricks = {}
-    for strain, declarers in _needs(sit, theirs).items():
-        entries = sorted({table_row(sit.rules, d) for d in declarers})
-        table = dd_table(deal, strains=[strain], declarers=entries)
+    for strain, declarers in needs.items():
+        rows = {table_row(sit.rules, d) for d in declarers}
+        known = {} if cache is None else {
+            (row, strain): cache.tricks[deal.masks, row, strain] for row in rows
+            if (deal.masks, row, strain) in cache.tricks}
+        missing = sorted(row for row in rows if (row, strain) not in known)
+        if missing:
+            table = dd_table(deal, strains=[strain], declarers=missing)
+            for row in missing:
+                known[row, strain] = table[row, strain]
+                if cache is not None:
+                    cache.tricks[deal.masks, row, strain] = table[row, strain]
         for d in declarers:
-            tricks[d.name, strain.name] = declarer_tricks(table, sit.rules, d, strain)
-    return tricks, theirs
+            tricks[d.name, strain.name] = declarer_tricks(known, sit.rules, d, strain)
+    return tricks
 
 
 #: Samples solved between two looks at the early stop: fixed, so that the
@@ -345,20 +382,14 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
     return finals
 
 
-def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal):
+def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None):
     """Tricks one sample needs when the bidding goes on by the policy."""
     finals = _policy_finals(sit, policy, deal)
     needs: Dict[Strain, set] = {}
     for contract, declarer in finals + [(c, d) for _, c, d in sit.candidates]:
         if contract not in (None, "?") and declarer is not None:
             needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
-    tricks = {}
-    for strain, declarers in needs.items():
-        entries = sorted({table_row(sit.rules, d) for d in declarers})
-        table = dd_table(deal, strains=[strain], declarers=entries)
-        for d in declarers:
-            tricks[d.name, strain.name] = declarer_tricks(table, sit.rules, d, strain)
-    return tricks, finals
+    return _solve_needs(sit, deal, needs, cache), finals
 
 
 class _Scorer:
@@ -441,7 +472,7 @@ def _constraints_by_seat(sit: Situation, user) -> Dict[str, Constraint]:
     return out
 
 
-def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts):
+def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=()):
     """Sample with the auction's readings; when no deal fits them, drop the
     readings one at a time, the latest first (a later call's reading is the
     least certain), until deals fit. Returns ``(Samples, warning or None)``.
@@ -456,7 +487,7 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts):
         cons = _constraints_by_seat(kept, user)
         try:
             drawn = sample_deals(sit.hand, sit.seat, samples, np.random.default_rng(seed),
-                                 cons, max_attempts=max_attempts)
+                                 cons, max_attempts=max_attempts, pool=pool)
         except SamplingError:
             if not readings:
                 raise
@@ -500,7 +531,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
               reply="policy", strains=None, workers: Optional[int] = None,
               min_samples: int = 32, early_stop: bool = True,
               max_attempts: int = DEFAULT_MAX_ATTEMPTS,
-              progress: Optional[Callable[[int, int], None]] = None) -> Recommendation:
+              progress: Optional[Callable[[int, int], None]] = None,
+              cache: Optional[AdviceCache] = None) -> Recommendation:
     """The call with the highest expected net score for the player's side.
 
     ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
@@ -519,7 +551,9 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     ``strains`` overrides our strains (e.g. ``["H", "NT"]``); ``workers``
     threads solve samples (default: all cores); ``early_stop`` stops once the
     best call leads the next by 3 standard errors after ``min_samples``;
-    ``progress(done, total)`` is called as samples are solved.
+    ``progress(done, total)`` is called as samples are solved; ``cache``
+    (an ``AdviceCache``) shares sampled deals and solved tricks with the
+    other calls of the same auction that are given the same cache.
 
     Bad input raises a ``ValueError`` subclass (``AdviseError``,
     ``RulesError``, ``ConstraintError``, ``SamplingError``, ``ParseError``...).
@@ -530,14 +564,18 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     reply = _read_reply(reply)
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains)
-    drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts)
+    pool_key = (sit.seat, sit.hand.mask)
+    pool = cache.deals.get(pool_key, ()) if cache is not None else ()
+    drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool)
     deals = drawn.deals
+    if cache is not None:
+        cache.deals[pool_key] = deals
     policy = Policy(sit.rules) if reply == "policy" else None
 
     def solve(deal):
         if policy is not None:
-            return _solve_policy_sample(sit, policy, deal)
-        return _solve_sample(sit, deal, reply == "par")
+            return _solve_policy_sample(sit, policy, deal, cache)
+        return _solve_sample(sit, deal, reply == "par", cache)
 
     rows, stand_rows, all_tricks = [], [], []
     unplayable = 0

@@ -13,7 +13,7 @@ fewer deals and a warning rather than a hang; no deal at all raises
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, NamedTuple, Optional
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -47,11 +47,17 @@ class Samples(NamedTuple):
 
 def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
                  constraints: Optional[Mapping[str, Constraint]] = None, *,
-                 max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> Samples:
+                 max_attempts: int = DEFAULT_MAX_ATTEMPTS, pool: Sequence[Deal] = ()) -> Samples:
     """``n`` deals in which ``seat`` holds ``hand`` and every constraint holds.
 
     ``constraints`` maps seats (``"N"``...) to a ``Constraint`` (combine several
     with ``&``); the advising seat's own constraint is checked on its hand once.
+
+    ``pool``: deals drawn before for the same hand (an earlier call of the same
+    player), tried first, in order; those that fit are kept and fresh deals
+    make up the rest. When the constraints only add to those the pool was
+    drawn under (a later call of the same auction), the kept deals are still
+    uniform draws, and their double-dummy work can be reused.
     """
     seat = Seat.parse(seat)
     if len(hand) != 13:
@@ -67,7 +73,9 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
     ranks = np.array([c.rank for c in unseen], dtype=np.int64)
     bits = np.array([c.mask for c in unseen], dtype=np.uint64)
 
-    deals: List[Deal] = []
+    deals: List[Deal] = [d for d in pool
+                         if d[seat].mask == hand.mask
+                         and all(c(d[s]) for s, c in constraints.items())][:n]
     attempts = 0
     base = np.tile(np.arange(39), (_BATCH, 1))
     while len(deals) < n and attempts < max_attempts:
