@@ -24,7 +24,7 @@ from solver.cards import Deal, Seat
 from . import rules as _rules
 from .analysis import analyse
 from .bidding import recommend
-from .postmortem import review
+from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games
 from .render import analysis_text, can_print_symbols, dd_table_text, review_html, review_text
@@ -112,15 +112,20 @@ def _constraint_options(items) -> dict:
     return out
 
 
-def run_advise(args, out) -> None:
+def _progress_bar(what: str, show: bool):
+    """A rich progress bar on stderr, shown only when ``show`` (and stderr is a terminal)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=Console(stderr=True), transient=True,
+                    disable=not (show and sys.stderr.isatty()))
+
+
+def run_advise(args, out) -> None:
     from rich.table import Table
 
-    err = Console(stderr=True)
-    progress = Progress(TextColumn("solving samples"), BarColumn(), MofNCompleteColumn(),
-                        console=err, transient=True,
-                        disable=args.json or not sys.stderr.isatty())
+    progress = _progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
         rec = recommend(args.hand, seat=args.seat, dealer=args.dealer or "N",
@@ -159,26 +164,60 @@ def run_advise(args, out) -> None:
 # vint review
 
 def run_review(args, out) -> None:
-    """Review every deal of a file; bad deals are reported after the good ones (exit 2)."""
+    """Review every deal of a file; bad deals are reported after the good ones (exit 2).
+
+    Each deal's text report is printed as soon as it is finished, with a
+    progress bar on a terminal's stderr. Ctrl-C keeps what is finished: the
+    JSON and the HTML report then hold the deals reviewed so far.
+    """
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
-    reviews = review(args.file, rules=args.rules, auction_review=not args.no_auction_review,
-                     samples=args.samples, seed=args.seed)
+    symbols = _symbols(args, out)
+    done = ReviewSet()
+    bar = _progress_bar("reviewing deals", show=True)
+
+    def show(text: str) -> None:
+        if not bar.disable and out.isatty():      # the same terminal: print above the bar
+            bar.console.print(text, markup=False, highlight=False, soft_wrap=True, emoji=False)
+        else:
+            _print(out, text)
+            out.flush()
+
+    def finished(rv, count: int, total: int) -> None:
+        done.append(rv)
+        if not args.json:
+            show(("\n" + "=" * 72 + "\n\n" if count > 1 else "") + review_text(rv, symbols=symbols))
+        bar.update(task, completed=count, total=total)
+
+    games = read_games(args.file, rules=args.rules)
+    try:
+        with bar:
+            task = bar.add_task("review", total=len(games))
+            reviews = review(games, rules=args.rules,
+                             auction_review=not args.no_auction_review,
+                             samples=args.samples, seed=args.seed, on_review=finished)
+    except KeyboardInterrupt:
+        if not done:
+            raise KeyboardInterrupt("no deal was finished; nothing written") from None
+        _write_review(args, out, done)
+        raise KeyboardInterrupt(f"kept the {len(done)} of {len(games)} deal(s) reviewed "
+                                "before it") from None
+    _write_review(args, out, reviews)
+    if reviews.errors:
+        for e in reviews.errors[1:]:
+            print(f"vint: error: {e}", file=sys.stderr)
+        raise CliError(f"{len(reviews.errors)} deal(s) left out: {reviews.errors[0]}")
+
+
+def _write_review(args, out, reviews) -> None:
+    """The HTML report (``--html``) and the JSON (``--json``) of ``reviews``."""
     if args.html:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(review_html(reviews, title=f"Vint review: {os.path.basename(args.file)}"))
     if args.json:
         _print(out, json.dumps(reviews.to_dict(), ensure_ascii=False))
-    else:
-        symbols = _symbols(args, out)
-        _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
-            review_text(rv, symbols=symbols) for rv in reviews))
-    if reviews.errors:
-        for e in reviews.errors[1:]:
-            print(f"vint: error: {e}", file=sys.stderr)
-        raise CliError(f"{len(reviews.errors)} deal(s) left out: {reviews.errors[0]}")
 
 
 # --------------------------------------------------------------------------
@@ -288,8 +327,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         where = f"{exc.filename}: " if isinstance(exc, OSError) and exc.filename else ""
         print(f"vint: error: {where}{message}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("vint: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"vint: interrupted{': ' + str(exc) if str(exc) else ''}", file=sys.stderr)
         return 130
     return 0
 

@@ -25,7 +25,7 @@ describes the JSON and the reports.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Optional
 
 import solver
 from solver.cards import SEATS, Card, Seat
@@ -329,9 +329,16 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
 
 def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
                    recommend=None) -> AuctionReview:
-    """Each call against ``advisor.recommend`` (``recommend`` replaces it, for tests)."""
+    """Each call against ``advisor.recommend``.
+
+    The calls of one auction share an ``AdviceCache`` (each player's deals and
+    their tricks). ``recommend`` replaces the advisor (for tests); it is
+    called with ``recommend``'s keywords but no cache.
+    """
     rules = rule_set(rules)
-    recommend = recommend or _recommend
+    shared = {}
+    if recommend is None:
+        recommend, shared = _recommend, {"cache": AdviceCache()}
     if not record.auction:
         return AuctionReview(False, "the file gives no auction")
     if record.dealer is None:
@@ -340,13 +347,12 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
         return AuctionReview(False, "the deal is an ending: the advisor needs 13-card hands")
     dealer = Seat.parse(record.dealer)
     calls = []
-    cache = AdviceCache()         # each player's deals and their tricks, call after call
     for i, call in enumerate(record.auction):
         seat = rules.seat_of_call(dealer, i)
         try:
             rec = recommend(record.deal[seat], seat=seat.name, dealer=dealer.name,
                             auction=list(record.auction[:i]), rules=rules.name,
-                            samples=samples, seed=seed + i, cache=cache)
+                            samples=samples, seed=seed + i, **shared)
         except Exception as exc:  # another module's failure must not stop the review
             return AuctionReview(False, f"advisor.recommend failed at call {i + 1} ({call} by "
                                  f"{seat.name}): {type(exc).__name__}: {exc}", calls, samples)
@@ -385,14 +391,17 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
 
 
 def review(source, *, rules="vint", auction_review: bool = True, samples: int = 30,
-           seed: int = 0, format: Optional[str] = None, recommend=None) -> ReviewSet:
+           seed: int = 0, format: Optional[str] = None, recommend=None,
+           on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file (a path or the file's text).
 
     Returns a ``ReviewSet`` (a list of ``Review``) whose ``errors`` lists the
     deals that could not be read. A file with no readable deal raises
     ``FormatError`` (one bad deal) or ``ReviewError`` (several).
     ``samples``: deals the bidding advisor samples per call; ``seed`` makes
-    its sampling repeatable.
+    its sampling repeatable. ``on_review(review, done, total)`` is called as
+    each deal's review is finished (to show it at once, or to keep what is
+    done when the run is interrupted).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
@@ -404,6 +413,10 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
         first = games.errors[0]
         raise ReviewError(first.file, None, f"no deal could be read ({len(games.errors)} bad): "
                           + "; ".join(str(e) for e in games.errors))
-    reviews = [review_record(g, rules=rules, auction_review=auction_review, samples=samples,
-                             seed=seed, recommend=recommend) for g in games]
-    return ReviewSet(reviews, games.errors)
+    reviews = ReviewSet([], games.errors)
+    for game in games:
+        reviews.append(review_record(game, rules=rules, auction_review=auction_review,
+                                     samples=samples, seed=seed, recommend=recommend))
+        if on_review is not None:
+            on_review(reviews[-1], len(reviews), len(games))
+    return reviews

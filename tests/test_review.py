@@ -106,7 +106,7 @@ class FakeAdvisor:
     def __init__(self):
         self.asked = []
 
-    def __call__(self, hand, *, seat, dealer, auction, rules, samples, seed, cache=None):
+    def __call__(self, hand, *, seat, dealer, auction, rules, samples, seed):
         self.asked.append((str(hand), seat, dealer, tuple(auction), rules, samples))
         best = "4H" if not auction else "P"
         made = "1H" if not auction else "2D"
@@ -208,3 +208,58 @@ def test_cli_review_bad_file_exits_2_with_one_line(tmp_path, capsys):
                    "hand (it is in N's hand)"]
     assert main(["review", str(tmp_path / "missing.pbn")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_each_review_is_handed_over_as_soon_as_it_is_done():
+    seen = []
+    reviews = advisor.review(str(DATA / "vint_games.lin"), auction_review=False,
+                             on_review=lambda rv, done, total: seen.append((rv, done, total)))
+    assert [(rv, done, total) for rv, done, total in seen] == \
+        [(reviews[0], 1, 2), (reviews[1], 2, 2)]
+
+
+def test_ctrl_c_during_a_review_keeps_the_finished_deals(tmp_path, capsys, monkeypatch):
+    # The second deal is interrupted: the first is in the JSON and the HTML.
+    import advisor.postmortem as postmortem
+    real = postmortem.review_record
+    count = []
+
+    def interrupted_on_the_second(record, **kw):
+        count.append(record)
+        if len(count) == 2:
+            raise KeyboardInterrupt
+        return real(record, **kw)
+
+    monkeypatch.setattr(postmortem, "review_record", interrupted_on_the_second)
+    html = tmp_path / "part.html"
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json",
+                 "--html", str(html)]) == 130
+    out, err = capsys.readouterr()
+    assert [r["contract"] for r in json.loads(out)["reviews"]] == ["4H"]
+    assert err.strip() == "vint: interrupted: kept the 1 of 2 deal(s) reviewed before it"
+    report = html.read_text(encoding="utf-8")
+    assert "<h2>Deal 1: Board 1</h2>" in report and "Deal 2" not in report
+    # Interrupted before any deal is finished: nothing is written over.
+    count.clear()
+    monkeypatch.setattr(postmortem, "review_record",
+                        lambda record, **kw: (_ for _ in ()).throw(KeyboardInterrupt))
+    html.write_text("kept", encoding="utf-8")
+    assert main(["review", GAME_PBN, "--no-auction-review", "--html", str(html)]) == 130
+    assert "nothing written" in capsys.readouterr().err
+    assert html.read_text(encoding="utf-8") == "kept"
+
+
+def test_the_text_report_of_each_deal_is_printed_before_the_next_is_reviewed(capsys,
+                                                                             monkeypatch):
+    import advisor.postmortem as postmortem
+    real = postmortem.review_record
+    printed_before = []
+
+    def watching(record, **kw):
+        printed_before.append(capsys.readouterr().out)
+        return real(record, **kw)
+
+    monkeypatch.setattr(postmortem, "review_record", watching)
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review",
+                 "--letters"]) == 0
+    assert printed_before[0] == "" and "Contract 4H by N" in printed_before[1]
