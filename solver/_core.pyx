@@ -265,6 +265,12 @@ cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noe
         else:
             c.side[s] = s & 1
     c.maxside = 1 if misere else 0
+    reset_search(c)
+    return tt_init(c, max_entries)
+
+
+cdef void reset_search(Ctx* c) noexcept nogil:
+    """Start a call afresh (counters, error, limits) but keep the table."""
     c.ncards = 0
     c.hint_card = -1
     c.nodes = 0
@@ -273,7 +279,6 @@ cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noe
     c.max_nodes = 0
     c.deadline = 0
     c.lower, c.upper = 0, MAX_TRICKS
-    return tt_init(c, max_entries)
 
 
 cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed) noexcept nogil:
@@ -308,10 +313,51 @@ cdef int read_position(object hands, object played, u64* h, int* p) except -1:
     return len(played)
 
 
-cdef int open_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) except -1:
-    if init_ctx(c, trump, misere, lone, max_entries) != 0:
-        raise MemoryError("cannot allocate the transposition table")
-    return 0
+cdef class Table:
+    """A transposition table kept from one call to the next (``solver.Solver``).
+
+    Its entries are bounds that hold for any position with the same cards
+    left (not only those of one deal's play), so every call with the same
+    trump, misère and lone player may reuse them. One thread at a time.
+    """
+    cdef Ctx c
+    cdef readonly int trump, lone
+    cdef readonly bint misere
+
+    def __cinit__(self, int trump, bint misere=False, int lone=-1,
+                  int max_entries=DEFAULT_MAX_ENTRIES):
+        self.c.blocks = NULL
+        self.c.buckets = NULL
+        self.trump, self.misere, self.lone = trump, misere, lone
+        if init_ctx(&self.c, trump, misere, lone, max_entries) != 0:
+            raise MemoryError("cannot allocate the transposition table")
+
+    def __dealloc__(self):
+        tt_free(&self.c)
+
+    @property
+    def entries(self) -> int:
+        """Entries handed out so far (the table is cleared when it is full)."""
+        return self.c.nentries
+
+
+cdef Ctx* begin(Table table, Ctx* local, int trump, bint misere, int lone,
+                int max_entries) except NULL:
+    """The context of one call: ``table``'s (checked to fit), or ``local`` made anew."""
+    if table is None:
+        if init_ctx(local, trump, misere, lone, max_entries) != 0:
+            raise MemoryError("cannot allocate the transposition table")
+        return local
+    if (table.trump, table.misere, table.lone) != (trump, misere, lone):
+        raise ValueError("this table belongs to another trump, misère or lone player")
+    reset_search(&table.c)
+    return &table.c
+
+
+cdef void end(Table table, Ctx* c) noexcept:
+    """Free a call's own table; a kept ``Table`` lives on."""
+    if table is None:
+        tt_free(c)
 
 
 cdef int close_ctx(Ctx* c, object stats) except -1:
@@ -330,14 +376,15 @@ cdef int close_ctx(Ctx* c, object stats) except -1:
 
 
 def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MAX_ENTRIES,
-              stats=None):
+              stats=None, Table table=None):
     """Side NS's tricks with each seat N, E, S, W leading to the first trick.
 
     Only the seats in ``leaders`` are solved (in that order, sharing one
     table); the others are -1.
     """
     cdef u64 h[4]
-    cdef Ctx c
+    cdef Ctx own
+    cdef Ctx* c
     cdef int leader, guess, n, v, k
     cdef int order[4]
     cdef int out[4]
@@ -345,27 +392,27 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
     for k in range(4):
         out[k] = -1
     n = popcount(h[0])
-    open_ctx(&c, trump, False, -1, max_entries)
+    c = begin(table, &own, trump, False, -1, max_entries)
     try:
         with nogil:
             guess = (n + 1) // 2
             for k in range(nleaders):
                 leader = order[k]
-                set_position(&c, h, leader, NULL, 0)
-                v = exact_value(&c, guess, n)
+                set_position(c, h, leader, NULL, 0)
+                v = exact_value(c, guess, n)
                 if c.error:
                     break
                 out[leader] = v
                 guess = v
-        close_ctx(&c, stats)
+        close_ctx(c, stats)
         return [out[0], out[1], out[2], out[3]]
     finally:
-        tt_free(&c)
+        end(table, c)
 
 
 def solve_each_card(hands, int trump, int leader, played, cards, bint misere=False,
                     int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES, stats=None,
-                    max_nodes=None, max_seconds=None):
+                    max_nodes=None, max_seconds=None, Table table=None):
     """Side 0's tricks (current trick included) after each card in ``cards``.
 
     ``cards`` are legal cards of the player on move; one table serves them
@@ -378,9 +425,10 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     cdef int p[4]
     cdef int n, v, card, player, guess
     cdef int nplayed = read_position(hands, played, h, p)
-    cdef Ctx c
+    cdef Ctx own
+    cdef Ctx* c
     cdef list out = []
-    open_ctx(&c, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries)
     if max_nodes is not None:
         c.max_nodes = max_nodes
     if max_seconds is not None:
@@ -390,24 +438,24 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
         n = popcount(h[player])
         guess = (n + 1) // 2
         if not cards:
-            set_position(&c, h, leader, p, nplayed)
+            set_position(c, h, leader, p, nplayed)
             with nogil:
-                v = exact_value(&c, guess, n)
-            close_ctx(&c, stats)
+                v = exact_value(c, guess, n)
+            close_ctx(c, stats)
             return [v]
         for card in cards:
             h[player] ^= (<u64>1) << card
             p[nplayed] = card
             with nogil:
-                v = value_after(&c, h, leader, p, nplayed + 1, n, guess)
+                v = value_after(c, h, leader, p, nplayed + 1, n, guess)
             h[player] ^= (<u64>1) << card
-            close_ctx(&c, None)
+            close_ctx(c, None)
             out.append(v)
             guess = v
-        close_ctx(&c, stats)
+        close_ctx(c, stats)
         return out
     finally:
-        tt_free(&c)
+        end(table, c)
 
 
 cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
@@ -424,7 +472,7 @@ cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
 
 
 def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,
-                int max_entries=DEFAULT_MAX_ENTRIES, stats=None):
+                int max_entries=DEFAULT_MAX_ENTRIES, stats=None, Table table=None):
     """Side 0's double-dummy total (tricks won so far plus the best from there)
     before any card and after each card of ``cards``, played in order from a
     trick's start. The cards must be legal (``solver.api`` checks them).
@@ -434,34 +482,35 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
     cdef int p[4]
     cdef int n, v, card, np = 0, lead = leader, won0 = 0, best
     cdef int guess
-    cdef Ctx c
+    cdef Ctx own
+    cdef Ctx* c
     cdef list out = []
     read_position(hands, (), h, p)
     n = popcount(h[leader])
     guess = (n + 1) // 2
-    open_ctx(&c, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries)
     try:
         with nogil:
-            set_position(&c, h, lead, p, 0)
-            v = exact_value(&c, guess, n) if n > 0 else 0
+            set_position(c, h, lead, p, 0)
+            v = exact_value(c, guess, n) if n > 0 else 0
         out.append(v)
         for card in cards:
             h[(lead + np) & 3] ^= (<u64>1) << card
             p[np] = card
             np += 1
             with nogil:
-                set_position(&c, h, lead, p, np)
+                set_position(c, h, lead, p, np)
                 if np == 4:
-                    won0 += finish_trick(&c, &best)
+                    won0 += finish_trick(c, &best)
                     lead = c.player
                     np = 0
                     n -= 1
-                    set_position(&c, h, lead, p, 0)
+                    set_position(c, h, lead, p, 0)
                 guess = v - won0
-                v = won0 + (exact_value(&c, guess, n) if n > 0 else 0)
-            close_ctx(&c, None)
+                v = won0 + (exact_value(c, guess, n) if n > 0 else 0)
+            close_ctx(c, None)
             out.append(v)
-        close_ctx(&c, stats)
+        close_ctx(c, stats)
         return out
     finally:
-        tt_free(&c)
+        end(table, c)

@@ -8,7 +8,9 @@ included), as DDS's SolveBoard does.
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Iterable, NamedTuple, Optional
 
 from . import _core
@@ -16,8 +18,8 @@ from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .play import check_play, legal_cards
 
-__all__ = ["DDTable", "Bounds", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
-           "map_threads"]
+__all__ = ["DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards",
+           "analyse_play", "map_threads"]
 
 
 class DDTable:
@@ -82,14 +84,7 @@ def dd_table(deal, *, strains=None, declarers=None, workers: int = 1) -> "DDTabl
     holds only them; asking for another raises ``KeyError``). ``workers`` > 1
     spreads the strains over that many threads.
     """
-    deal = _full_deal(deal)
-    workers = _check_workers(workers)
-    strains = STRAINS if strains is None else _unique([Strain.parse(s) for s in _listed(strains)])
-    declarers = SEATS if declarers is None else _unique([Seat.parse(s) for s in _listed(declarers)])
-    if not strains or not declarers:
-        raise ValueError("dd_table needs at least one strain and one declarer")
-    jobs = [(deal.masks, int(t), tuple(int(d.lho) for d in declarers)) for t in strains]
-    return _table(deal, strains, declarers, _run(jobs, workers))
+    return _ONCE.dd_table(deal, strains=strains, declarers=declarers, workers=workers)
 
 
 def _solve_strain(job):
@@ -263,43 +258,13 @@ def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None,
     returns the ``Bounds(lower, upper)`` proved so far instead of a number.
     Ctrl-C stops any search within a few milliseconds (``KeyboardInterrupt``).
     """
-    max_nodes = _budget(max_nodes, "max_nodes", int)
-    max_seconds = _budget(max_seconds, "max_seconds", (int, float))
-    pos = _Position(deal, trump, leader, played, lone)
-    try:
-        [value] = _core.solve_each_card(
-            pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played], [],
-            bool(misere), pos.lone_index(), max_nodes=max_nodes, max_seconds=max_seconds)
-    except _core.OverBudget as stop:
-        low, high = pos.for_side_on_move(stop.lower), pos.for_side_on_move(stop.upper)
-        return Bounds(min(low, high), max(low, high))
-    return pos.for_side_on_move(value)
+    return _ONCE.solve(deal, trump, leader, played=played, misere=misere, lone=lone,
+                       max_nodes=max_nodes, max_seconds=max_seconds)
 
 
 def solve_cards(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> dict:
     """Every legal card of the player on move, with the value ``solve`` gives after it."""
-    pos = _Position(deal, trump, leader, played, lone)
-    cards = pos.legal_cards()
-    # Cards next to each other among the cards in play (hands and trick), in
-    # one hand, are worth the same: solve the highest of each run only.
-    in_play = 0
-    for m in pos.masks:
-        in_play |= m
-    for c in pos.played:
-        in_play |= c.mask
-    mine = pos.masks[pos.on_move]
-    heads = {}
-    for card in cards:          # high to low within each suit
-        above = in_play & ~((card.mask << 1) - 1) & suit_mask(card.suit)
-        next_up = above & -above
-        heads[card] = heads[Card.from_index(next_up.bit_length() - 1)] \
-            if next_up & mine else card
-    solved = sorted(set(heads.values()))
-    values = _core.solve_each_card(
-        pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
-        [c.index for c in solved], bool(misere), pos.lone_index())
-    value_of = dict(zip(solved, values))
-    return {card: pos.for_side_on_move(value_of[heads[card]]) for card in cards}
+    return _ONCE.solve_cards(deal, trump, leader, played=played, misere=misere, lone=lone)
 
 
 def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None) -> list:
@@ -309,12 +274,140 @@ def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None)
     the tricks it has won so far plus what it wins from there with best play.
     The cards are checked first (each in the hand on move, following suit).
     """
-    pos = _Position(deal, trump, leader, (), lone)
-    cards = [Card.parse(c) for c in cards]
-    check_play(pos.deal, pos.trump, pos.leader, cards)     # raises PlayError on a bad card
-    side0_totals = _core.play_values(pos.masks, int(pos.trump), int(pos.leader),
-                                     [c.index for c in cards], bool(misere), pos.lone_index())
-    if not pos.side0(pos.leader):
-        return side0_totals     # side 0 is the declaring side
-    return [pos.remaining - v for v in side0_totals]
+    return _ONCE.analyse_play(deal, trump, leader, cards, misere=misere, lone=lone)
 
+
+class Solver:
+    """The solver's functions, keeping their transposition tables between calls.
+
+    ``Solver()`` has the methods ``dd_table``, ``solve``, ``solve_cards`` and
+    ``analyse_play``, with the same arguments and answers as the functions of
+    the same names; what one call learns, the next reuses. A table's entries
+    are bounds that hold for every position with the same cards left, so the
+    reuse is exact; it pays when the calls are related: the positions along
+    a played card sequence, the strains and declarers an advisor asks for one
+    deal after another, the cards of one position. One table is kept for each
+    trump, misère and lone player; a table is cleared when it fills (about
+    ``max_entries`` entries, some 100 bytes each).
+
+    A ``Solver`` may be shared by threads: a table serves one call at a time.
+    ``clear()`` frees the tables. The plain functions keep nothing.
+    """
+
+    def __init__(self, *, max_entries: int = _core.DEFAULT_MAX_ENTRIES, keep: bool = True):
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise ValueError(f"max_entries must be a whole number >= 1, not {max_entries!r}")
+        self._keep = keep
+        self._max_entries = max_entries
+        self._tables: dict = {}
+        self._guard = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"Solver({len(self._tables)} table(s) kept)"
+
+    @property
+    def entries(self) -> int:
+        """Entries the kept tables hold (what this solver has learned so far)."""
+        with self._guard:
+            return sum(table.entries for table, _ in self._tables.values())
+
+    def clear(self) -> None:
+        """Forget everything learned (free the tables)."""
+        with self._guard:
+            self._tables.clear()
+
+    @contextmanager
+    def _table(self, trump: int, misere: bool, lone: int):
+        """The kept table for this trump, misère and lone player, for one call
+        at a time (None when this solver keeps nothing: the core makes its own)."""
+        if not self._keep:
+            yield None
+            return
+        key = (trump, bool(misere), lone)
+        with self._guard:
+            if key not in self._tables:
+                self._tables[key] = (_core.Table(trump, bool(misere), lone, self._max_entries),
+                                     threading.Lock())
+            table, busy = self._tables[key]
+        with busy:
+            yield table
+
+    def dd_table(self, deal, *, strains=None, declarers=None, workers: int = 1) -> "DDTable":
+        """As ``solver.dd_table``."""
+        deal = _full_deal(deal)
+        workers = _check_workers(workers)
+        strains = STRAINS if strains is None else _unique(
+            [Strain.parse(s) for s in _listed(strains)])
+        declarers = SEATS if declarers is None else _unique(
+            [Seat.parse(s) for s in _listed(declarers)])
+        if not strains or not declarers:
+            raise ValueError("dd_table needs at least one strain and one declarer")
+        leaders = tuple(int(d.lho) for d in declarers)
+
+        def one_strain(trump: int):
+            with self._table(trump, False, -1) as table:
+                return _core.dd_strain(deal.masks, trump, leaders, table=table)
+        return _table(deal, strains, declarers,
+                      map_threads(one_strain, [int(t) for t in strains], workers))
+
+    def solve(self, deal, trump, leader, *, played=(), misere: bool = False, lone=None,
+              max_nodes: Optional[int] = None, max_seconds: Optional[float] = None):
+        """As ``solver.solve``."""
+        max_nodes = _budget(max_nodes, "max_nodes", int)
+        max_seconds = _budget(max_seconds, "max_seconds", (int, float))
+        pos = _Position(deal, trump, leader, played, lone)
+        try:
+            with self._table(int(pos.trump), misere, pos.lone_index()) as table:
+                [value] = _core.solve_each_card(
+                    pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
+                    [], bool(misere), pos.lone_index(), max_nodes=max_nodes,
+                    max_seconds=max_seconds, table=table)
+        except _core.OverBudget as stop:
+            low, high = pos.for_side_on_move(stop.lower), pos.for_side_on_move(stop.upper)
+            return Bounds(min(low, high), max(low, high))
+        return pos.for_side_on_move(value)
+
+    def solve_cards(self, deal, trump, leader, *, played=(), misere: bool = False,
+                    lone=None) -> dict:
+        """As ``solver.solve_cards``."""
+        pos = _Position(deal, trump, leader, played, lone)
+        cards = pos.legal_cards()
+        # Cards next to each other among the cards in play (hands and trick), in
+        # one hand, are worth the same: solve the highest of each run only.
+        in_play = 0
+        for m in pos.masks:
+            in_play |= m
+        for c in pos.played:
+            in_play |= c.mask
+        mine = pos.masks[pos.on_move]
+        heads = {}
+        for card in cards:          # high to low within each suit
+            above = in_play & ~((card.mask << 1) - 1) & suit_mask(card.suit)
+            next_up = above & -above
+            heads[card] = heads[Card.from_index(next_up.bit_length() - 1)] \
+                if next_up & mine else card
+        solved = sorted(set(heads.values()))
+        with self._table(int(pos.trump), misere, pos.lone_index()) as table:
+            values = _core.solve_each_card(
+                pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
+                [c.index for c in solved], bool(misere), pos.lone_index(), table=table)
+        value_of = dict(zip(solved, values))
+        return {card: pos.for_side_on_move(value_of[heads[card]]) for card in cards}
+
+    def analyse_play(self, deal, trump, leader, cards, *, misere: bool = False,
+                     lone=None) -> list:
+        """As ``solver.analyse_play``."""
+        pos = _Position(deal, trump, leader, (), lone)
+        cards = [Card.parse(c) for c in cards]
+        check_play(pos.deal, pos.trump, pos.leader, cards)   # raises PlayError on a bad card
+        with self._table(int(pos.trump), misere, pos.lone_index()) as table:
+            side0_totals = _core.play_values(pos.masks, int(pos.trump), int(pos.leader),
+                                             [c.index for c in cards], bool(misere),
+                                             pos.lone_index(), table=table)
+        if not pos.side0(pos.leader):
+            return side0_totals     # side 0 is the declaring side
+        return [pos.remaining - v for v in side0_totals]
+
+
+#: What the plain functions run on: a solver that keeps nothing between calls.
+_ONCE = Solver(keep=False)

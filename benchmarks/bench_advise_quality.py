@@ -1,0 +1,163 @@
+#!/usr/bin/env python
+"""How good are the advisor's calls? Fixed situations, scored on the real deal.
+
+For ``--n`` situations (default 48: openings, overcalls and responses in
+turn, from random deals with a fixed seed), each *chooser* picks a call for
+the player on move, seeing only that player's hand and the auction:
+
+- ``advisor-policy``: ``recommend(reply="policy")`` (the default model);
+- ``advisor-par``: ``recommend(reply="par")`` (the old full-information model);
+- ``rule-of-thumb``: the bidding policy's own call (``advisor.bidding.policy``);
+- ``always-pass``.
+
+Each call is then judged on the *real* deal: the auction goes on after it
+with every seat calling by the policy from its own hand (the same
+continuation for every chooser), and the final contract is scored
+double-dummy for the player's side. The table gives each chooser's mean by
+kind of situation and its paired difference from ``advisor-policy`` with the
+standard error of that difference.
+
+    python benchmarks/bench_advise_quality.py                 # 48 situations, 40 samples
+    python benchmarks/bench_advise_quality.py --n 12 --samples 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
+    sys.path.insert(0, str(REPO))
+
+KINDS = ("opening", "overcall", "response")
+
+
+def situations(n: int, seed: int):
+    """``(kind, deal, dealer, auction, seat)``: the auction so far by the policy."""
+    from advisor.bidding.policy import Policy
+    from advisor.rules import get
+    from solver.cards import Card, Deal, Hand, Seat
+
+    rules = get("vint")
+    policy = Policy(rules)
+    rng = random.Random(seed)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    out = []
+    while len(out) < n:
+        kind = KINDS[len(out) % 3]
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        dealer = Seat(rng.randrange(4))
+        calls = []
+        for _ in range(8):
+            seat = rules.seat_of_call(dealer, len(calls))
+            bids = [rules.seat_of_call(dealer, i) for i, c in enumerate(calls) if c != "P"]
+            if len(bids) > 1:
+                break                                   # past the situation: another deal
+            if kind == "opening" and not calls:
+                out.append((kind, deal, dealer, calls, seat))
+                break
+            if bids and calls[-1] != "P" and kind == "overcall" and bids[0].side != seat.side:
+                out.append((kind, deal, dealer, calls, seat))
+                break
+            if bids and calls[-1] == "P" and kind == "response" and bids[0] == seat.partner:
+                out.append((kind, deal, dealer, calls, seat))
+                break
+            calls = calls + [policy.call(deal[seat], seat=seat, dealer=dealer,
+                                         auction=calls).call]
+    return out
+
+
+def judge(deal, dealer, auction, seat, call) -> int:
+    """The player's side's score on the real deal after ``call`` (policy continuation)."""
+    from advisor.bidding.advise import continue_auction
+    from advisor.bidding.policy import Policy
+    from advisor.game import declarer_tricks, strain_of
+    from advisor.rules import get
+    from solver import dd_table
+
+    rules = get("vint")
+    contract, declarer = continue_auction(rules, Policy(rules), deal, dealer, auction + [call])
+    if contract is None:
+        return 0
+    table = dd_table(deal, strains=[strain_of(rules, contract)])
+    tricks = declarer_tricks(table, rules, declarer, strain_of(rules, contract))
+    return rules.score(deal, contract, declarer.name, tricks).net(seat.side)
+
+
+def stats(values):
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--n", type=int, default=48, help="situations (default 48)")
+    p.add_argument("--samples", type=int, default=40, help="advisor samples a decision")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--json", help="write the per-situation results here")
+    args = p.parse_args(argv)
+
+    from advisor.bidding.advise import recommend
+    from advisor.bidding.policy import Policy
+    from advisor.rules import get
+
+    policy = Policy(get("vint"))
+    choosers = {
+        "advisor-policy": lambda d, dl, a, s: recommend(
+            d[s], seat=s, dealer=dl, auction=a, samples=args.samples, seed=args.seed,
+            workers=args.workers).call,
+        "advisor-par": lambda d, dl, a, s: recommend(
+            d[s], seat=s, dealer=dl, auction=a, samples=args.samples, seed=args.seed,
+            workers=args.workers, reply="par").call,
+        "rule-of-thumb": lambda d, dl, a, s: policy.call(d[s], seat=s, dealer=dl, auction=a).call,
+        "always-pass": lambda d, dl, a, s: "P",
+    }
+    rows = []
+    start = time.perf_counter()
+    for i, (kind, deal, dealer, auction, seat) in enumerate(situations(args.n, args.seed)):
+        row = {"kind": kind, "deal": deal.to_pbn(), "dealer": dealer.name,
+               "auction": auction, "seat": seat.name, "calls": {}, "scores": {}}
+        for name, choose in choosers.items():
+            call = choose(deal, dealer, auction, seat)
+            row["calls"][name] = call
+            row["scores"][name] = judge(deal, dealer, auction, seat, call)
+        rows.append(row)
+        print(f"{i + 1:>3} {kind:<8} {' '.join(auction) or '-':<12} {seat.name}: "
+              + "  ".join(f"{n} {row['calls'][n]} {row['scores'][n]:+d}" for n in choosers),
+              flush=True)
+    print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; "
+          f"{args.samples} samples a decision, seed {args.seed}\n")
+    header = f"{'kind':<9} {'n':>3} " + " ".join(f"{n:>24}" for n in choosers)
+    print(header)
+    for kind in KINDS + ("all",):
+        sel = [r for r in rows if kind == "all" or r["kind"] == kind]
+        if not sel:
+            continue
+        cells = []
+        for name in choosers:
+            mean, _ = stats([r["scores"][name] for r in sel])
+            diff, se = stats([r["scores"][name] - r["scores"]["advisor-policy"] for r in sel])
+            cells.append(f"{mean:+7.0f} ({diff:+6.0f}±{se:4.0f})" if name != "advisor-policy"
+                         else f"{mean:+7.0f}{'':>15}")
+        print(f"{kind:<9} {len(sel):>3} " + " ".join(f"{c:>24}" for c in cells))
+    print("\nEach cell: mean score of the player's side on the real deal "
+          "(difference from advisor-policy ± its paired standard error).")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+#!/usr/bin/env python
+"""What partial questions and a warm table cost, against our own full table.
+
+On the same deals, one thread, in one run:
+
+- ``full``: ``dd_table(deal)``, all 20 entries (the reference, 1.00);
+- ``partial``: ``dd_table(deal, declarers=[N])``, 5 of the 20 entries (one
+  declarer in every strain, what the advisor asks for most);
+- ``play, cold`` / ``play, warm``: ``solve_cards`` at each of the first 8 trick
+  starts of a double-dummy line in no-trumps, plain functions against one
+  ``Solver`` for the whole line.
+
+Each figure is the total time of its questions over the deals divided by
+the total time of the full tables. Deals come from ``shared/oracle``.
+
+    python benchmarks/bench_reuse.py                 # 40 random deals
+    python benchmarks/bench_reuse.py --set real --n 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
+    sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_dd import load_deals  # noqa: E402
+
+TRICK_STARTS = 8
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def line_positions(deal, strain: str, leader: str) -> list:
+    """The positions at the first trick starts of a double-dummy line."""
+    import solver
+    from solver import Deal, Hand
+
+    hands = {s: deal[s] for s in "NESW"}
+    positions = []
+    for _ in range(TRICK_STARTS):
+        now = Deal([hands[s] for s in "NESW"])
+        positions.append((now, leader))
+        trick = []
+        for i in range(4):
+            values = solver.solve_cards(now, strain, leader, played=trick)
+            card = max(values, key=lambda c: (values[c], -c.index))
+            seat = "NESW"[("NESW".index(leader) + i) % 4]
+            hands[seat] = Hand([c for c in hands[seat] if c != card])
+            trick.append(card)
+            now = Deal([hands[s] for s in "NESW"])
+        leader = "NESW"[("NESW".index(leader) + solver.trick_winner(trick, strain)) % 4]
+    return positions
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--set", default="random", choices=("random", "real", "hard"))
+    p.add_argument("--n", type=int, default=40, help="deals (default 40)")
+    args = p.parse_args(argv)
+
+    import solver
+    from solver import Deal, Solver
+
+    deals = [Deal.from_pbn(text) for text in load_deals(args.set, args.n)]
+    totals = dict.fromkeys(("full", "partial", "play, cold", "play, warm"), 0.0)
+    for deal in deals:
+        totals["full"] += timed(lambda: solver.dd_table(deal))
+        totals["partial"] += timed(lambda: solver.dd_table(deal, declarers=["N"]))
+        positions = line_positions(deal, "NT", "E")
+        totals["play, cold"] += timed(
+            lambda: [solver.solve_cards(d, "NT", lead) for d, lead in positions])
+        warm = Solver()
+        totals["play, warm"] += timed(
+            lambda: [warm.solve_cards(d, "NT", lead) for d, lead in positions])
+    full = totals["full"]
+    print(f"{len(deals)} {args.set} deals, one thread; time / full-table time")
+    for name, seconds in totals.items():
+        print(f"  {name:<15} {seconds:8.2f} s  {seconds / full:5.2f}")
+    cold, warm = totals["play, cold"], totals["play, warm"]
+    print(f"  warm against cold along the play: {warm / cold:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
