@@ -281,6 +281,7 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
         return []
     decl_side = Seat.parse(record.declarer).side
     play = Play(record.deal, record.trump, record.leader)
+    warm = solver.Solver()       # one table for the whole play: each position reuses the last
     scores: Dict[int, Optional[int]] = {}
 
     def ns(tricks):
@@ -306,8 +307,8 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
             before = after = previous_after
             best = [str(card)]
         else:
-            values = solver.solve_cards(play.remaining(), record.trump, play.trick_leader,
-                                        played=play.trick)
+            values = warm.solve_cards(play.remaining(), record.trump, play.trick_leader,
+                                      played=play.trick)
             top = max(values.values())
             before, after = to_declarer(top), to_declarer(values[card])
             best = [str(c) for c, v in values.items() if v == top]
