@@ -73,28 +73,45 @@ def run_solve(args, out) -> None:
 # --------------------------------------------------------------------------
 # vint analyse
 
-def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool]:
-    """``([(deal, dealer)], from_file)`` from the command line."""
+def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool, list]:
+    """``([(deal, dealer)], from_file, errors)`` from the command line; ``errors``:
+    the deals of the file that could not be read (the reader ``vint review`` uses)."""
     if args.example or args.deal is None:
-        return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False
+        return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False, []
     if os.path.isfile(args.deal):
-        deals = read_deal_file(args.deal, args.rules)
-        return [(deal, args.dealer or dealer or "N") for deal, dealer in deals], True
+        games = read_games(args.deal, rules=args.rules, deal_only=True)
+        _print_notes(games.notes)
+        return ([(g.deal, args.dealer or g.dealer or "N") for g in games], True,
+                games.errors)
     if args.deal.lower().endswith((".pbn", ".lin", ".json")):
         raise CliError(f"no such file: {args.deal}")
-    return [(Deal.from_pbn(args.deal), args.dealer or "N")], False
+    return [(Deal.from_pbn(args.deal), args.dealer or "N")], False, []
+
+
+def _print_notes(notes) -> None:
+    for note in notes:
+        print(f"vint: note: {note}", file=sys.stderr)
+
+
+def _raise_left_out(errors) -> None:
+    """After the good deals' output: one line per deal left out, and exit status 2."""
+    if errors:
+        for e in errors[1:]:
+            print(f"vint: error: {e}", file=sys.stderr)
+        raise CliError(f"{len(errors)} deal(s) left out: {errors[0]}")
 
 
 def run_analyse(args, out) -> None:
-    deals, from_file = _deals_to_analyse(args)
+    deals, from_file, errors = _deals_to_analyse(args)
     results = [analyse(deal, rules=args.rules, dealer=dealer) for deal, dealer in deals]
     if args.json:
         data = [a.to_dict() for a in results]
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
-        return
-    symbols = _symbols(args, out)
-    _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
-        analysis_text(a, symbols=symbols) for a in results))
+    else:
+        symbols = _symbols(args, out)
+        _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
+            analysis_text(a, symbols=symbols) for a in results))
+    _raise_left_out(errors)
 
 
 # --------------------------------------------------------------------------
@@ -164,8 +181,11 @@ def run_review(args, out) -> None:
         raise CliError(f"no such file: {args.file}")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
+    if args.html:
+        _check_output(args.html, args.file, args.force)
     reviews = review(args.file, rules=args.rules, auction_review=not args.no_auction_review,
-                     samples=args.samples, seed=args.seed)
+                     samples=args.samples, seed=args.seed, auction=not args.play_only)
+    _print_notes(reviews.notes)
     if args.html:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(review_html(reviews, title=f"Vint review: {os.path.basename(args.file)}"))
@@ -175,10 +195,16 @@ def run_review(args, out) -> None:
         symbols = _symbols(args, out)
         _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
             review_text(rv, symbols=symbols) for rv in reviews))
-    if reviews.errors:
-        for e in reviews.errors[1:]:
-            print(f"vint: error: {e}", file=sys.stderr)
-        raise CliError(f"{len(reviews.errors)} deal(s) left out: {reviews.errors[0]}")
+    _raise_left_out(reviews.errors)
+
+
+def _check_output(path: str, source: str, force: bool) -> None:
+    """Refuse to write a report over the file being read, or over any other file
+    that exists unless ``force``."""
+    if os.path.exists(path) and os.path.exists(source) and os.path.samefile(path, source):
+        raise CliError(f"--html {path} is the file being reviewed: choose another name")
+    if os.path.exists(path) and not force:
+        raise CliError(f"--html {path} exists: add --force to overwrite it")
 
 
 # --------------------------------------------------------------------------
@@ -255,6 +281,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the game's rules (default: vint)")
     rv.add_argument("--json", action="store_true", help="print JSON (docs/review.md)")
     rv.add_argument("--html", metavar="REPORT.html", help="also write a self-contained HTML report")
+    rv.add_argument("--force", action="store_true",
+                    help="let --html overwrite an existing file (never the file reviewed)")
+    rv.add_argument("--play-only", action="store_true",
+                    help="review the play in the file's contract and declarer, ignoring the "
+                         "auction (for bridge files, whose auctions are not legal Vint)")
     rv.add_argument("--samples", type=int, default=30,
                     help="deals the advisor samples per call (default: 30; slow)")
     rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")

@@ -249,9 +249,10 @@ class Review:
 class ReviewSet(list):
     """The reviews of a file's deals, with ``errors``: the deals that could not be read."""
 
-    def __init__(self, reviews=(), errors=()):
+    def __init__(self, reviews=(), errors=(), notes=()):
         super().__init__(reviews)
         self.errors: List[FormatError] = list(errors)
+        self.notes: List[str] = list(notes)
 
     def to_dict(self) -> dict:
         return {"reviews": [r.to_dict() for r in self],
@@ -383,25 +384,28 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
 
 
 def review(source, *, rules="vint", auction_review: bool = True, samples: int = 30,
-           seed: int = 0, format: Optional[str] = None, recommend=None) -> ReviewSet:
+           seed: int = 0, format: Optional[str] = None, recommend=None,
+           auction: bool = True) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file (a path or the file's text).
 
     Returns a ``ReviewSet`` (a list of ``Review``) whose ``errors`` lists the
     deals that could not be read. A file with no readable deal raises
     ``FormatError`` (one bad deal) or ``ReviewError`` (several).
     ``samples``: deals the bidding advisor samples per call; ``seed`` makes
-    its sampling repeatable.
+    its sampling repeatable. ``auction=False``: play only, for files whose
+    auctions are not legal in the game (bridge files): the auction is neither
+    checked nor reviewed, the play is reviewed in the file's contract.
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
-    games = source if isinstance(source, GameSet) else read_games(source, rules=rules,
-                                                                  format=format)
+    games = source if isinstance(source, GameSet) else read_games(
+        source, rules=rules, format=format, auction=auction)
     if not games:
         if len(games.errors) == 1:
             raise games.errors[0]
         first = games.errors[0]
         raise ReviewError(first.file, None, f"no deal could be read ({len(games.errors)} bad): "
                           + "; ".join(str(e) for e in games.errors))
-    reviews = [review_record(g, rules=rules, auction_review=auction_review, samples=samples,
-                             seed=seed, recommend=recommend) for g in games]
-    return ReviewSet(reviews, games.errors)
+    reviews = [review_record(g, rules=rules, auction_review=auction_review and auction,
+                             samples=samples, seed=seed, recommend=recommend) for g in games]
+    return ReviewSet(reviews, games.errors, games.notes)

@@ -34,12 +34,14 @@ MAX_CALLS = 500
 EXCERPT = 60
 
 
-def excerpt(value, limit: int = EXCERPT) -> str:
-    """``repr`` of a value for an error message, cut to about ``limit`` characters."""
+def excerpt(value, limit: int = EXCERPT, quoted: bool = True) -> str:
+    """A value for an error message (its ``repr`` when ``quoted``), cut to about
+    ``limit`` characters."""
     text = str(value)
+    show = repr if quoted else str
     if len(text) > limit:
-        return repr(text[:limit]) + f"... ({len(text)} characters)"
-    return repr(text)
+        return show(text[:limit]) + f"... ({len(text)} characters)"
+    return show(text)
 
 
 class FormatError(VintError):

@@ -165,7 +165,8 @@ def _play_rows(section, source: str):
     """The trick lines of a Play section: ``[(line, [tokens])]`` (notes dropped)."""
     rows = []
     for number, line in section:
-        tokens = [t.rstrip("!?") for t in line.split() if not _NOTE.match(t) and t != "+"]
+        tokens = [_card_token(t) for t in line.split() if not _NOTE.match(t) and t != "+"]
+        tokens = [t for t in tokens if t]
         ended = "*" in tokens
         tokens = tokens[:tokens.index("*")] if ended else tokens
         if tokens:
@@ -177,6 +178,13 @@ def _play_rows(section, source: str):
         if ended:
             break
     return rows
+
+
+def _card_token(token: str) -> str:
+    """A Play section token without its ``!``/``?`` suffix; ``--`` (as some programs
+    write it) is ``-``, a card not played."""
+    token = token.rstrip("!?")
+    return "-" if token and not token.strip("-") else token
 
 
 class _PlayTable:
