@@ -327,3 +327,39 @@ def test_an_auction_without_a_dealer_is_refused_not_written_as_none():
     record.dealer = None
     with pytest.raises(FormatError, match="no dealer"):
         write_pbn([record])
+
+
+# --------------------------------------------------------------------------
+# The command line: analyse reads what review reads; --html never clobbers
+
+def test_analyse_reads_lin_json_and_cp1252_files_and_keeps_the_good_deals(tmp_path, capsys):
+    lin = tmp_path / "two.lin"
+    lin.write_bytes(("pn|Andr\u00e9,B,C,D|" + MD + "ah|Board 1|\n"
+                     + "md|3SQ54H5432D43CKQJ4,SQ76H876D9876C765,SAK32HAKQJDT2CA32,|\n")
+                    .encode("cp1252"))
+    assert main(["analyse", str(lin), "--json", "--rules", "vint"]) == 2
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)) == 1
+    assert "read as cp1252" in err and "1 deal(s) left out" in err and "line 2" in err
+    js = tmp_path / "one.json"
+    js.write_text(json.dumps([{"deal": EXAMPLE, "dealer": "S"}]), encoding="utf-8")
+    assert main(["analyse", str(js), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["dealer"] == "S"
+
+
+def test_html_report_never_overwrites_the_input_and_needs_force(tmp_path, capsys):
+    source = tmp_path / "game.pbn"
+    source.write_text(game_text(), encoding="utf-8")
+    before = source.read_text(encoding="utf-8")
+    assert main(["review", str(source), "--no-auction-review", "--html", str(source),
+                 "--force"]) == 2
+    assert "is the file being reviewed" in capsys.readouterr().err
+    assert source.read_text(encoding="utf-8") == before
+    report = tmp_path / "report.html"
+    report.write_text("keep me", encoding="utf-8")
+    assert main(["review", str(source), "--no-auction-review", "--html", str(report)]) == 2
+    assert "add --force" in capsys.readouterr().err
+    assert report.read_text(encoding="utf-8") == "keep me"
+    assert main(["review", str(source), "--no-auction-review", "--html", str(report),
+                 "--force"]) == 0
+    assert report.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
