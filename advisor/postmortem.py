@@ -257,7 +257,8 @@ class ReviewSet(list):
     def to_dict(self) -> dict:
         return {"reviews": [r.to_dict() for r in self],
                 "errors": [{"file": e.file, "line": e.line, "problem": e.problem}
-                           for e in self.errors]}
+                           for e in self.errors],
+                "notes": list(self.notes)}
 
 
 # --------------------------------------------------------------------------

@@ -136,6 +136,8 @@ def test_a_file_that_is_not_utf8_is_read_with_a_note(tmp_path):
     games = read_games(path)
     assert games.errors == [] and games[0].tags["Site"] == "Montr\u00e9al \u2013 Caf\u00e9"
     assert games.notes and "not UTF-8" in games.notes[0] and "cp1252" in games.notes[0]
+    reviews = review(path, auction_review=False)
+    assert reviews.notes == games.notes and reviews.to_dict()["notes"] == games.notes
 
 
 # --------------------------------------------------------------------------
