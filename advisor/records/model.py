@@ -185,7 +185,9 @@ def build_record(source: str, line: int, *, rules, deal: Field,
 
     ``play`` lists the cards in play order, each with its line; a reader whose
     format lists cards another way (PBN's table by seat) passes ``play_order``:
-    a function ``(leader, trump) -> [Field]`` called once the contract is known.
+    a callable ``(leader, trump) -> [Field]``, called once the contract is
+    known, with a ``line`` (its tag's, named when no contract lets the cards
+    be played).
     ``deal_only``: keep the deal, dealer and tags, leave the rest unread.
     ``play_only``: do not check the auction against the rules (a bridge
     auction, say): the contract and declarer are the file's, else those the
