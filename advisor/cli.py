@@ -13,13 +13,16 @@ prints one line and exits with status 130.
 from __future__ import annotations
 
 import argparse
+import io
+from importlib import metadata
 import json
 import os
 import sys
 from typing import List, Optional, Tuple
 
-from solver import dd_table
-from solver.cards import Deal, Seat
+from solver import dd_table, solve_cards
+from solver.cards import Card, Deal, Seat, Strain
+from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse
@@ -27,7 +30,8 @@ from .bidding import recommend
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games
-from .render import analysis_text, can_print_symbols, dd_table_text, review_html, review_text
+from .render import (analysis_text, can_print_symbols, card_text, dd_table_text, printable,
+                     review_html, review_text)
 
 __all__ = ["main", "build_parser", "read_deal_file", "EXAMPLE_DEAL"]
 
@@ -37,6 +41,22 @@ EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.987
 
 class CliError(ValueError):
     """Bad command-line input that is not a deal or rules error (a missing file...)."""
+
+
+def version() -> str:
+    """The installed distribution's version, else the one in the source tree's
+    pyproject.toml (running from a fresh clone)."""
+    try:
+        return metadata.version("vint")
+    except metadata.PackageNotFoundError:
+        pass
+    pyproject = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             "pyproject.toml")
+    with open(pyproject, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("version"):
+                return line.split("=", 1)[1].strip().strip('"')
+    return "unknown"  # pragma: no cover - pyproject.toml always names it
 
 
 def read_deal_file(path: str, rules="vint") -> List[Tuple[Deal, Optional[str]]]:
@@ -52,7 +72,8 @@ def read_deal_file(path: str, rules="vint") -> List[Tuple[Deal, Optional[str]]]:
 
 
 def _print(out, text: str) -> None:
-    out.write(text + "\n")
+    """Write a line of output in what ``out``'s encoding can print (``printable``)."""
+    out.write(printable(text, out) + "\n")
 
 
 def _symbols(args, out) -> bool:
@@ -63,6 +84,10 @@ def _symbols(args, out) -> bool:
 # vint solve
 
 def run_solve(args, out) -> None:
+    if any(v is not None for v in (args.trump, args.leader, args.played, args.lone)) \
+            or args.misere:
+        run_solve_position(args, out)
+        return
     table = dd_table(Deal.from_pbn(args.deal))
     if args.json:
         _print(out, json.dumps({"deal": table.deal.to_pbn(), "dd_table": table.to_dict()}))
@@ -70,31 +95,84 @@ def run_solve(args, out) -> None:
         _print(out, dd_table_text(table, symbols=_symbols(args, out)))
 
 
+def run_solve_position(args, out) -> None:
+    """``vint solve DEAL --trump H --leader E [--played "DJ D3"] [--misere] [--lone N]``:
+    the value of every legal card of the player on move (``solver.solve_cards``)."""
+    if args.trump is None or args.leader is None:
+        raise CliError("a position needs --trump (S, H, D, C or NT) and --leader (N, E, S or W)")
+    deal = Deal.from_pbn(args.deal)
+    played = [Card.parse(c) for c in (args.played or "").replace(",", " ").split()]
+    leader = Seat.parse(args.leader)
+    if any(card in deal[seat] for card in played for seat in Seat):
+        # The cards are still in the hands: play them out (any number of tricks).
+        play = Play(deal, Strain.parse(args.trump), leader)
+        for card in played:
+            play.play(card)
+        deal, leader, played = play.remaining(), play.trick_leader, list(play.trick)
+    values = solve_cards(deal, args.trump, leader, played=played, misere=args.misere,
+                         lone=args.lone)
+    on_move = Seat((leader + len(played)) % 4)
+    played = [str(c) for c in played]
+    if args.json:
+        _print(out, json.dumps({"deal": deal.to_pbn(), "trump": args.trump.upper(),
+                                "leader": leader.name, "played": played,
+                                "misere": args.misere, "lone": args.lone,
+                                "on_move": on_move.name,
+                                "cards": {str(c): v for c, v in values.items()}}))
+        return
+    best = max(values.values())
+    symbols = _symbols(args, out)
+    what = "fewest" if args.misere else "most"
+    lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {leader.name}"
+             f" led{' ' + ' '.join(played) if played else ''}): tricks the side on move wins "
+             f"from here with each card (it wants the {what}); * marks the best"]
+    for card, value in values.items():
+        lines.append(f"  {card_text(card, symbols):<3} {value:>2}{'  *' if value == best else ''}")
+    _print(out, "\n".join(lines))
+
+
 # --------------------------------------------------------------------------
 # vint analyse
 
-def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool]:
-    """``([(deal, dealer)], from_file)`` from the command line."""
+def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool, list]:
+    """``([(deal, dealer)], from_file, errors)`` from the command line; ``errors``:
+    the deals of the file that could not be read (the reader ``vint review`` uses)."""
     if args.example or args.deal is None:
-        return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False
+        return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False, []
     if os.path.isfile(args.deal):
-        deals = read_deal_file(args.deal, args.rules)
-        return [(deal, args.dealer or dealer or "N") for deal, dealer in deals], True
+        games = read_games(args.deal, rules=args.rules, deal_only=True)
+        _print_notes(games.notes)
+        return ([(g.deal, args.dealer or g.dealer or "N") for g in games], True,
+                games.errors)
     if args.deal.lower().endswith((".pbn", ".lin", ".json")):
         raise CliError(f"no such file: {args.deal}")
-    return [(Deal.from_pbn(args.deal), args.dealer or "N")], False
+    return [(Deal.from_pbn(args.deal), args.dealer or "N")], False, []
+
+
+def _print_notes(notes) -> None:
+    for note in notes:
+        print(f"vint: note: {note}", file=sys.stderr)
+
+
+def _raise_left_out(errors) -> None:
+    """After the good deals' output: one line per deal left out, and exit status 2."""
+    if errors:
+        for e in errors[1:]:
+            print(f"vint: error: {e}", file=sys.stderr)
+        raise CliError(f"{len(errors)} deal(s) left out: {errors[0]}")
 
 
 def run_analyse(args, out) -> None:
-    deals, from_file = _deals_to_analyse(args)
+    deals, from_file, errors = _deals_to_analyse(args)
     results = [analyse(deal, rules=args.rules, dealer=dealer) for deal, dealer in deals]
     if args.json:
         data = [a.to_dict() for a in results]
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
-        return
-    symbols = _symbols(args, out)
-    _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
-        analysis_text(a, symbols=symbols) for a in results))
+    else:
+        symbols = _symbols(args, out)
+        _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
+            analysis_text(a, symbols=symbols) for a in results))
+    _raise_left_out(errors)
 
 
 # --------------------------------------------------------------------------
@@ -137,7 +215,9 @@ def run_advise(args, out) -> None:
     if args.json:
         _print(out, json.dumps(rec.to_dict(), ensure_ascii=False))
         return
-    console = Console(file=out, highlight=False, soft_wrap=True)
+    # A terminal that cannot print the table's rules and signs gets them in ASCII.
+    direct = can_print_symbols(out)
+    console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True)
     console.print(f"[bold]{rec.call}[/bold]: {rec.reason}")
     if rec.warning:
         console.print(f"warning: {rec.warning}")
@@ -147,7 +227,7 @@ def run_advise(args, out) -> None:
             console.print(f"  {inf.seat} {inf.call}: {inf.text}  ({inf.why})")
     table = Table(title=f"{rec.samples} samples, {rec.seconds:.1f} s", title_justify="left")
     for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
-                          ("± se", "right"), ("if it stands", "right"), ("makes", "right"),
+                          ("± se" if direct else "+/- se", "right"), ("if it stands", "right"), ("makes", "right"),
                           ("tricks (most often)", "left")):
         table.add_column(name, justify=justify)
     for c in rec.candidates[:args.top]:
@@ -158,6 +238,8 @@ def run_advise(args, out) -> None:
                       f"{c.mean_stands:+.0f}",
                       "" if c.p_make is None else f"{c.p_make:.0%}", common)
     console.print(table)
+    if not direct:
+        _print(out, console.file.getvalue().rstrip("\n"))
 
 
 # --------------------------------------------------------------------------
@@ -174,6 +256,8 @@ def run_review(args, out) -> None:
         raise CliError(f"no such file: {args.file}")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
+    if args.html:
+        _check_output(args.html, args.file, args.force)
     symbols = _symbols(args, out)
     done = ReviewSet()
     bar = _progress_bar("reviewing deals", show=True)
@@ -191,13 +275,15 @@ def run_review(args, out) -> None:
             show(("\n" + "=" * 72 + "\n\n" if count > 1 else "") + review_text(rv, symbols=symbols))
         bar.update(task, completed=count, total=total)
 
-    games = read_games(args.file, rules=args.rules)
+    games = read_games(args.file, rules=args.rules, auction=not args.play_only)
+    _print_notes(games.notes)
     try:
         with bar:
             task = bar.add_task("review", total=len(games))
             reviews = review(games, rules=args.rules,
                              auction_review=not args.no_auction_review,
-                             samples=args.samples, seed=args.seed, on_review=finished)
+                             samples=args.samples, seed=args.seed, auction=not args.play_only,
+                             on_review=finished)
     except KeyboardInterrupt:
         if not done:
             raise KeyboardInterrupt("no deal was finished; nothing written") from None
@@ -205,10 +291,7 @@ def run_review(args, out) -> None:
         raise KeyboardInterrupt(f"kept the {len(done)} of {len(games)} deal(s) reviewed "
                                 "before it") from None
     _write_review(args, out, reviews)
-    if reviews.errors:
-        for e in reviews.errors[1:]:
-            print(f"vint: error: {e}", file=sys.stderr)
-        raise CliError(f"{len(reviews.errors)} deal(s) left out: {reviews.errors[0]}")
+    _raise_left_out(reviews.errors)
 
 
 def _write_review(args, out, reviews) -> None:
@@ -218,6 +301,15 @@ def _write_review(args, out, reviews) -> None:
             f.write(review_html(reviews, title=f"Vint review: {os.path.basename(args.file)}"))
     if args.json:
         _print(out, json.dumps(reviews.to_dict(), ensure_ascii=False))
+
+
+def _check_output(path: str, source: str, force: bool) -> None:
+    """Refuse to write a report over the file being read, or over any other file
+    that exists unless ``force``."""
+    if os.path.exists(path) and os.path.exists(source) and os.path.samefile(path, source):
+        raise CliError(f"--html {path} is the file being reviewed: choose another name")
+    if os.path.exists(path) and not force:
+        raise CliError(f"--html {path} exists: add --force to overwrite it")
 
 
 # --------------------------------------------------------------------------
@@ -246,6 +338,7 @@ def _seat(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vint", description="Double-dummy analysis for Vint and its relatives.")
+    parser.add_argument("--version", action="version", version=f"vint {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
@@ -253,6 +346,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("deal", help='a deal in PBN, e.g. "N:AKQ2.T98.765.432 ..."')
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
+    solve.add_argument("--trump", help="a position: the trump suit (S, H, D, C) or NT; prints "
+                       "the value of every legal card of the player on move")
+    solve.add_argument("--leader", help="a position: who led to the current trick (N, E, S, W)")
+    solve.add_argument("--played", help='a position: the cards already on the trick, "DJ D3"')
+    solve.add_argument("--misere", action="store_true",
+                       help="a position: misère, each side tries to win as few tricks as it can")
+    solve.add_argument("--lone", help="a position: this seat plays alone against the other three")
     solve.set_defaults(run=run_solve)
 
     an = commands.add_parser(
@@ -294,6 +394,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the game's rules (default: vint)")
     rv.add_argument("--json", action="store_true", help="print JSON (docs/review.md)")
     rv.add_argument("--html", metavar="REPORT.html", help="also write a self-contained HTML report")
+    rv.add_argument("--force", action="store_true",
+                    help="let --html overwrite an existing file (never the file reviewed)")
+    rv.add_argument("--play-only", action="store_true",
+                    help="review the play in the file's contract and declarer, ignoring the "
+                         "auction (for bridge files, whose auctions are not legal Vint)")
     rv.add_argument("--samples", type=int, default=30,
                     help="deals the advisor samples per call (default: 30; slow)")
     rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")

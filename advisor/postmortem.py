@@ -250,14 +250,16 @@ class Review:
 class ReviewSet(list):
     """The reviews of a file's deals, with ``errors``: the deals that could not be read."""
 
-    def __init__(self, reviews=(), errors=()):
+    def __init__(self, reviews=(), errors=(), notes=()):
         super().__init__(reviews)
         self.errors: List[FormatError] = list(errors)
+        self.notes: List[str] = list(notes)
 
     def to_dict(self) -> dict:
         return {"reviews": [r.to_dict() for r in self],
                 "errors": [{"file": e.file, "line": e.line, "problem": e.problem}
-                           for e in self.errors]}
+                           for e in self.errors],
+                "notes": list(self.notes)}
 
 
 # --------------------------------------------------------------------------
@@ -393,6 +395,7 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
 
 def review(source, *, rules="vint", auction_review: bool = True, samples: int = 30,
            seed: int = 0, format: Optional[str] = None, recommend=None,
+           auction: bool = True,
            on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file (a path or the file's text).
 
@@ -400,23 +403,26 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     deals that could not be read. A file with no readable deal raises
     ``FormatError`` (one bad deal) or ``ReviewError`` (several).
     ``samples``: deals the bidding advisor samples per call; ``seed`` makes
-    its sampling repeatable. ``on_review(review, done, total)`` is called as
-    each deal's review is finished (to show it at once, or to keep what is
-    done when the run is interrupted).
+    its sampling repeatable. ``auction=False``: play only, for files whose
+    auctions are not legal in the game (bridge files): the auction is neither
+    checked nor reviewed, the play is reviewed in the file's contract.
+    ``on_review(review, done, total)`` is called as each deal's review is
+    finished (to show it at once, or to keep what is done when the run is
+    interrupted).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
-    games = source if isinstance(source, GameSet) else read_games(source, rules=rules,
-                                                                  format=format)
+    games = source if isinstance(source, GameSet) else read_games(
+        source, rules=rules, format=format, auction=auction)
     if not games:
         if len(games.errors) == 1:
             raise games.errors[0]
         first = games.errors[0]
         raise ReviewError(first.file, None, f"no deal could be read ({len(games.errors)} bad): "
                           + "; ".join(str(e) for e in games.errors))
-    reviews = ReviewSet([], games.errors)
+    reviews = ReviewSet([], games.errors, games.notes)
     for game in games:
-        reviews.append(review_record(game, rules=rules, auction_review=auction_review,
+        reviews.append(review_record(game, rules=rules, auction_review=auction_review and auction,
                                      samples=samples, seed=seed, recommend=recommend))
         if on_review is not None:
             on_review(reviews[-1], len(reviews), len(games))

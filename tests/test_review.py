@@ -244,7 +244,8 @@ def test_ctrl_c_during_a_review_keeps_the_finished_deals(tmp_path, capsys, monke
     monkeypatch.setattr(postmortem, "review_record",
                         lambda record, **kw: (_ for _ in ()).throw(KeyboardInterrupt))
     html.write_text("kept", encoding="utf-8")
-    assert main(["review", GAME_PBN, "--no-auction-review", "--html", str(html)]) == 130
+    assert main(["review", GAME_PBN, "--no-auction-review", "--html", str(html),
+                 "--force"]) == 130
     assert "nothing written" in capsys.readouterr().err
     assert html.read_text(encoding="utf-8") == "kept"
 

@@ -84,11 +84,18 @@ _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]+)|(<=|>=|==|!=|<|>)|([()+\-]))")
 _COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
             "==": np.equal, "!=": np.not_equal}
 _WORDS = {"and", "or", "not"}
+#: Limits that keep every constraint small: its length, the digits of a number
+#: (no hand feature is near a million, and numpy's integers must hold it), and
+#: how deep ``not`` and parentheses nest (the parser recurses on them).
+MAX_TEXT, MAX_DIGITS, MAX_DEPTH = 1000, 6, 50
 
 
 def _tokenise(text: str, extra=()) -> List[tuple]:
     tokens, pos = [], 0
     text = text.rstrip()
+    if len(text) > MAX_TEXT:
+        raise ConstraintError(f"constraint {text[:60]!r}... is {len(text)} characters long, "
+                              f"more than {MAX_TEXT}")
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
@@ -96,6 +103,9 @@ def _tokenise(text: str, extra=()) -> List[tuple]:
                                   f"(at character {pos + 1})")
         number, name, op, punct = m.groups()
         if number is not None:
+            if len(number) > MAX_DIGITS:
+                raise ConstraintError(f"constraint {text[:60]!r}: the number {number[:20]!r} "
+                                      f"has more than {MAX_DIGITS} digits")
             tokens.append(("num", int(number)))
         elif name is not None:
             word = name.lower()
@@ -119,9 +129,11 @@ class _Parser:
         self.text = text
         self.tokens = _tokenise(text, extra)
         self.i = 0
+        self.depth = 0
 
     def error(self, what: str) -> ConstraintError:
-        return ConstraintError(f"constraint {self.text!r}: {what}")
+        shown = repr(self.text) if len(self.text) <= 60 else repr(self.text[:60]) + "..."
+        return ConstraintError(f"constraint {shown}: {what}")
 
     def peek(self):
         return self.tokens[self.i][0] if self.i < len(self.tokens) else None
@@ -156,6 +168,18 @@ class _Parser:
         return lambda f: _fold(op, [p(f) for p in parts])
 
     def negation(self):
+        if self.peek() in ("not", "("):
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise self.error(f"'not' and parentheses nest more than {MAX_DEPTH} deep")
+            try:
+                return self.nested()
+            finally:
+                self.depth -= 1
+        return self.comparison()
+
+    def nested(self):
+        """``not`` a negation, or a parenthesised disjunction."""
         if self.peek() == "not":
             self.take()
             inner = self.negation()
@@ -167,7 +191,6 @@ class _Parser:
                 raise self.error("a '(' is not closed")
             self.take()
             return inner
-        return self.comparison()
 
     def comparison(self):
         terms, ops = [self.sum()], []

@@ -23,7 +23,25 @@ from ..game import close_auction, rule_set, strain_of
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call
 
 __all__ = ["FormatError", "GameRecord", "GameSet", "TrickRecord", "Field", "build_record",
-           "seat_field"]
+           "seat_field", "excerpt", "MAX_VALUE", "MAX_CALLS"]
+
+#: The longest value a reader reads as a deal, seat, call, card, contract or
+#: result (longer text is an error, never parsed): every such value is short.
+MAX_VALUE = 200
+#: The most calls an auction may hold (a legal auction of any game is shorter).
+MAX_CALLS = 500
+#: The most characters of a bad value quoted in an error message.
+EXCERPT = 60
+
+
+def excerpt(value, limit: int = EXCERPT, quoted: bool = True) -> str:
+    """A value for an error message (its ``repr`` when ``quoted``), cut to about
+    ``limit`` characters."""
+    text = str(value)
+    show = repr if quoted else str
+    if len(text) > limit:
+        return show(text[:limit]) + f"... ({len(text)} characters)"
+    return show(text)
 
 
 class FormatError(VintError):
@@ -107,11 +125,13 @@ class GameRecord:
 
 
 class GameSet(list):
-    """The records read from one file, with ``errors``: a ``FormatError`` per bad deal."""
+    """The records read from one file, with ``errors``: a ``FormatError`` per bad deal,
+    and ``notes``: remarks on the whole file (its text encoding, say)."""
 
-    def __init__(self, records: Iterable = (), errors: Iterable = ()):
+    def __init__(self, records: Iterable = (), errors: Iterable = (), notes: Iterable = ()):
         super().__init__(records)
         self.errors: List[FormatError] = list(errors)
+        self.notes: List[str] = list(notes)
 
     def read(self, make: Callable[[], GameRecord]) -> None:
         """Add the record ``make()`` returns; a ``FormatError`` it raises goes to
@@ -133,14 +153,25 @@ class Field:
     line: Optional[int] = None
 
 
+def field_text(f: Field, what: str, source: str) -> str:
+    """The field's value as stripped text, refused (not parsed) when longer than
+    ``MAX_VALUE``: no reader or rule ever works on unbounded text."""
+    text = str(f.value).strip()
+    if len(text) > MAX_VALUE:
+        raise FormatError(source, f.line, f"{what} is too long ({len(text)} characters, "
+                          f"at most {MAX_VALUE}): {excerpt(text)}")
+    return text
+
+
 def seat_field(f: Optional[Field], what: str, source: str) -> Optional[str]:
     if f is None or f.value in (None, "", "?"):
         return None
+    text = field_text(f, what, source)
     try:
-        return Seat.parse(str(f.value)).name
+        return Seat.parse(text).name
     except ValueError:
         raise FormatError(source, f.line,
-                          f"unknown {what} {f.value!r}: use N, E, S or W") from None
+                          f"unknown {what} {excerpt(text)}: use N, E, S or W") from None
 
 
 def build_record(source: str, line: int, *, rules, deal: Field,
@@ -148,17 +179,25 @@ def build_record(source: str, line: int, *, rules, deal: Field,
                  contract: Optional[Field] = None, declarer: Optional[Field] = None,
                  leader: Optional[Field] = None, play: Sequence[Field] = (),
                  play_order=None, result: Optional[Field] = None,
-                 tags: Optional[Dict[str, str]] = None, deal_only: bool = False) -> GameRecord:
+                 tags: Optional[Dict[str, str]] = None, deal_only: bool = False,
+                 play_only: bool = False, warnings: Sequence[str] = ()) -> GameRecord:
     """Check what a reader found and make a ``GameRecord`` (or raise ``FormatError``).
 
     ``play`` lists the cards in play order, each with its line; a reader whose
     format lists cards another way (PBN's table by seat) passes ``play_order``:
-    a function ``(leader, trump) -> [Field]`` called once the contract is known.
+    a callable ``(leader, trump) -> [Field]``, called once the contract is
+    known, with a ``line`` (its tag's, named when no contract lets the cards
+    be played).
     ``deal_only``: keep the deal, dealer and tags, leave the rest unread.
+    ``play_only``: do not check the auction against the rules (a bridge
+    auction, say): the contract and declarer are the file's, else those the
+    auction gives as bridge reads it (``bridge_contract``), and the record
+    keeps no auction. ``warnings`` are the reader's own remarks on the deal.
     """
     rules = rule_set(rules)
+    deal_text = field_text(deal, "the deal", source)
     try:
-        the_deal = Deal.from_pbn(str(deal.value))
+        the_deal = Deal.from_pbn(deal_text)
     except ValueError as exc:
         raise FormatError(source, deal.line, f"bad deal: {exc}") from None
     sizes = {len(the_deal[s]) for s in SEATS}
@@ -166,12 +205,19 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         raise FormatError(source, deal.line, "bad deal: the four hands must hold the same "
                           "number of cards, " + ", ".join(
                               f"{s.name} {len(the_deal[s])}" for s in SEATS))
-    record = GameRecord(the_deal, source=source, line=line, tags=dict(tags or {}))
+    record = GameRecord(the_deal, source=source, line=line, tags=dict(tags or {}),
+                        warnings=list(warnings))
     record.dealer = seat_field(dealer, "dealer", source)
     if deal_only:
         return record
-    _read_auction(record, auction, rules)
-    _read_contract(record, rules, contract, declarer)
+    if len(auction) > MAX_CALLS:
+        raise FormatError(source, auction[MAX_CALLS].line,
+                          f"the auction holds more than {MAX_CALLS} calls")
+    if play_only:
+        _read_contract_only(record, rules, contract, declarer, auction)
+    else:
+        _read_auction(record, auction, rules)
+        _read_contract(record, rules, contract, declarer)
     named_leader = seat_field(leader, "opening leader", source)
     if record.declarer is not None:
         record.leader = rules.opening_leader(record.declarer).name
@@ -181,25 +227,47 @@ def build_record(source: str, line: int, *, rules, deal: Field,
                               f"{record.declarer} {record.leader} leads under {rules.name}")
     if record.contract is not None:
         record.trump = strain_of(rules, record.contract)
-    if play_order is not None and record.trump is not None and record.leader is not None:
+    if play_order is not None:
+        if record.trump is None or record.leader is None:
+            raise FormatError(source, play_order.line, _why_no_play(record))
         play = play_order(Seat.parse(record.leader), record.trump)
     _read_play(record, play)
-    _read_result(record, result)
+    _read_result(record, rules, result)
     return record
 
 
 def _read_auction(record: GameRecord, auction: Sequence[Field], rules: RuleSet) -> None:
+    if auction and record.dealer is None:
+        raise FormatError(record.source, auction[0].line,
+                          "an auction is given but no dealer, so it cannot be read")
     calls = []
     for f in auction:
+        text = field_text(f, "a call", record.source)
         try:
-            call = normalise_call(str(f.value))
+            call = normalise_call(text)
             if call != PASS and call not in ("X", "XX"):
                 call = str(rules.read_bid(call))
             calls.append(call)
-            rules.auction_is_over(calls)          # raises on an illegal call
         except RulesError as exc:
-            raise FormatError(record.source, f.line, f"bad call {f.value!r}: {exc}") from None
+            raise FormatError(record.source, f.line,
+                              f"bad call {excerpt(text)}: {exc}") from None
+    try:
+        rules.auction_state(calls)               # raises on the first illegal call
+    except RulesError as exc:
+        bad = _first_bad_call(rules, calls)
+        raise FormatError(record.source, auction[bad].line,
+                          f"bad call {excerpt(auction[bad].value)}: {exc}") from None
     record.auction = calls
+
+
+def _first_bad_call(rules: RuleSet, calls: List[str]) -> int:
+    """The index of the first call ``rules`` refuse (the calls hold one)."""
+    for k in range(len(calls)):
+        try:
+            rules.auction_state(calls[:k + 1])
+        except RulesError:
+            return k
+    return len(calls) - 1  # pragma: no cover - the whole auction was refused
 
 
 def _auction_contract(record: GameRecord, rules: RuleSet):
@@ -217,35 +285,91 @@ def _auction_contract(record: GameRecord, rules: RuleSet):
     return contract, declarer
 
 
+_NO_CONTRACT = ("", "?", "PASS", "AP", "-")
+
+
+def _named_contract(record: GameRecord, rules: RuleSet, contract: Optional[Field],
+                    declarer: Optional[Field]) -> Optional[str]:
+    """Read the file's contract and declarer into ``record``; returns the contract's
+    text upper-cased ('' when the file names none, 'PASS' for a pass)."""
+    source = record.source
+    text = "" if contract is None else field_text(contract, "the contract", source).upper()
+    if text in _NO_CONTRACT:
+        return text
+    bare = text.rstrip("X")
+    if bare != text and not rules.allows_doubles:
+        record.warnings.append(f"{rules.name} has no doubles: contract {text} "
+                               f"is scored as {bare}")
+    try:
+        record.contract = str(rules.contract(bare))
+    except RulesError as exc:
+        raise FormatError(source, contract.line,
+                          f"unknown contract {excerpt(text)}: {exc}") from None
+    record.declarer = seat_field(declarer, "declarer", source)
+    if record.declarer is None:
+        raise FormatError(source, contract.line, f"contract {text} has no declarer")
+    return text
+
+
 def _read_contract(record: GameRecord, rules: RuleSet, contract: Optional[Field],
                    declarer: Optional[Field]) -> None:
-    source = record.source
-    text = None if contract is None else str(contract.value).strip()
-    if text and text.upper() not in ("?", "PASS", "AP"):
-        bare = text.upper().rstrip("X")
-        if bare != text.upper() and not rules.allows_doubles:
-            record.warnings.append(f"{rules.name} has no doubles: contract {text} "
-                                   f"is scored as {bare}")
-        try:
-            record.contract = str(rules.contract(bare))
-        except RulesError as exc:
-            raise FormatError(source, contract.line, f"unknown contract {text!r}: {exc}") from None
-        record.declarer = seat_field(declarer, "declarer", source)
-        if record.declarer is None:
-            raise FormatError(source, contract.line, f"contract {text} has no declarer")
+    text = _named_contract(record, rules, contract, declarer)
     from_auction = _auction_contract(record, rules)
     if from_auction is None:
         return
-    passed = text is not None and text.upper() in ("PASS", "AP")
-    if contract is None or not text or text == "?" or (passed and from_auction[1] is None):
+    if text in ("", "?") or (text in _NO_CONTRACT and from_auction[1] is None):
         # "Pass" matches any auction that ends with no declarer: thrown in,
         # Skruuvi's all-pass misère (AP), Siberian Vint's распасовка (PASS).
         record.contract, record.declarer = from_auction
     elif (record.contract, record.declarer) != from_auction:
         got = "no contract" if from_auction[0] is None else f"{from_auction[0]} by {from_auction[1]}"
-        raise FormatError(source, contract.line,
+        raise FormatError(record.source, contract.line,
                           f"the contract {record.contract or 'Pass'} by {record.declarer} "
                           f"does not match the auction, which ends in {got}")
+
+
+def _read_contract_only(record: GameRecord, rules: RuleSet, contract: Optional[Field],
+                        declarer: Optional[Field], auction: Sequence[Field]) -> None:
+    """``play_only``: the file's contract and declarer, else the auction's as bridge reads it."""
+    text = _named_contract(record, rules, contract, declarer)
+    if auction:
+        record.warnings.append(f"play only: the auction ({len(auction)} calls) is not "
+                               f"checked under {rules.name}")
+    if text or not auction:
+        return
+    if record.dealer is None:
+        raise FormatError(record.source, auction[0].line,
+                          "the file gives no contract, and its auction no dealer")
+    record.contract, record.declarer = bridge_contract(record.source, rules, auction,
+                                                       record.dealer)
+
+
+def bridge_contract(source: str, rules: RuleSet, auction: Sequence[Field],
+                    dealer: str):
+    """``(contract, declarer)`` of an auction read as bridge reads it: the last bid
+    is the contract (doubles dropped), and its declarer is the first player of the
+    side that bid it to name its strain. ``(None, None)`` when nobody bid."""
+    first_to_name: Dict[tuple, str] = {}
+    last = None
+    for k, f in enumerate(auction):
+        text = field_text(f, "a call", source)
+        try:
+            call = normalise_call(text)
+            if call in (PASS, "X", "XX"):
+                continue
+            bid = rules.read_bid(call)
+        except RulesError as exc:
+            raise FormatError(source, f.line, f"bad call {excerpt(text)}: {exc}") from None
+        seat = Seat((Seat.parse(dealer) + k) % 4)
+        first_to_name.setdefault((seat.side, bid.strain), seat.name)
+        last = (str(bid), first_to_name[seat.side, bid.strain])
+    return last or (None, None)
+
+
+def _why_no_play(record: GameRecord) -> str:
+    why = ("there is no contract" if record.contract is None
+           else f"contract {record.contract} cannot be played out double-dummy")
+    return f"cards are played but {why}"
 
 
 def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
@@ -253,15 +377,18 @@ def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
         return
     source = record.source
     if record.trump is None or record.leader is None:
-        why = ("there is no contract" if record.contract is None
-               else f"contract {record.contract} cannot be played out double-dummy")
-        raise FormatError(source, play[0].line, f"cards are played but {why}")
+        raise FormatError(source, play[0].line, _why_no_play(record))
+    limit = 4 * len(record.deal["N"])
+    if len(play) > limit:
+        raise FormatError(source, play[limit].line,
+                          f"too many cards: {len(play)} played, the hands hold {limit}")
     cards = []
     for f in play:
+        text = field_text(f, "a card", source)
         try:
-            cards.append(Card.parse(str(f.value)))
+            cards.append(Card.parse(text))
         except ValueError:
-            raise FormatError(source, f.line, f"unknown card {f.value!r}") from None
+            raise FormatError(source, f.line, f"unknown card {excerpt(text)}") from None
     try:
         check_play(record.deal, record.trump, record.leader, cards)
     except PlayError as exc:
@@ -270,17 +397,37 @@ def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
     record.play = [str(c) for c in cards]
 
 
-def _read_result(record: GameRecord, result: Optional[Field]) -> None:
-    if result is None or str(result.value).strip() in ("", "?"):
+def _relative_result(text: str) -> Optional[int]:
+    """``+1`` -> 1, ``-2`` -> -2, ``=`` or ``=0`` -> 0: tricks over (under) the
+    contract; None when ``text`` is not written that way."""
+    if text in ("=", "=0", "+0", "-0"):
+        return 0
+    if len(text) > 1 and text[0] in "+-" and text[1:].isdigit() and len(text) < 4:
+        return int(text)
+    return None
+
+
+def _read_result(record: GameRecord, rules: RuleSet, result: Optional[Field]) -> None:
+    if result is None:
+        return
+    text = field_text(result, "the result", record.source)
+    if text in ("", "?"):
         return
     n = len(record.deal["N"])
-    try:
-        value = int(str(result.value).strip())
-    except ValueError:
+    relative = _relative_result(text)
+    if relative is not None:
+        if record.contract is None:
+            raise FormatError(record.source, result.line, f"the result {text} counts tricks "
+                              "over the contract, but there is no contract")
+        value = rules.contract(record.contract).tricks_needed + relative
+    elif text.isdigit() and len(text) <= 2:
+        value = int(text)
+    else:
         value = -1
     if not 0 <= value <= n:
         raise FormatError(record.source, result.line,
-                          f"unknown result {result.value!r}: the declaring side's tricks, 0 to {n}")
+                          f"unknown result {excerpt(text)}: the declaring side's tricks, "
+                          f"0 to {n}, or +1, =, -2 against the contract")
     if record.contract is None:
         raise FormatError(record.source, result.line, "a result is given but there is no contract")
     if record.complete_play and record.tricks_won != value:
@@ -288,5 +435,3 @@ def _read_result(record: GameRecord, result: Optional[Field]) -> None:
                           f"the result says {value} tricks, but the cards played give "
                           f"the declaring side {record.tricks_won}")
     record.result = value
-
-

@@ -28,7 +28,8 @@ from solver.play import trick_winner
 
 from ..game import close_auction, rule_set
 from ..rules.base import RulesError
-from .model import Field, FormatError, GameRecord, GameSet, build_record, seat_field
+from .model import (Field, FormatError, GameRecord, GameSet, build_record, excerpt,
+                    seat_field)
 
 __all__ = ["read_pbn", "write_pbn", "optimum_result_table"]
 
@@ -70,17 +71,34 @@ def _strip_comments(text: str) -> List[Tuple[int, str]]:
     return out
 
 
-def _games(lines: List[Tuple[int, str]]):
+def _blocks(lines: List[Tuple[int, str]]) -> List[List[Tuple[int, str]]]:
     """Split numbered lines into games at blank lines."""
+    blocks: List[List[Tuple[int, str]]] = []
     game: List[Tuple[int, str]] = []
     for number, line in lines:
         if line.strip():
             game.append((number, line))
         elif game and line == "":
-            yield game
+            blocks.append(game)
             game = []
     if game:
-        yield game
+        blocks.append(game)
+    return blocks
+
+
+def _games(lines: List[Tuple[int, str]]):
+    """``(lines, warnings)`` for each game. A block that starts with no tag goes on
+    with the game before it (a blank line inside a section), with a warning."""
+    games: List[Tuple[List[Tuple[int, str]], List[str]]] = []
+    for block in _blocks(lines):
+        if games and not block[0][1].lstrip().startswith("["):
+            first = block[0][0]
+            games[-1][0].extend(block)
+            games[-1][1].append(f"a blank line before line {first} is taken as part of the "
+                                "section above it (a blank line ends a game in PBN)")
+        else:
+            games.append((block, []))
+    return games
 
 
 def _parse_game(game, previous: Dict[str, str]):
@@ -89,8 +107,8 @@ def _parse_game(game, previous: Dict[str, str]):
     sections: Dict[str, List[Tuple[int, str]]] = {}
     current = None
     for number, line in game:
-        rest = line
-        m = _TAG.match(rest.strip())
+        pos, end = _skip_space(line, 0), len(line)
+        m = _TAG.match(line, pos)
         if not m:
             if current is not None:
                 sections[current].append((number, line))
@@ -102,11 +120,17 @@ def _parse_game(game, previous: Dict[str, str]):
             tags.setdefault(name.lower(), (name, value, number))
             current = name.lower()
             sections.setdefault(current, [])
-            rest = rest.strip()[m.end():].strip()
-            m = _TAG.match(rest)
-        if rest:
-            sections[current].append((number, rest))
+            pos = _skip_space(line, m.end())
+            m = _TAG.match(line, pos)
+        if pos < end:
+            sections[current].append((number, line[pos:]))
     return tags, sections
+
+
+def _skip_space(line: str, pos: int) -> int:
+    while pos < len(line) and line[pos].isspace():
+        pos += 1
+    return pos
 
 
 def _tokens(section: List[Tuple[int, str]]) -> List[Tuple[str, int]]:
@@ -141,26 +165,41 @@ def _play_rows(section, source: str):
     """The trick lines of a Play section: ``[(line, [tokens])]`` (notes dropped)."""
     rows = []
     for number, line in section:
-        tokens = [t.rstrip("!?") for t in line.split() if not _NOTE.match(t) and t != "+"]
+        tokens = [_card_token(t) for t in line.split() if not _NOTE.match(t) and t != "+"]
+        tokens = [t for t in tokens if t]
         ended = "*" in tokens
         tokens = tokens[:tokens.index("*")] if ended else tokens
         if tokens:
             if len(tokens) != 4:
                 raise FormatError(source, number,
                                   f"a trick line holds 4 cards (one per seat, - for none), "
-                                  f"not {len(tokens)}: {' '.join(tokens)}")
+                                  f"not {len(tokens)}: {excerpt(' '.join(tokens))}")
             rows.append((number, tokens))
         if ended:
             break
     return rows
 
 
-def _play_order(rows, first: Seat, source: str):
-    """A ``play_order`` function for ``build_record``: table by seat -> cards in play order."""
-    def order(leader: Seat, trump) -> List[Field]:
+def _card_token(token: str) -> str:
+    """A Play section token without its ``!``/``?`` suffix; ``--`` (as some programs
+    write it) is ``-``, a card not played."""
+    token = token.rstrip("!?")
+    return "-" if token and not token.strip("-") else token
+
+
+class _PlayTable:
+    """A ``play_order`` for ``build_record``: the Play section's table by seat -> the
+    cards in play order. ``first``: the seat of the first column (None: the
+    opening leader); ``line``: the Play tag's line."""
+
+    def __init__(self, rows, first: Optional[Seat], source: str, line: int):
+        self.rows, self.first, self.source, self.line = rows, first, source, line
+
+    def __call__(self, leader: Seat, trump) -> List[Field]:
+        source, first = self.source, leader if self.first is None else self.first
         play: List[Field] = []
         stopped_at = None
-        for number, tokens in rows:
+        for number, tokens in self.rows:
             if stopped_at is not None:
                 raise FormatError(source, number,
                                   f"a trick follows the incomplete trick on line {stopped_at}")
@@ -174,7 +213,7 @@ def _play_order(rows, first: Seat, source: str):
                 try:
                     cards.append(Card.parse(token))
                 except ValueError:
-                    raise FormatError(source, number, f"unknown card {token!r}") from None
+                    raise FormatError(source, number, f"unknown card {excerpt(token)}") from None
                 play.append(Field(token, number))
             if stopped_at is None:
                 leader = Seat((leader + trick_winner(cards, trump)) % 4)
@@ -183,25 +222,55 @@ def _play_order(rows, first: Seat, source: str):
                 raise FormatError(source, number,
                                   "a card follows a missing one (-) in the same trick")
         return play
-    return order
+
+
+#: Tags a game without a ``Deal`` takes from the game before it, when it does
+#: not give them itself (PBN's tag value inheritance: the games of one board).
+_INHERITED = ("deal", "dealer", "vulnerable", "board", "event", "site", "date", "scoring")
+#: Tags that make a block of tags a game (a block with none of them is a header).
+_GAME_TAGS = ("auction", "play", "contract", "declarer", "result")
 
 
 def read_pbn(text: str, source: str = "<text>", rules="vint", *,
-             deal_only: bool = False) -> GameSet:
-    """Read every game of a PBN file that has a ``Deal`` tag (with ``deal_only``,
-    only its deal and dealer); a tag value ``#`` repeats the previous game's."""
+             deal_only: bool = False, play_only: bool = False) -> GameSet:
+    """Read every game of a PBN file (with ``deal_only``, only its deal and dealer;
+    ``play_only``: see ``build_record``).
+
+    A tag value ``#`` repeats the previous game's. A game with no ``Deal`` tag
+    (the other room's result of a board, say) takes the deal, dealer,
+    vulnerability, board, event, site, date and scoring it does not give from
+    the game before it; a block of tags with no deal, auction, play, contract,
+    declarer or result is a file header, not a game.
+    """
     out = GameSet()
-    previous: Dict[str, str] = {}
-    for game in _games(_strip_comments(text)):
-        tags, sections = _parse_game(game, previous)
-        previous = {k: v for k, (_n, v, _l) in tags.items()}
+    previous: Dict[str, Tuple[str, str, int]] = {}
+    for game, warnings in _games(_strip_comments(text)):
+        tags, sections = _parse_game(game, {k: v for k, (_n, v, _l) in previous.items()})
         if "deal" not in tags:
-            continue
-        out.read(lambda: _record(tags, sections, rules, source, game[0][0], deal_only))
+            if not any(name in tags for name in _GAME_TAGS):
+                previous = {**previous, **tags}          # a header: its values for '#'
+                continue
+            if "deal" not in previous:
+                out.errors.append(FormatError(source, game[0][0], "the game has no [Deal] "
+                                              "tag, and there is no game before it to take "
+                                              "the deal from"))
+                continue
+            for name in _INHERITED:
+                if name not in tags and name in previous:
+                    tags[name] = previous[name]
+            warnings.append(f"the deal is the one of the game on line "
+                            f"{previous['deal'][2]} (this game has no [Deal] tag)")
+        previous = tags
+        out.read(lambda: _record(tags, sections, rules, source, game[0][0], deal_only,
+                                 play_only, warnings))
     return out
 
 
-def _record(tags, sections, rules, source: str, line: int, deal_only: bool) -> GameRecord:
+_NO_SEAT = ("", "-", "?")
+
+
+def _record(tags, sections, rules, source: str, line: int, deal_only: bool,
+            play_only: bool, warnings: List[str]) -> GameRecord:
     def f(name) -> Optional[Field]:
         if name not in tags:
             return None
@@ -212,7 +281,7 @@ def _record(tags, sections, rules, source: str, line: int, deal_only: bool) -> G
             if key not in _FIELDS and key not in _DD_TAGS}
     if deal_only:
         return build_record(source, line, rules=rules, deal=f("deal"), dealer=dealer,
-                            tags=kept, deal_only=True)
+                            tags=kept, deal_only=True, warnings=warnings)
     auction = []
     if "auction" in tags:
         if dealer is None or not str(dealer.value).strip():
@@ -220,20 +289,21 @@ def _record(tags, sections, rules, source: str, line: int, deal_only: bool) -> G
         elif seat_field(f("auction"), "first caller", source) != seat_field(
                 dealer, "dealer", source):
             raise FormatError(source, tags["auction"][2],
-                              f"the auction starts with {tags['auction'][1]}, "
+                              f"the auction starts with {excerpt(tags['auction'][1])}, "
                               f"but the dealer is {dealer.value}")
-        auction = _auction_fields(sections["auction"], rule_set(rules))
+        auction = _auction_fields(sections.get("auction", []), rule_set(rules))
     play_order, leader = None, f("play")
-    if "play" in tags and sections["play"]:
-        try:
-            first = Seat.parse(tags["play"][1])
-        except ValueError:
-            raise FormatError(source, tags["play"][2],
-                              f"unknown seat {tags['play'][1]!r} in the Play tag") from None
-        play_order = _play_order(_play_rows(sections["play"], source), first, source)
+    if leader is not None and leader.value.strip() in _NO_SEAT:
+        leader = None                    # [Play "-"]: the file does not name the leader
+    rows = _play_rows(sections.get("play", []), source)
+    if rows:
+        first = None if leader is None else Seat.parse(seat_field(leader, "seat of the "
+                                                                  "Play tag", source))
+        play_order = _PlayTable(rows, first, source, tags["play"][2])
     return build_record(source, line, rules=rules, deal=f("deal"), dealer=dealer,
                         auction=auction, contract=f("contract"), declarer=f("declarer"),
-                        leader=leader, play_order=play_order, result=f("result"), tags=kept)
+                        leader=leader, play_order=play_order, result=f("result"), tags=kept,
+                        play_only=play_only, warnings=warnings)
 
 
 # --------------------------------------------------------------------------
@@ -290,6 +360,9 @@ def write_pbn(records: Iterable[GameRecord], tables: Optional[Iterable] = None) 
         lines.append(f'[Contract "{record.contract or "Pass"}"]')
         lines.append(f'[Result "{"" if record.result is None else record.result}"]')
         if record.auction:
+            if record.dealer is None:
+                raise FormatError(record.source, record.line, "a deal with an auction but "
+                                  "no dealer cannot be written as PBN")
             lines.append(f'[Auction "{record.dealer}"]')
             calls = ["Pass" if c == "P" else c for c in record.auction]
             lines += [" ".join(c.ljust(4) for c in calls[i:i + 4]).rstrip()

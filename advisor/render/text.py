@@ -8,6 +8,7 @@ it), otherwise as plain aligned columns; every function returns a string.
 from __future__ import annotations
 
 import io
+import unicodedata
 from typing import List, Optional, Sequence
 
 from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
@@ -15,7 +16,7 @@ from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
 from ..game import rule_set
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
-           "analysis_text", "review_text", "can_print_symbols"]
+           "analysis_text", "review_text", "can_print_symbols", "printable", "card_text"]
 
 LETTERS = {Strain.S: "S", Strain.H: "H", Strain.D: "D", Strain.C: "C", Strain.NT: "NT"}
 
@@ -28,6 +29,34 @@ def can_print_symbols(stream) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+#: ASCII for the symbols the reports draw: rich's table rules, suits, signs.
+def _box_ascii(code: int) -> str:
+    name = unicodedata.name(chr(code), "")
+    if "HORIZONTAL" in name and "VERTICAL" not in name:
+        return "-"
+    return "|" if "VERTICAL" in name and "HORIZONTAL" not in name else "+"
+
+
+_ASCII = str.maketrans({**{chr(c): _box_ascii(c) for c in range(0x2500, 0x2580)},
+                        "♠": "S", "♥": "H", "♦": "D", "♣": "C", "±": "+/-", "−": "-",
+                        "–": "-", "—": "-", "…": "...", "×": "x", "\u00a0": " "})
+
+
+def printable(text: str, stream) -> str:
+    """``text`` as ``stream``'s encoding can print it: unchanged when it can, else
+    table rules, suit symbols and signs in ASCII (letters for suits) and any
+    other character it lacks as ``?`` (a terminal in ASCII or cp1251, say)."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        pass
+    except LookupError:
+        encoding = "ascii"
+    return text.translate(_ASCII).encode(encoding, "replace").decode(encoding)
 
 
 def _suit_label(suit: Strain, symbols: bool) -> str:
@@ -196,7 +225,9 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
 # --------------------------------------------------------------------------
 # The post-mortem
 
-def _card_text(card: str, symbols: bool) -> str:
+def card_text(card, symbols: bool) -> str:
+    """``"H7"`` as ``"♥7"`` (with ``symbols``) or as it is."""
+    card = str(card)
     if not symbols:
         return card
     return "♠♥♦♣"["SHDC".index(card[0])] + card[1:]
@@ -265,12 +296,12 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
         for seat, card in t.cards:
             c = next(cards)
             star = "*" if c.mistake else " "
-            parts.append(f"{seat} {_card_text(card, symbols):<3}{star}")
+            parts.append(f"{seat} {card_text(card, symbols):<3}{star}")
             if c.mistake:
                 pts = "" if c.points_lost is None else f", {c.points_lost} points"
-                notes.append(f"{seat} {_card_text(card, symbols)} loses {c.tricks_lost} "
+                notes.append(f"{seat} {card_text(card, symbols)} loses {c.tricks_lost} "
                              f"trick(s){pts}; best: "
-                             + " ".join(_card_text(b, symbols) for b in c.best))
+                             + " ".join(card_text(b, symbols) for b in c.best))
         won = f"won by {t.winner}" if t.winner else "incomplete"
         out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
         out += [f"      {n}" for n in notes]

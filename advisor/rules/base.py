@@ -22,7 +22,6 @@ Sides are the strings ``"NS"`` and ``"EW"``; seats are ``"N" "E" "S" "W"``
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -115,7 +114,19 @@ class Contract:
         return SUIT_OF.get(self.strain)
 
 
-_CONTRACT_RE = re.compile(r"^\s*([0-9]+)\s*([^\s0-9].*?)\s*$")
+#: The longest text read as a contract (a longer one is refused, not parsed).
+_MAX_CONTRACT = 40
+
+
+def _split_contract(text: str) -> Optional[Tuple[str, str]]:
+    """``"3 NT"`` -> ``("3", "NT")``: the level's digits and the strain's name, or
+    None. Linear in the text (no regular expression to backtrack)."""
+    text = text.strip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    name = text[digits:].strip()
+    if not digits or not name or name[0].isdigit() or not text[:digits].isascii():
+        return None
+    return text[:digits], name
 
 
 def parse_contract(text, strains: Dict[str, str], levels: Iterable[int]) -> Contract:
@@ -127,14 +138,17 @@ def parse_contract(text, strains: Dict[str, str], levels: Iterable[int]) -> Cont
         text = str(text)
     if not isinstance(text, str):
         raise RulesError(f"cannot read a contract from {text!r}")
-    m = _CONTRACT_RE.match(text)
+    if len(text) > _MAX_CONTRACT:
+        raise RulesError(f"cannot read contract {text[:_MAX_CONTRACT]!r}...: "
+                         f"{len(text)} characters is too long for a contract")
+    parts = _split_contract(text)
     levels = tuple(levels)
-    if not m:
+    if parts is None or len(parts[0]) > 2:
         raise RulesError(f"cannot read contract {text!r}: write a level and a strain, e.g. 4D")
-    level, name = int(m.group(1)), m.group(2).upper()
+    level, name = int(parts[0]), parts[1].upper()
     if name not in strains:
         known = ", ".join(sorted(set(strains.values())))
-        raise RulesError(f"unknown strain {m.group(2)!r} in contract {text!r}: use {known}")
+        raise RulesError(f"unknown strain {parts[1]!r} in contract {text!r}: use {known}")
     if level not in levels:
         raise RulesError(f"contract {text!r} has level {level}: levels are "
                          f"{levels[0]} to {levels[-1]}")
@@ -423,6 +437,8 @@ class RuleSet:
                 if problem:
                     raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
                 state.doubled, state.passes = len(call), 0
+            elif call in ("X", "XX"):
+                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {self.no_doubles()}")
             elif call != PASS:
                 bid = self.read_bid(call)
                 problem = self.bid_problem(bid, state)
@@ -459,6 +475,10 @@ class RuleSet:
         if call == "XX" and (state.doubled != 1 or opponents):
             return "only the bidding side may redouble, and only a double"
         return None
+
+    def no_doubles(self) -> str:
+        """Why a double ("X") or redouble ("XX") is refused in a game without them."""
+        return f"{self.name} has no doubles (X, XX)"
 
     def auction_ended(self, state: AuctionState) -> bool:
         """Has the auction ended with its last call?"""

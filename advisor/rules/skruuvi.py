@@ -410,10 +410,13 @@ class Skruuvi(RuleSet):
 
     def read_bid(self, call: str) -> Contract:
         if call in ("X", "XX"):
-            raise RulesError("in Skruuvi nobody doubles during the bidding: the defenders "
-                             "double after the extended bids (doubling_result, or "
-                             "auction_result(..., extended=..., doubling=...))")
+            raise RulesError(self.no_doubles())
         return super().read_bid(call)
+
+    def no_doubles(self) -> str:
+        return ("in Skruuvi nobody doubles during the bidding: the defenders double after "
+                "the extended bids (doubling_result, or auction_result(..., extended=..., "
+                "doubling=...))")
 
     def extended_auction_result(self, kitty_bid, kitty_bidder, calls):
         """The main players' extended bidding after the card exchange.

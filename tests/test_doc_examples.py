@@ -1,0 +1,58 @@
+"""Every Python example in README.md and docs/*.md runs (issue 12: the README's
+``analyse_play`` example raised an error).
+
+Each ```` ```python ```` block is run on its own, in a folder holding the files
+the examples name: ``game.pbn`` (a played Vint deal, without an auction so that
+the review's advisor, tested elsewhere, does not make this test slow) and
+``bridge.pbn`` (the same deal with a bridge auction, for the play-only example).
+Prompted blocks (``>>>``) run their statements; their outputs are illustrative
+(the docs say so) and are not compared.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = [REPO / "README.md"] + sorted((REPO / "docs").glob("*.md"))
+GAME = (REPO / "tests" / "data" / "vint_game.pbn").read_text(encoding="utf-8")
+
+
+def python_blocks():
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M):
+            line = text.count("\n", 0, m.start()) + 1
+            yield pytest.param(m.group(1), id=f"{path.name}:{line}")
+
+
+def source_of(block: str) -> str:
+    if ">>>" not in block:
+        return block
+    examples = doctest.DocTestParser().get_examples(block)
+    return "".join(example.source for example in examples)
+
+
+def without_auction(text: str) -> str:
+    lines = text.splitlines()
+    start = lines.index('[Auction "N"]')
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("["))
+    return "\n".join(lines[:start] + lines[end:]) + "\n"
+
+
+def test_the_docs_have_python_examples():
+    assert len(list(python_blocks())) >= 6
+
+
+@pytest.mark.parametrize("block", python_blocks())
+def test_every_python_example_runs(block, tmp_path, monkeypatch):
+    (tmp_path / "game.pbn").write_text(without_auction(GAME), encoding="utf-8")
+    bridge = without_auction(GAME).replace(
+        '[Play "E"]', '[Auction "N"]\n1H 2D 3H X\n4H Pass Pass Pass\n[Play "E"]')
+    (tmp_path / "bridge.pbn").write_text(bridge, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(source_of(block), "<docs example>", "exec"), {"__name__": "__docs__"})
