@@ -201,6 +201,7 @@ def _progress_bar(what: str, show: bool):
 
 
 def run_advise(args, out) -> None:
+    from rich.console import Console
     from rich.table import Table
 
     progress = _progress_bar("solving samples", show=not args.json)

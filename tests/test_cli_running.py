@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from advisor.cli import EXAMPLE_DEAL, main, version
+from conftest import child_env
 from advisor.render import printable
 from solver import solve_cards
 from solver.cards import Deal
@@ -22,11 +23,7 @@ GAME = REPO / "tests" / "data" / "vint_game.pbn"
 
 def run_vint(args, encoding, cwd):
     """``python -m advisor.cli ARGS`` with stdout in ``encoding`` (as a terminal set so)."""
-    import advisor
-    import solver
-    path = os.pathsep.join(sorted({str(Path(m.__file__).resolve().parents[1])
-                                   for m in (advisor, solver)}))
-    env = dict(os.environ, PYTHONPATH=path, PYTHONIOENCODING=encoding)
+    env = child_env(dict(os.environ, PYTHONIOENCODING=encoding))
     return subprocess.run([sys.executable, "-m", "advisor.cli", *args], cwd=cwd, env=env,
                           capture_output=True, timeout=300)
 
