@@ -36,6 +36,7 @@ from .bidding import recommend as _recommend
 from .game import declarer_tricks, rule_set, strain_of
 from .par import find_par
 from .records import FormatError, GameRecord, GameSet, read_games
+from .render.html import review_section
 from .rules.base import normalise_call
 
 __all__ = ["review", "review_record", "review_play", "review_auction", "Review", "ReviewSet",
@@ -147,6 +148,14 @@ class Review:
     play_note: Optional[str] = None
     dd_table: Optional[object] = None
     par: Optional[object] = None
+
+    def __repr__(self) -> str:
+        r = self.record
+        return (f"<Review of {r.source}, line {r.line}: {r.contract or 'no contract'}, "
+                f"{len(self.cards)} card(s), {len(self.mistakes)} costly>")
+
+    def _repr_html_(self) -> str:
+        return review_section(self)
 
     # -- derived -----------------------------------------------------------
     @property

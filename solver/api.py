@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Iterable, NamedTuple, Optional
 
 from . import _core
-from .cards import SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
+from .cards import HTML_SUIT_SYMBOLS, SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .play import check_play, legal_cards
 
@@ -61,6 +61,16 @@ class DDTable:
 
     def __repr__(self) -> str:
         return f"DDTable({self.deal!r}, {self.to_dict()!r})"
+
+    def _repr_html_(self) -> str:
+        """The table as HTML (declarers by row, strains by column), for notebooks."""
+        strains = [s for s in STRAINS if any((seat, s) in self._tricks for seat in SEATS)]
+        head = "".join(f"<th>{HTML_SUIT_SYMBOLS.get(s.name, s.name)}</th>" for s in strains)
+        rows = "".join(
+            f"<tr><th>{seat.name}</th>" + "".join(
+                f"<td>{self._tricks.get((seat, s), '-')}</td>" for s in strains) + "</tr>"
+            for seat in SEATS if any((seat, s) in self._tricks for s in strains))
+        return f"<table><tr><th>declarer</th>{head}</tr>{rows}</table>"
 
 
 def _as_deal(deal) -> Deal:

@@ -27,6 +27,9 @@ __all__ = ["Seat", "Strain", "Card", "Hand", "Deal", "SEATS", "SUITS", "STRAINS"
 
 #: Bits a suit takes in a card mask (13 are used).
 SUIT_BITS = 16
+#: The suits' HTML entities (notebook views).
+HTML_SUIT_SYMBOLS = {"S": "&spades;", "H": "&hearts;", "D": "&diams;", "C": "&clubs;"}
+
 #: The 13 rank bits of one suit, before shifting to its slot.
 RANKS_MASK = (1 << 13) - 1
 
@@ -458,3 +461,18 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.to_pbn()!r})"
+
+    def _repr_html_(self) -> str:
+        """The four hands as a diagram (North on top), for notebooks."""
+        def hand(seat):
+            rows = []
+            for suit in SUITS:
+                ranks = "".join(RANK_NAMES[r] for r in self._hands[seat].suit(suit)) or "&mdash;"
+                colour = "#c00" if suit.name in "HD" else "#000"
+                rows.append(f'<span style="color:{colour}">{HTML_SUIT_SYMBOLS[suit.name]}</span>'
+                            f" {ranks}")
+            return f"<b>{seat.name}</b><br>" + "<br>".join(rows)
+        cell = '<td style="vertical-align:top;padding:0.2em 1em;text-align:left">'
+        return (f"<table><tr><td></td>{cell}{hand(Seat.N)}</td><td></td></tr>"
+                f"<tr>{cell}{hand(Seat.W)}</td><td></td>{cell}{hand(Seat.E)}</td></tr>"
+                f"<tr><td></td>{cell}{hand(Seat.S)}</td><td></td></tr></table>")

@@ -49,6 +49,7 @@ from solver.errors import VintError
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
 from ..par import AuctionGame
+from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
@@ -135,6 +136,15 @@ class Recommendation:
     inferences: List[Inference] = field(default_factory=list)
     deals: List[Deal] = field(default_factory=list, repr=False)
     tricks: List[Dict[Tuple[str, str], int]] = field(default_factory=list, repr=False)
+
+    def __repr__(self) -> str:
+        top = ", ".join(f"{c.call} {c.mean:+.0f}" for c in self.candidates[:3])
+        after = " ".join(self.auction) or "no calls"
+        return (f"<Recommendation {self.call} for {self.seat} after {after} ({self.rules}): "
+                f"{top}; {self.samples} samples>")
+
+    def _repr_html_(self) -> str:
+        return recommendation_html(self)
 
     def candidate(self, call: str) -> Candidate:
         """The candidate for one call (``"4H"``, ``"P"``)."""

@@ -15,7 +15,7 @@ from solver.cards import RANK_NAMES, SUITS
 
 from ..game import rule_set
 
-__all__ = ["review_html"]
+__all__ = ["review_html", "review_section", "recommendation_html"]
 
 _SYMBOL = {"S": "&spades;", "H": "&hearts;", "D": "&diams;", "C": "&clubs;"}
 _RED = {"H", "D"}
@@ -164,7 +164,8 @@ def _summary(rv) -> str:
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
-def _deal_section(rv, number: int) -> str:
+def review_section(rv, number: int = 1) -> str:
+    """One deal's review as an HTML section (the page's part; a notebook's view)."""
     r = rv.record
     tags = ", ".join(f"{escape(k)} {escape(v)}" for k, v in r.tags.items()
                      if k in ("Event", "Board", "Date"))
@@ -180,7 +181,7 @@ def review_html(reviews: Iterable, errors: Optional[List] = None,
     """The page for some reviews (and the errors of the deals left out)."""
     errors = list(errors if errors is not None else getattr(reviews, "errors", []))
     reviews = list(reviews)
-    body = "".join(_deal_section(rv, i) for i, rv in enumerate(reviews, 1))
+    body = "".join(review_section(rv, i) for i, rv in enumerate(reviews, 1))
     if errors:
         body += ('<section class="errors"><h2>Deals that could not be read</h2><ul>'
                  + "".join(f'<li class="error">{escape(str(e))}</li>' for e in errors)
@@ -188,3 +189,17 @@ def review_html(reviews: Iterable, errors: Optional[List] = None,
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(title)}</title><style>{_CSS}</style></head>"
             f"<body><h1>{escape(title)}</h1>{body}</body></html>\n")
+
+
+def recommendation_html(rec) -> str:
+    """The advisor's answer as HTML: the call, the reason and the candidates."""
+    rows = "".join(
+        f"<tr><td>{_call(c.call)}</td><td>{c.mean:+.0f}</td><td>{c.stderr:.0f}</td>"
+        f"<td>{'' if c.p_make is None else f'{c.p_make:.0%}'}</td></tr>"
+        for c in rec.candidates)
+    warning = f'<p class="note">{escape(rec.warning)}</p>' if rec.warning else ""
+    return (f"<div><p><b>{_call(rec.call)}</b> for {escape(rec.seat)} after "
+            f"{' '.join(_call(c) for c in rec.auction) or 'no calls'}: "
+            f"{escape(rec.reason)}</p>{warning}"
+            '<table class="grid"><tr><th>call</th><th>mean</th><th>&plusmn;</th>'
+            f"<th>makes</th></tr>{rows}</table></div>")
