@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
 
@@ -131,10 +131,16 @@ def render_table(title: str, headers: Sequence[str], rows: Sequence[Sequence],
                      + [line(r) for r in cells])
 
 
-def dd_table_text(table, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
-    """The DD table: a row per declarer, a column per strain (declarer's LHO leads)."""
-    headers = ["declarer"] + [_suit_label(s, symbols) for s in STRAINS]
-    rows = [[seat.name] + [table[seat, s] for s in STRAINS] for seat in SEATS]
+def dd_table_text(table, *, symbols: bool = True, use_rich: Optional[bool] = None,
+                  strains: Optional[Sequence] = None) -> str:
+    """The DD table: a row per declarer, a column per strain (declarer's LHO leads).
+
+    ``strains``: the columns' order (default S H D C NT, as DDS prints it; an
+    analysis passes its game's order so that the table and the score grid agree).
+    """
+    strains = STRAINS if strains is None else [Strain.parse(s) for s in strains]
+    headers = ["declarer"] + [_suit_label(s, symbols) for s in strains]
+    rows = [[seat.name] + [table[seat, s] for s in strains] for seat in SEATS]
     return render_table("Double-dummy tricks (declarer's left-hand opponent leads)",
                         headers, rows, use_rich=use_rich)
 
@@ -148,11 +154,8 @@ def _contract_label(contract: str, symbols: bool) -> str:
     return contract[0] + _strain_label(contract[1:], symbols)
 
 
-def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
-    """Every contract's NS score, by level (rows) and strain and declaring side (columns).
-
-    Each side plays from its better declarer; ``*`` marks the par contract.
-    """
+def _grid_axes(analysis) -> Tuple[List[str], List[str]]:
+    """The score grid's levels and strains (the game's order, lowest first)."""
     strains: List[str] = []
     levels: List[str] = []
     for c in analysis.contracts:
@@ -161,6 +164,23 @@ def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] 
             strains.append(strain)
         if level not in levels:
             levels.append(level)
+    return levels, strains
+
+
+#: A contract's strain letter as the DD table's strain (Skruuvi's grand is no-trumps).
+_DD_STRAIN = {"G": "NT"}
+_DD_STRAINS = {s.name for s in STRAINS}
+
+#: What a strain letter of a game's contracts means, where it is not a suit or NT.
+STRAIN_WORDS = {"G": "G is grand, Skruuvi's no-trumps"}
+
+
+def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
+    """Every contract's NS score, by level (rows) and strain and declaring side (columns).
+
+    Each side plays from its better declarer; ``*`` marks the par contract.
+    """
+    levels, strains = _grid_axes(analysis)
     par = analysis.par
     headers = ["level"] + [f"{_strain_label(st, symbols)} {side}"
                            for st in strains for side in ("NS", "EW")]
@@ -205,7 +225,9 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         "",
         deal_diagram(analysis.deal, symbols=symbols, dealer=analysis.dealer),
         "",
-        dd_table_text(analysis.table, symbols=symbols, use_rich=use_rich),
+        dd_table_text(analysis.table, symbols=symbols, use_rich=use_rich,
+                      strains=[_DD_STRAIN.get(s, s) for s in _grid_axes(analysis)[1]
+                               if _DD_STRAIN.get(s, s) in _DD_STRAINS]),
         "",
         f"Honours held (NS-EW): {honours}   aces NS {analysis.aces['NS']}, "
         f"EW {analysis.aces['EW']}",
@@ -219,6 +241,9 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         "",
         score_grid_text(analysis, symbols=symbols, use_rich=use_rich),
     ]
+    words = [STRAIN_WORDS[s] for s in _grid_axes(analysis)[1] if s in STRAIN_WORDS]
+    if words:
+        parts.append("(" + "; ".join(words) + ".)")
     return "\n".join(parts)
 
 
@@ -254,26 +279,46 @@ def review_text(rv, *, symbols: bool = True) -> str:
         out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
     for w in r.warnings:
         out.append(f"Note: {w}")
-    out += _auction_lines(rv)
+    out += _auction_lines(rv, symbols)
     out += _par_lines(rv)
     out += _trick_lines(rv, symbols)
     return "\n".join(out)
 
 
-def _auction_lines(rv) -> List[str]:
+#: The auction grid's columns, as bridge diagrams print them.
+AUCTION_COLUMNS = ("W", "N", "E", "S")
+
+
+def _auction_lines(rv, symbols: bool = False) -> List[str]:
+    """The auction as a grid of four columns (W N E S), ``?`` after each call the
+    advisor would not have made; below it, those calls with the advisor's word."""
     r = rv.record
     if not r.auction:
         return []
     out = ["", "Auction" + ("" if rv.calls.available else f" (not reviewed: {rv.calls.reason})")]
     by_index = {c.index: c for c in rv.calls.calls}
     rs = rule_set(rv.rules)
+    width = 8
+    cells = [""] * AUCTION_COLUMNS.index(rs.seat_of_call(r.dealer, 0).name)
+    notes = []
     for i, call in enumerate(r.auction):
         seat = rs.seat_of_call(r.dealer, i).name
         c = by_index.get(i + 1)
-        mark = "  " if c is None or c.agrees else "? "
-        comment = f"   {c.comment}" if c is not None and c.comment else ""
-        out.append(f"  {mark}{i + 1:>3}. {seat}  {'Pass' if call == 'P' else call}{comment}")
-    return out
+        doubted = c is not None and not c.agrees
+        shown = "Pass" if call == "P" else _contract_label(call, symbols) if call[:1].isdigit() \
+            else call
+        cells.append(shown + ("?" if doubted else ""))
+        if doubted:
+            notes.append(f"  ? {i + 1:>3}. {seat}  {'Pass' if call == 'P' else call}"
+                         f"   {c.comment}")
+    out.append("  " + "".join(f"{s:<{width}}" for s in AUCTION_COLUMNS).rstrip())
+    for k in range(0, len(cells), 4):
+        out.append("  " + "".join(f"{v:<{width}}" for v in cells[k:k + 4]).rstrip())
+    if rv.calls.available:
+        agreed = sum(1 for c in rv.calls.calls if c.agrees)
+        out.append(f"  The advisor agrees with {agreed} of {len(rv.calls.calls)} calls"
+                   + (":" if notes else "."))
+    return out + notes
 
 
 def _par_lines(rv) -> List[str]:
