@@ -31,6 +31,18 @@ def test_page_is_self_contained(page):
                      "loses 2 trick(s), 660 points; best: CA"]
 
 
+def test_the_dd_table_and_the_best_cards_are_on_the_page(page):
+    import solver
+    table = re.search(r'<table class="grid dd">(.*?)</table>', page).group(1)
+    rows = re.findall(r"<tr><td>([NESW])</td>((?:<td>\d+</td>)+)</tr>", table)
+    # Vint's order, lowest first: spades, clubs, diamonds, hearts, no-trumps.
+    dd = solver.dd_table(advisor.records.read_games(str(DATA / "vint_game.pbn"))[0].deal)
+    assert [(seat, re.findall(r"\d+", cells)) for seat, cells in rows] == \
+        [(seat, [str(dd[seat, s]) for s in ("S", "C", "D", "H", "NT")]) for seat in "NESW"]
+    best = re.findall(r'<span class="best">best (.*?)</span></td>', page)
+    assert [re.sub(r"<[^>]+>|&\w+;", "", b) for b in best] == ["A K Q", "A"]
+
+
 def test_errors_are_listed():
     good = (DATA / "vint_game.pbn").read_text(encoding="utf-8")
     bad = good.replace('[Dealer "N"]', '[Dealer "X"]').split("\n\n", 1)[1]

@@ -20,6 +20,8 @@ __all__ = ["review_html", "review_section", "recommendation_html"]
 _SYMBOL = {"S": "&spades;", "H": "&hearts;", "D": "&diams;", "C": "&clubs;"}
 _RED = {"H", "D"}
 _COLUMNS = ("W", "N", "E", "S")
+#: A contract's strain letter as the DD table's strain (Skruuvi's grand is no-trumps).
+_DD_STRAIN = {"G": "NT"}
 
 _CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; margin: 2em; color: #222; }
@@ -33,6 +35,7 @@ td.mistake, li.mistake { background: #ffd6d6; font-weight: bold; }
 td.call.disagree { background: #fff1c4; }
 .note { color: #555; font-size: 0.9em; }
 .error { color: #a00; }
+.best { font-weight: normal; font-size: 0.8em; color: #444; }
 """
 
 
@@ -116,14 +119,30 @@ def _tricks(rv) -> str:
             if c.mistake:
                 pts = "" if c.points_lost is None else f", {c.points_lost} points"
                 title = (f"loses {c.tricks_lost} trick(s){pts}; best: " + " ".join(c.best))
+                best = " ".join(_card(b) for b in c.best)
                 by_seat[seat] = (f'<td class="mistake" title="{escape(title)}">'
-                                 f"{_card(card)} &minus;{c.tricks_lost}</td>")
+                                 f"{_card(card)} &minus;{c.tricks_lost}"
+                                 f'<br><span class="best">best {best}</span></td>')
             else:
                 by_seat[seat] = f"<td>{_card(card)}</td>"
         cells = "".join(by_seat.get(s, "<td></td>") for s in _COLUMNS)
         rows.append(f"<tr><td>{t.number}</td><td>{t.leader}</td>{cells}"
                     f"<td>{t.winner or '&mdash;'}</td><td>{after}</td></tr>")
     return f'<h3>Play</h3><table class="grid tricks">{head}{"".join(rows)}</table>'
+
+
+def _dd_table(rv) -> str:
+    """The deal's double-dummy tricks, strains in the game's order (lowest first)."""
+    if rv.dd_table is None:
+        return ""
+    order = [_DD_STRAIN.get(s, s) for s in rule_set(rv.rules).strain_order]
+    strains = [s for s in order if s in ("S", "H", "D", "C", "NT")]
+    head = "".join(f"<th>{_suit(s) if s in _SYMBOL else s}</th>" for s in strains)
+    rows = "".join(f"<tr><td>{seat}</td>"
+                   + "".join(f"<td>{rv.dd_table[seat, s]}</td>" for s in strains) + "</tr>"
+                   for seat in ("N", "E", "S", "W"))
+    return ('<h3>Double-dummy tricks</h3><p class="note">Declarer\'s left-hand opponent '
+            f'leads.</p><table class="grid dd"><tr><th>declarer</th>{head}</tr>{rows}</table>')
 
 
 def _mistakes(rv) -> str:
@@ -172,7 +191,8 @@ def review_section(rv, number: int = 1) -> str:
     title = f"Deal {number}" + (f": {tags}" if tags else "")
     return (f'<section class="deal"><h2>{title}</h2>'
             f'<p class="note">{escape(r.source)}, line {r.line}; rules: {escape(rv.rules)}</p>'
-            f"{_diagram(rv)}{_summary(rv)}{_auction(rv)}{_tricks(rv)}{_mistakes(rv)}"
+            f"{_diagram(rv)}{_summary(rv)}{_dd_table(rv)}{_auction(rv)}{_tricks(rv)}"
+            f"{_mistakes(rv)}"
             "</section>")
 
 
