@@ -39,6 +39,11 @@ __all__ = ["main", "build_parser", "read_deal_file", "EXAMPLE_DEAL"]
 EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 
 
+#: Deals the advisor samples for each call of a reviewed auction, and with --fast.
+REVIEW_SAMPLES = 30
+FAST_REVIEW_SAMPLES = 12
+
+
 class CliError(ValueError):
     """Bad command-line input that is not a deal or rules error (a missing file...)."""
 
@@ -255,6 +260,10 @@ def run_review(args, out) -> None:
     """
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
+    if args.samples is None:
+        args.samples = FAST_REVIEW_SAMPLES if args.fast else REVIEW_SAMPLES
+    elif args.fast:
+        raise CliError("give --fast or --samples, not both")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
     if args.html:
@@ -400,8 +409,11 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--play-only", action="store_true",
                     help="review the play in the file's contract and declarer, ignoring the "
                          "auction (for bridge files, whose auctions are not legal Vint)")
-    rv.add_argument("--samples", type=int, default=30,
-                    help="deals the advisor samples per call (default: 30; slow)")
+    rv.add_argument("--samples", type=int, default=None,
+                    help=f"deals the advisor samples per call (default: {REVIEW_SAMPLES}; "
+                         f"--fast: {FAST_REVIEW_SAMPLES})")
+    rv.add_argument("--fast", action="store_true",
+                    help=f"a quicker, rougher auction review ({FAST_REVIEW_SAMPLES} samples a call)")
     rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")
     rv.add_argument("--no-auction-review", action="store_true",
                     help="skip the advisor's review of the calls (much faster)")

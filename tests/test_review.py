@@ -264,3 +264,18 @@ def test_the_text_report_of_each_deal_is_printed_before_the_next_is_reviewed(cap
     assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review",
                  "--letters"]) == 0
     assert printed_before[0] == "" and "Contract 4H by N" in printed_before[1]
+
+
+def test_cli_review_fast_and_samples_settings(capsys, monkeypatch):
+    import advisor.postmortem as postmortem
+    asked = []
+    monkeypatch.setattr(postmortem, "review_auction",
+                        lambda record, rules, samples, seed, recommend: asked.append(samples)
+                        or postmortem.AuctionReview(False, "counted"))
+    assert main(["review", GAME_PBN, "--fast", "--letters"]) == 0
+    assert main(["review", GAME_PBN, "--samples", "7", "--letters"]) == 0
+    assert main(["review", GAME_PBN, "--letters"]) == 0
+    assert asked == [12, 7, 30]
+    capsys.readouterr()
+    assert main(["review", GAME_PBN, "--fast", "--samples", "7"]) == 2
+    assert "not both" in capsys.readouterr().err
