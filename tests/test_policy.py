@@ -91,15 +91,19 @@ def test_bad_questions_are_clear_errors():
     assert issubclass(PolicyError, ValueError)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(game_rules.names()))
-def test_four_policy_players_make_a_legal_auction_that_ends(seed, name):
+def _random_table(seed: int, name: str):
+    """A game's rules, a shuffled deal, its dealer and a fresh policy."""
     rs = game_rules.get(name)
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
     random.Random(seed).shuffle(deck)
     deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
-    dealer = Seat(seed % 4)
-    policy = Policy(rs)
+    return rs, deal, Seat(seed % 4), Policy(rs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(game_rules.names()))
+def test_four_policy_players_make_a_legal_auction_that_ends(seed, name):
+    rs, deal, dealer, policy = _random_table(seed, name)
     auction = []
     for _ in range(200):
         if rs.auction_is_over(auction):
@@ -123,12 +127,7 @@ def test_four_policy_players_make_a_legal_auction_that_ends(seed, name):
 def test_a_remembered_decision_is_the_one_a_fresh_policy_makes(seed, name):
     # Two continuations on one deal, the second after the first has filled the
     # policy's memory: each call equals that of a policy that remembers nothing.
-    rs = game_rules.get(name)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-    random.Random(seed).shuffle(deck)
-    deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
-    dealer = Seat(seed % 4)
-    policy = Policy(rs)
+    rs, deal, dealer, policy = _random_table(seed, name)
     first = policy.play_out(deal, dealer=dealer, auction=[])
     opening = next((c for c in rs.auction_legal_calls([]) if c != "P"), "P")
     for start in ([], [opening]):
