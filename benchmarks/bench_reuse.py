@@ -4,8 +4,10 @@
 On the same deals, one thread, in one run:
 
 - ``full``: ``dd_table(deal)``, all 20 entries (the reference, 1.00);
-- ``partial``: ``dd_table(deal, declarers=[N])``, 5 of the 20 entries (one
-  declarer in every strain, what the advisor asks for most);
+- ``partial, 5 strains``: ``dd_table(deal, declarers=[N])``, 5 of the 20
+  entries (one declarer in every strain: five searches from scratch);
+- ``partial, 2 strains``: 5 entries in two strains (spades for N, E and S,
+  hearts for N and S), which share a table within each strain;
 - ``play, cold`` / ``play, warm``: ``solve_cards`` at each of the first 8 trick
   starts of a double-dummy line in no-trumps, plain functions against one
   ``Solver`` for the whole line.
@@ -72,10 +74,14 @@ def main(argv=None) -> int:
     from solver import Deal, Solver
 
     deals = [Deal.from_pbn(text) for text in load_deals(args.set, args.n)]
-    totals = dict.fromkeys(("full", "partial", "play, cold", "play, warm"), 0.0)
+    totals = dict.fromkeys(("full", "partial, 5 strains", "partial, 2 strains", "play, cold",
+                            "play, warm"), 0.0)
     for deal in deals:
         totals["full"] += timed(lambda: solver.dd_table(deal))
-        totals["partial"] += timed(lambda: solver.dd_table(deal, declarers=["N"]))
+        totals["partial, 5 strains"] += timed(lambda: solver.dd_table(deal, declarers=["N"]))
+        totals["partial, 2 strains"] += timed(
+            lambda: (solver.dd_table(deal, strains="S", declarers=list("NES")),
+                     solver.dd_table(deal, strains="H", declarers=list("NS"))))
         positions = line_positions(deal, "NT", "E")
         totals["play, cold"] += timed(
             lambda: [solver.solve_cards(d, "NT", lead) for d, lead in positions])
@@ -85,7 +91,7 @@ def main(argv=None) -> int:
     full = totals["full"]
     print(f"{len(deals)} {args.set} deals, one thread; time / full-table time")
     for name, seconds in totals.items():
-        print(f"  {name:<15} {seconds:8.2f} s  {seconds / full:5.2f}")
+        print(f"  {name:<19} {seconds:8.2f} s  {seconds / full:5.2f}")
     cold, warm = totals["play, cold"], totals["play, warm"]
     print(f"  warm against cold along the play: {warm / cold:.2f}")
     return 0
