@@ -47,13 +47,13 @@ except ImportError as _error:
     raise ImportError(_no_core_message(_error)) from None
 
 from .api import (Bounds, DDTable, Solver, analyse_play, dd_table, dd_tables,  # noqa: E402
-                  map_threads, solve, solve_cards)
+                  map_threads, solve, solve_cards, solve_cards_scored, solve_scored)
 
 __all__ = [
     "Card", "Hand", "Deal", "Seat", "Strain", "SEATS", "SUITS", "STRAINS",
     "VintError", "ParseError", "DealError", "PositionError", "PlayError", "ObjectiveError",
     "Objective",
     "Play", "Trick", "trick_winner", "legal_cards", "check_play",
-    "DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
+    "DDTable", "Bounds", "Solver", "dd_table", "solve_scored", "solve_cards_scored", "dd_tables", "solve", "solve_cards", "analyse_play",
     "map_threads",
 ]

@@ -514,3 +514,9 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
         return out
     finally:
         end(table, c)
+
+
+# ---------------------------------------------------------------------------
+# Playing for a score (solver.Objective): a search of its own
+
+include "_scored.pxi"

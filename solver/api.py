@@ -16,10 +16,11 @@ from typing import Iterable, NamedTuple, Optional
 from . import _core
 from .cards import HTML_SUIT_SYMBOLS, SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
+from .objective import TRICKS, Objective, ObjectiveError
 from .play import check_play, legal_cards
 
 __all__ = ["DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards",
-           "analyse_play", "map_threads"]
+           "analyse_play", "map_threads", "solve_scored", "solve_cards_scored"]
 
 
 class DDTable:
@@ -421,3 +422,62 @@ class Solver:
 
 #: What the plain functions run on: a solver that keeps nothing between calls.
 _ONCE = Solver(keep=False)
+
+
+# ---------------------------------------------------------------------------
+# Playing for a score (an Objective) instead of for tricks
+
+def _scored_lists(objective: Objective, first_trick: int, won: int):
+    """The core's terms for ``objective``: its side 0 (NS, or the lone seat), the
+    lists for side 0, side 0's tricks so far, and the sign of the answer."""
+    if objective.lone:
+        return (int(Seat.parse(objective.side)), list(objective.by_tricks),
+                list(objective.ace_ours), list(objective.ace_theirs), won, 1)
+    if objective.side == "NS":
+        return (-1, list(objective.by_tricks), list(objective.ace_ours),
+                list(objective.ace_theirs), won, 1)
+    # EW plays for the objective: NS, side 0 in the core, plays for its negative.
+    by_tricks = [-objective.by_tricks[TRICKS - t] for t in range(TRICKS + 1)]
+    return (-1, by_tricks, [-v for v in objective.ace_theirs],
+            [-v for v in objective.ace_ours], first_trick - won, -1)
+
+
+def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool):
+    if not isinstance(objective, Objective):
+        raise ObjectiveError(f"objective must be a solver.Objective, not {objective!r}")
+    pos = _Position(deal, trump, leader, played, None)
+    first_trick = TRICKS - pos.remaining
+    if first_trick < 0:
+        raise PositionError("a deal has at most 13 tricks")
+    if isinstance(won, bool) or not isinstance(won, int) or not 0 <= won <= first_trick:
+        raise ObjectiveError(f"won is the tricks the objective's side has taken so far, "
+                             f"0 to {first_trick} here, not {won!r}")
+    lone, by_tricks, ours, theirs, side0_won, sign = _scored_lists(objective, first_trick, won)
+    cards = pos.legal_cards() if cards_wanted else []
+    values = _core.scored_values(pos.masks, int(pos.trump), int(pos.leader),
+                                 [c.index for c in pos.played], [c.index for c in cards],
+                                 lone, side0_won, first_trick, by_tricks, ours, theirs)
+    if not cards_wanted:
+        return sign * values[0]
+    return {card: sign * v for card, v in zip(cards, values)}
+
+
+def solve_scored(deal, trump, leader, objective: Objective, *, played=(), won: int = 0) -> int:
+    """The best score the ``objective``'s side can make from here, every player
+    playing for (or against) that score instead of for tricks.
+
+    The score is the objective's over the whole deal (``Objective.value``):
+    ``won`` is the tricks its side has taken so far and the position's trick
+    numbers follow from the hands (a 13-card hand is trick 1). Skruuvi's
+    misère with its ace penalties is the case in point: ``RuleSet.play_objective``
+    gives a contract's objective. The search is exact but has none of the trick
+    search's cut-offs: a full deal may take long (Ctrl-C stops it).
+    """
+    return _scored(deal, trump, leader, objective, played, won, cards_wanted=False)
+
+
+def solve_cards_scored(deal, trump, leader, objective: Objective, *, played=(),
+                       won: int = 0) -> dict:
+    """Every legal card of the player on move, with the score ``solve_scored``
+    gives after it (for the objective's side, whoever is on move)."""
+    return _scored(deal, trump, leader, objective, played, won, cards_wanted=True)

@@ -21,12 +21,14 @@ or a seat playing alone against the other three (Skruuvi's Bolshevik).
 >>> skruuvi_5m.value(2, [(4, "NS"), (13, "EW")])       # made, an ace in tricks 4 and 13
 19
 
-Today an ``Objective`` scores a finished play (``value``) and each rule set
-builds its own (``advisor.rules`` ``RuleSet.play_objective``). The search
-does not yet play for one: ``solver.solve`` and friends optimise tricks
-(or, with ``misere=True``, the fewest tricks), which is the same thing
-whenever the objective has no ace terms and ``by_tricks`` only rises (or
-only falls). Playing for the ace terms is issue 14's scored mode.
+An ``Objective`` scores a finished play (``value``), each rule set builds its
+own (``advisor.rules`` ``RuleSet.play_objective``), and ``solver.solve_scored``
+/ ``solve_cards_scored`` play for one, exactly, with every player playing for
+(or against) the score. That search has none of the trick search's cut-offs:
+it is quick up to about 8 cards a hand and grows fast beyond, so a full deal
+is still out of its reach. ``solver.solve`` and friends optimise tricks (or,
+with ``misere=True``, the fewest tricks), which is the same thing whenever
+the objective has no ace terms and ``by_tricks`` only rises (or only falls).
 """
 
 from __future__ import annotations

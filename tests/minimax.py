@@ -192,3 +192,59 @@ def analyse_play(pbn: str, trump, leader, cards, misere=False, lone=None) -> lis
             leader, trick = winner, ()
         out.append(current())
     return out
+
+
+class ScoredGame:
+    """Exhaustive play for a score (the reference for ``solver.solve_scored``).
+
+    ``ours(seat)``: does the seat play for the objective's side? That side
+    maximises ``by_tricks[its tricks in the whole deal] + ace terms``, the
+    others minimise it; each ace adds ``ace_ours[k]`` or ``ace_theirs[k]``
+    (``k``: the deal's 0-based number of the trick it falls in) as the
+    objective's side or the other side wins that trick.
+    """
+
+    def __init__(self, trump, ours, by_tricks, ace_ours, ace_theirs):
+        self.trump = trump_index(trump)
+        self.ours = ours
+        self.by_tricks, self.ace_ours, self.ace_theirs = by_tricks, ace_ours, ace_theirs
+        self._best = lru_cache(maxsize=None)(self._best_uncached)
+
+    def value(self, hands, leader, trick=(), won=0) -> int:
+        hands, trick, leader = self._read(hands, trick, leader)
+        return self._best(hands, leader, trick, won, 13 - len(hands[(leader + len(trick)) % 4]))
+
+    def card_values(self, hands, leader, trick=(), won=0) -> dict:
+        hands, trick, leader = self._read(hands, trick, leader)
+        mover = (leader + len(trick)) % 4
+        number = 13 - len(hands[mover])
+        return {card_name(c): self._after(hands, leader, trick, won, number, c)
+                for c in legal_cards(hands[mover], trick)}
+
+    @staticmethod
+    def _read(hands, trick, leader):
+        hands = tuple(frozenset(parse_card(c) if isinstance(c, str) else c for c in h)
+                      for h in hands)
+        trick = tuple(parse_card(c) if isinstance(c, str) else c for c in trick)
+        return hands, trick, seat_index(leader)
+
+    def _after(self, hands, leader, trick, won, number, card) -> int:
+        mover = (leader + len(trick)) % 4
+        new_hands = list(hands)
+        new_hands[mover] = hands[mover] - {card}
+        new_hands, new_trick = tuple(new_hands), trick + (card,)
+        if len(new_trick) < 4:
+            return self._best(new_hands, leader, new_trick, won, number)
+        winner = trick_winner(leader, new_trick, self.trump)
+        ours = self.ours(winner)
+        aces = sum(1 for _, rank in new_trick if rank == 14)
+        delta = aces * (self.ace_ours if ours else self.ace_theirs)[number]
+        return delta + self._best(new_hands, winner, (), won + ours, number + 1)
+
+    def _best_uncached(self, hands, leader, trick, won, number) -> int:
+        mover = (leader + len(trick)) % 4
+        if not hands[mover]:
+            return self.by_tricks[won]
+        values = [self._after(hands, leader, trick, won, number, c)
+                  for c in legal_cards(hands[mover], trick)]
+        return max(values) if self.ours(mover) else min(values)

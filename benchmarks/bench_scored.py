@@ -1,0 +1,58 @@
+#!/usr/bin/env python
+"""What playing for a score costs against plain misère, on the same positions.
+
+For random endings of ``--cards`` cards a hand (the last tricks of a deal),
+North-South in a 5M-like Skruuvi misère (aces charged by trick number), it
+times ``solver.solve_scored`` and ``solver.solve(..., misere=True)`` from the
+same position and prints the ratio. The scored search has none of the trick
+search's cut-offs: its cost grows much faster with the cards left.
+
+    python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
+    python benchmarks/bench_scored.py --cards 6 7 --n 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
+    sys.path.insert(0, str(REPO))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--cards", type=int, nargs="+", default=[5, 6, 7, 8, 9])
+    p.add_argument("--n", type=int, default=20, help="endings for each size")
+    p.add_argument("--seed", type=int, default=14)
+    args = p.parse_args(argv)
+
+    import solver
+    from solver import Card, Deal, Hand, Objective
+
+    misere = Objective("NS", by_tricks=[14, 12, 10] + [-10 - 5 * k for k in range(11)],
+                       ace_ours=[-k for k in range(1, 14)], ace_theirs=list(range(1, 14)))
+    rng = random.Random(args.seed)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    print("cards  scored s  misère s  ratio")
+    for n in args.cards:
+        scored = plain = 0.0
+        for _ in range(args.n):
+            rng.shuffle(deck)
+            ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
+            start = time.perf_counter()
+            solver.solve_scored(ending, "NT", "E", misere)
+            scored += time.perf_counter() - start
+            start = time.perf_counter()
+            solver.solve(ending, "NT", "E", misere=True)
+            plain += time.perf_counter() - start
+        print(f"{n:>5}  {scored:8.3f}  {plain:8.3f}  {scored / plain:6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

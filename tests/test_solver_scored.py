@@ -1,0 +1,109 @@
+"""Playing for a score (issue 14): ``solver.solve_scored`` against a plain minimax.
+
+Skruuvi's misère charges each ace to the side that takes it, by the number of
+the trick it falls in; the score of the contract depends on the tricks. The
+scored search plays for that sum. ``tests/minimax.py``'s ``ScoredGame``
+tries every card with no pruning: the two must agree on every position.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import minimax
+from conftest import solver_module
+from solver import Card, Deal, Objective, ObjectiveError, PositionError
+
+TOP = [(s, r) for s in range(4) for r in range(8, 15)]   # aces come up often
+
+
+def skruuvi_misere(side) -> Objective:
+    """A 5M-like misère: made with at most 2 tricks, aces cost their trick's number."""
+    return Objective(side, by_tricks=[14, 12, 10] + [-10 - 5 * k for k in range(11)],
+                     ace_ours=[-k for k in range(1, 14)], ace_theirs=list(range(1, 14)))
+
+
+def random_objective(rng: random.Random, side) -> Objective:
+    return Objective(side, by_tricks=[rng.randrange(-30, 31) for _ in range(14)],
+                     ace_ours=[rng.randrange(-15, 16) for _ in range(13)],
+                     ace_theirs=[rng.randrange(-15, 16) for _ in range(13)])
+
+
+def random_ending(rng: random.Random, cards_each: int, on_trick: int):
+    suits = rng.sample(range(4), rng.choice((2, 3, 4)))
+    pool = [c for c in TOP if c[0] in suits]
+    if len(pool) < 4 * cards_each:
+        pool = TOP
+    cards = rng.sample(pool, 4 * cards_each)
+    hands = [set(cards[i * cards_each:(i + 1) * cards_each]) for i in range(4)]
+    leader = rng.randrange(4)
+    trick = []
+    for i in range(on_trick):
+        seat = (leader + i) % 4
+        card = rng.choice(minimax.legal_cards(hands[seat], trick))
+        hands[seat].remove(card)
+        trick.append(card)
+    return hands, leader, trick
+
+
+def cases(count: int, seed: int):
+    rng = random.Random(seed)
+    out = []
+    for n in range(count):
+        side = rng.choice(["NS", "EW", "N", "E", "S", "W"])
+        objective = skruuvi_misere(side) if n % 2 else random_objective(rng, side)
+        cards_each = rng.choice((2, 3, 3, 4))
+        hands, leader, trick = random_ending(rng, cards_each, n % 4)
+        won = rng.randrange(13 - cards_each + 1)
+        out.append(pytest.param(minimax.to_pbn(hands), rng.choice(["S", "H", "D", "C", "NT"]),
+                                "NESW"[leader], [minimax.card_name(c) for c in trick],
+                                objective, won, id=f"{n}-{side}"))
+    return out
+
+
+def reference(objective: Objective, trump):
+    def ours(seat: int) -> bool:
+        return objective.on_side("NESW"[seat])
+    return minimax.ScoredGame(trump, ours, objective.by_tricks, objective.ace_ours,
+                              objective.ace_theirs)
+
+
+@pytest.mark.parametrize("pbn,trump,leader,trick,objective,won", cases(400, 2026))
+def test_the_scored_search_agrees_with_a_plain_minimax(pbn, trump, leader, trick,
+                                                       objective, won):
+    solver = solver_module()
+    game = reference(objective, trump)
+    hands = minimax.parse_pbn(pbn)
+    expected = game.card_values(hands, leader, trick, won)
+    got = solver.solve_cards_scored(pbn, trump, leader, objective, played=trick, won=won)
+    assert {str(c): v for c, v in got.items()} == expected, (pbn, trump, leader, trick)
+    assert solver.solve_scored(pbn, trump, leader, objective, played=trick, won=won) == \
+        game.value(hands, leader, trick, won)
+
+
+def test_playing_for_the_score_differs_from_playing_for_fewest_tricks():
+    # The last three tricks of a 5M-like misère, North-South declaring with no
+    # trick yet. Fewest tricks: North leads the CQ and NS take one trick. For
+    # the score, North cashes the SA at once: the ace costs 11 in trick 11
+    # instead of falling later at a higher price (docs/solver.md).
+    solver = solver_module()
+    ending = "N:AT...Q K9...A 8...KT ...J98"
+    fewest = solver.solve_cards(ending, "NT", "N", misere=True)
+    assert min(fewest, key=fewest.get) == Card.parse("CQ") and fewest[Card.parse("CQ")] == 1
+    scored = solver.solve_cards_scored(ending, "NT", "N", skruuvi_misere("NS"))
+    assert scored == {Card.parse("SA"): 12, Card.parse("ST"): 11, Card.parse("CQ"): 10}
+    game = reference(skruuvi_misere("NS"), "NT")
+    assert game.card_values(minimax.parse_pbn(ending), "N") == {"SA": 12, "ST": 11, "CQ": 10}
+
+
+def test_bad_questions_are_clear_errors():
+    solver = solver_module()
+    objective = skruuvi_misere("NS")
+    with pytest.raises(ObjectiveError, match="Objective"):
+        solver.solve_scored("N:A... K... Q... J...", "NT", "E", "fewest")
+    with pytest.raises(ObjectiveError, match="won"):
+        solver.solve_scored("N:A... K... Q... J...", "NT", "E", objective, won=13)
+    with pytest.raises(PositionError):
+        solver.solve_scored("N:A... K... Q... J...", "NT", "E", objective, played=["SA"])
