@@ -365,3 +365,9 @@ def test_html_report_never_overwrites_the_input_and_needs_force(tmp_path, capsys
     assert main(["review", str(source), "--no-auction-review", "--html", str(report),
                  "--force"]) == 0
     assert report.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_json_brackets_that_do_not_match_are_an_error_not_a_hang():
+    text = '[{"deal": "%s"}}, {"deal": "%s"}]' % (EXAMPLE, EXAMPLE)
+    with pytest.raises(FormatError, match="brackets of the list do not match"):
+        read_games(text, format="json")

@@ -105,6 +105,9 @@ def _list_items(text: str, start: int, source: str) -> List[Tuple[int, int, int]
         if text[pos] == "]":
             return items
         end, depth = _value_end(text, pos, source)
+        if end <= pos:                            # a '}' with nothing open
+            raise FormatError(source, _line_of(text, pos), f"bad JSON: unexpected "
+                              f"{text[pos]!r}: the brackets of the list do not match")
         items.append((pos, end, depth))
         pos = end
 
