@@ -371,3 +371,13 @@ def test_json_brackets_that_do_not_match_are_an_error_not_a_hang():
     text = '[{"deal": "%s"}}, {"deal": "%s"}]' % (EXAMPLE, EXAMPLE)
     with pytest.raises(FormatError, match="brackets of the list do not match"):
         read_games(text, format="json")
+
+
+@pytest.mark.parametrize("kind,text", [
+    ("lin", MD[:40] + "\n" * 40000 + MD[40:] + CALLS),
+    ("pbn", game_text().replace('[Deal "N:', '[Deal "N:' + " " * 40000)),
+    ("pbn", game_text().replace("DJ  D3  D6  D2", "DJ  D3  D6  D2" + "X" * 40000)),
+])
+def test_error_messages_quote_a_short_excerpt(kind, text):
+    err = one_error(read_games(text, format=kind))
+    assert len(err.problem) < 200, err.problem

@@ -30,7 +30,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from solver.cards import SEATS, SUITS, Card, Deal
 
-from .model import Field, FormatError, GameSet, build_record, excerpt
+from .model import MAX_VALUE, Field, FormatError, GameSet, build_record, excerpt
 
 __all__ = ["read_lin"]
 
@@ -88,6 +88,9 @@ def _deal_text(value: str, line: int, source: str) -> Tuple[str, Optional[str]]:
     """``(PBN deal text, dealer)`` from an ``md`` value."""
     dealer = None
     body = value.strip()
+    if len(body) > MAX_VALUE:
+        raise FormatError(source, line, f"md is too long ({len(body)} characters, at most "
+                          f"{MAX_VALUE}): {excerpt(body)}")
     if body[:1] in _LIN_SEATS:
         dealer, body = _LIN_SEATS[body[0]], body[1:]
     parts = body.split(",")
