@@ -381,3 +381,11 @@ def test_json_brackets_that_do_not_match_are_an_error_not_a_hang():
 def test_error_messages_quote_a_short_excerpt(kind, text):
     err = one_error(read_games(text, format=kind))
     assert len(err.problem) < 200, err.problem
+
+
+def test_each_reader_drops_a_bom():
+    from advisor.records import read_json, read_lin, read_pbn
+    pbn = game_text().split("\n\n", 1)[1]
+    assert read_pbn("\ufeff" + pbn)[0].tags["Event"] == "Review test"
+    assert read_lin("\ufeff" + MD + CALLS)[0].dealer == "N"
+    assert read_json("\ufeff" + json.dumps({"deal": EXAMPLE}))[0].deal.to_pbn() == EXAMPLE

@@ -12,7 +12,8 @@ import json
 import re
 from typing import Iterable, List, Tuple
 
-from .model import Field, FormatError, GameRecord, GameSet, build_record, excerpt
+from .model import (Field, FormatError, GameRecord, GameSet, build_record, excerpt,
+                    without_bom)
 
 __all__ = ["read_json", "write_json"]
 
@@ -43,6 +44,7 @@ def read_json(text: str, source: str = "<text>", rules="vint", *,
     ``build_record``. Each element of the list is read on its own: a bad one
     (bad JSON, nested too deep, not a deal) is an error for that deal alone.
     """
+    text = without_bom(text)
     start = len(text) - len(text.lstrip())
     out = GameSet()
     if text[start:start + 1] == "[":

@@ -30,7 +30,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from solver.cards import SEATS, SUITS, Card, Deal
 
-from .model import MAX_VALUE, Field, FormatError, GameSet, build_record, excerpt
+from .model import MAX_VALUE, Field, FormatError, GameSet, build_record, excerpt, without_bom
 
 __all__ = ["read_lin"]
 
@@ -178,7 +178,7 @@ def read_lin(text: str, source: str = "<text>", rules="vint", *,
     """
     names_value: Optional[str] = None
     out = GameSet()
-    for pairs in _deals(_pairs(text)):
+    for pairs in _deals(_pairs(without_bom(text))):
         for tag, value, _line in pairs:
             if tag == "pn":
                 names_value = value
