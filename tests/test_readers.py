@@ -152,7 +152,8 @@ def test_public_bridge_files_are_reviewed_play_only():
     assert all(g.auction == [] and g.play for g in games)
     assert any("play only" in w for w in games[0].warnings)
     lin = read_games(PLAYED / "bridgebots__sample.lin", auction=False)
-    assert lin.errors == [] and (lin[0].contract, lin[0].declarer, lin[0].leader) == ("3NT", "N", "E")
+    assert lin.errors == []
+    assert (lin[0].contract, lin[0].declarer, lin[0].leader) == ("3NT", "N", "E")
     assert len(lin[0].play) == 52 and lin[0].tags["South"] == "PrinceBen"
 
 
@@ -389,3 +390,10 @@ def test_each_reader_drops_a_bom():
     assert read_pbn("\ufeff" + pbn)[0].tags["Event"] == "Review test"
     assert read_lin("\ufeff" + MD + CALLS)[0].dealer == "N"
     assert read_json("\ufeff" + json.dumps({"deal": EXAMPLE}))[0].deal.to_pbn() == EXAMPLE
+
+
+def test_play_only_ignores_an_auction_that_starts_with_another_seat():
+    text = game_text().replace('[Auction "N"]', '[Auction "E"]')
+    assert "the auction starts with 'E'" in one_error(read_games(text, format="pbn")).problem
+    games = read_games(text, format="pbn", auction=False)
+    assert games.errors == [] and games[0].contract == "4H" and len(games[0].play) == 52

@@ -137,8 +137,9 @@ def _json_record(obj, line: int, source: str, rules, deal_only: bool,
         raise FormatError(source, line, f"a deal must be a JSON object, not {type(obj).__name__}")
     unknown = sorted(str(k) for k in set(obj) - _JSON_KEYS)
     if unknown:
-        raise FormatError(source, line, f"unknown key(s) {excerpt(', '.join(unknown), quoted=False)}: the "
-                          "keys are " + ", ".join(sorted(_JSON_KEYS)))
+        names = excerpt(", ".join(unknown), quoted=False)
+        raise FormatError(source, line, f"unknown key(s) {names}: the keys are "
+                          + ", ".join(sorted(_JSON_KEYS)))
     if "deal" not in obj:
         raise FormatError(source, line, "the deal object has no \"deal\"")
     for key in ("auction", "play"):

@@ -286,7 +286,7 @@ def _record(tags, sections, rules, source: str, line: int, deal_only: bool,
     if "auction" in tags:
         if dealer is None or not str(dealer.value).strip():
             dealer = f("auction")
-        elif seat_field(f("auction"), "first caller", source) != seat_field(
+        elif not play_only and seat_field(f("auction"), "first caller", source) != seat_field(
                 dealer, "dealer", source):
             raise FormatError(source, tags["auction"][2],
                               f"the auction starts with {excerpt(tags['auction'][1])}, "
