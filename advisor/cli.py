@@ -233,7 +233,8 @@ def run_advise(args, out) -> None:
             console.print(f"  {inf.seat} {inf.call}: {inf.text}  ({inf.why})")
     table = Table(title=f"{rec.samples} samples, {rec.seconds:.1f} s", title_justify="left")
     for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
-                          ("± se" if direct else "+/- se", "right"), ("if it stands", "right"), ("makes", "right"),
+                          ("± se" if direct else "+/- se", "right"),
+                          ("if it stands", "right"), ("makes", "right"),
                           ("tricks (most often)", "left")):
         table.add_column(name, justify=justify)
     for c in rec.candidates[:args.top]:

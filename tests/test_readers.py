@@ -20,7 +20,6 @@ from solver.play import Play
 
 DATA = Path(__file__).parent / "data"
 GAME_PBN = DATA / "vint_game.pbn"
-PLAYED = Path("/work/shared/played")
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 #: The example deal as LIN writes it (S, W, N; E holds the rest), dealer N.
 MD = "md|3SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|"
@@ -143,16 +142,52 @@ def test_a_file_that_is_not_utf8_is_read_with_a_note(tmp_path):
 # --------------------------------------------------------------------------
 # Bridge files: play only
 
-@pytest.mark.skipif(not PLAYED.is_dir(), reason="the public played files are not here")
-def test_public_bridge_files_are_reviewed_play_only():
-    strict = read_games(PLAYED / "bridgebots__sample.pbn")
+#: A bridge game as BridgeComposer-style programs write it: doubles, a lower bid
+#: over a higher one, notes, "!" as a token and "--" for cards not played.
+BRIDGE_PBN = """[Board "4"]
+[Dealer "N"]
+[Deal "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"]
+[Declarer "N"]
+[Contract "4HX"]
+[Result "-1"]
+[Auction "N"]
+1H 2D =1= X ! 3D
+4H X Pass Pass
+Pass
+[Note "1:weak"]
+[Play "E"]
+DJ  D3  D6  D2
+SJ  S4  S6  SK
+C8  CJ  C5  C2
+--  H2  --  --
+*
+"""
+
+
+def test_a_bridge_file_is_reviewed_play_only():
+    strict = read_games(BRIDGE_PBN, format="pbn")
+    assert len(strict) == 0 and "call 3 ('X') is illegal: vint has no doubles" in str(
+        strict.errors[0])
+    games = read_games(BRIDGE_PBN, format="pbn", auction=False)
+    assert games.errors == [] and len(games) == 1
+    g = games[0]
+    assert (g.contract, g.declarer, g.leader, g.result, g.auction) == ("4H", "N", "E", 9, [])
+    assert len(g.play) == 13 and g.play[-1] == "H2"
+    assert any("play only" in w for w in g.warnings)
+    assert any("no doubles: contract 4HX is scored as 4H" in w for w in g.warnings)
+
+
+def test_the_public_bridge_files_are_reviewed_play_only():
+    """The files of shared/played (beside the repository, as shared/oracle is)."""
+    played = Path(__file__).resolve().parents[2] / "shared" / "played"
+    strict = read_games(played / "bridgebots__sample.pbn")
     assert len(strict) == 0 and len(strict.errors) == 3
-    games = read_games(PLAYED / "bridgebots__sample.pbn", auction=False)
+    games = read_games(played / "bridgebots__sample.pbn", auction=False)
     assert games.errors == [] and len(games) == 3
     assert all(g.auction == [] and g.play for g in games)
-    assert any("play only" in w for w in games[0].warnings)
-    lin = read_games(PLAYED / "bridgebots__sample.lin", auction=False)
-    assert lin.errors == [] and (lin[0].contract, lin[0].declarer, lin[0].leader) == ("3NT", "N", "E")
+    lin = read_games(played / "bridgebots__sample.lin", auction=False)
+    assert lin.errors == []
+    assert (lin[0].contract, lin[0].declarer, lin[0].leader) == ("3NT", "N", "E")
     assert len(lin[0].play) == 52 and lin[0].tags["South"] == "PrinceBen"
 
 
@@ -365,3 +400,34 @@ def test_html_report_never_overwrites_the_input_and_needs_force(tmp_path, capsys
     assert main(["review", str(source), "--no-auction-review", "--html", str(report),
                  "--force"]) == 0
     assert report.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_json_brackets_that_do_not_match_are_an_error_not_a_hang():
+    text = '[{"deal": "%s"}}, {"deal": "%s"}]' % (EXAMPLE, EXAMPLE)
+    with pytest.raises(FormatError, match="brackets of the list do not match"):
+        read_games(text, format="json")
+
+
+@pytest.mark.parametrize("kind,text", [
+    ("lin", MD[:40] + "\n" * 40000 + MD[40:] + CALLS),
+    ("pbn", game_text().replace('[Deal "N:', '[Deal "N:' + " " * 40000)),
+    ("pbn", game_text().replace("DJ  D3  D6  D2", "DJ  D3  D6  D2" + "X" * 40000)),
+])
+def test_error_messages_quote_a_short_excerpt(kind, text):
+    err = one_error(read_games(text, format=kind))
+    assert len(err.problem) < 200, err.problem
+
+
+def test_each_reader_drops_a_bom():
+    from advisor.records import read_json, read_lin, read_pbn
+    pbn = game_text().split("\n\n", 1)[1]
+    assert read_pbn("\ufeff" + pbn)[0].tags["Event"] == "Review test"
+    assert read_lin("\ufeff" + MD + CALLS)[0].dealer == "N"
+    assert read_json("\ufeff" + json.dumps({"deal": EXAMPLE}))[0].deal.to_pbn() == EXAMPLE
+
+
+def test_play_only_ignores_an_auction_that_starts_with_another_seat():
+    text = game_text().replace('[Auction "N"]', '[Auction "E"]')
+    assert "the auction starts with 'E'" in one_error(read_games(text, format="pbn")).problem
+    games = read_games(text, format="pbn", auction=False)
+    assert games.errors == [] and games[0].contract == "4H" and len(games[0].play) == 52

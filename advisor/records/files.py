@@ -43,7 +43,7 @@ def read_text(source) -> Tuple[str, str]:
 
 def _read_text(source) -> Tuple[str, str, Optional[str]]:
     """``(text, name, note)``: ``note`` says which encoding a non-UTF-8 file was read in.
-    A UTF-8 byte-order mark is dropped, from a file or from text."""
+    (Each reader drops a UTF-8 byte-order mark, ``model.without_bom``.)"""
     if isinstance(source, os.PathLike) or (
             isinstance(source, str) and "\n" not in source and len(source) < 4096
             and os.path.isfile(source)):
@@ -69,7 +69,7 @@ def _read_text(source) -> Tuple[str, str, Optional[str]]:
         raise FormatError("<input>", None, f"cannot read games from {type(source).__name__}")
     if "\n" not in source and source.lower().endswith((".pbn", ".lin", ".json")):
         raise FormatError(source, None, "no such file")
-    return source[1:] if source.startswith("\ufeff") else source, "<text>", None
+    return source, "<text>", None
 
 
 _READERS = {"pbn": read_pbn, "lin": read_lin, "json": read_json}

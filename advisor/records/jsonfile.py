@@ -12,7 +12,8 @@ import json
 import re
 from typing import Iterable, List, Tuple
 
-from .model import Field, FormatError, GameRecord, GameSet, build_record, excerpt
+from .model import (Field, FormatError, GameRecord, GameSet, build_record, excerpt,
+                    without_bom)
 
 __all__ = ["read_json", "write_json"]
 
@@ -43,6 +44,7 @@ def read_json(text: str, source: str = "<text>", rules="vint", *,
     ``build_record``. Each element of the list is read on its own: a bad one
     (bad JSON, nested too deep, not a deal) is an error for that deal alone.
     """
+    text = without_bom(text)
     start = len(text) - len(text.lstrip())
     out = GameSet()
     if text[start:start + 1] == "[":
@@ -105,6 +107,9 @@ def _list_items(text: str, start: int, source: str) -> List[Tuple[int, int, int]
         if text[pos] == "]":
             return items
         end, depth = _value_end(text, pos, source)
+        if end <= pos:                            # a '}' with nothing open
+            raise FormatError(source, _line_of(text, pos), f"bad JSON: unexpected "
+                              f"{text[pos]!r}: the brackets of the list do not match")
         items.append((pos, end, depth))
         pos = end
 
@@ -132,8 +137,9 @@ def _json_record(obj, line: int, source: str, rules, deal_only: bool,
         raise FormatError(source, line, f"a deal must be a JSON object, not {type(obj).__name__}")
     unknown = sorted(str(k) for k in set(obj) - _JSON_KEYS)
     if unknown:
-        raise FormatError(source, line, f"unknown key(s) {excerpt(', '.join(unknown), quoted=False)}: the "
-                          "keys are " + ", ".join(sorted(_JSON_KEYS)))
+        names = excerpt(", ".join(unknown), quoted=False)
+        raise FormatError(source, line, f"unknown key(s) {names}: the keys are "
+                          + ", ".join(sorted(_JSON_KEYS)))
     if "deal" not in obj:
         raise FormatError(source, line, "the deal object has no \"deal\"")
     for key in ("auction", "play"):

@@ -30,7 +30,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from solver.cards import SEATS, SUITS, Card, Deal
 
-from .model import Field, FormatError, GameSet, build_record, excerpt
+from .model import MAX_VALUE, Field, FormatError, GameSet, build_record, excerpt, without_bom
 
 __all__ = ["read_lin"]
 
@@ -49,35 +49,32 @@ Pair = Tuple[str, str, int]
 
 def _pairs(text: str) -> Iterator[Pair]:
     """``(tag, value, line)`` for every pair of the file, in one pass; text that is
-    not a pair comes as ``(STRAY, text, line)``."""
+    not a pair comes as ``(STRAY, text, line)``. A tag is the two letters before a
+    ``|``; anything before them on the way there is stray text."""
     pos, line, n = 0, 1, len(text)
     while pos < n:
         bar = text.find("|", pos)
-        if bar < 0:
-            bar = n
-        token = text[pos:bar]
+        token = text[pos:] if bar < 0 else text[pos:bar]
         head = token.rstrip()
         tag, before = head[-2:], head[:-2]
-        if (len(tag) == 2 and tag.isascii() and tag.isalpha()
-                and (not before or before[-1].isspace())):
-            stray = before.strip()
-            if stray:
-                yield STRAY, stray, line + _newlines_before(before, stray)
-            tag_line = line + before.count("\n")
-            end = text.find("|", bar + 1) if bar < n else -1
-            end = n if end < 0 else end
-            value = text[bar + 1:end] if bar < n else ""
-            if bar == n:
-                yield STRAY, token.strip(), tag_line
-            else:
-                yield tag.lower(), value, tag_line
-            line += token.count("\n") + value.count("\n")
-            pos = end + 1
-        else:
-            if token.strip():
-                yield STRAY, token.strip(), line + _newlines_before(token, token.strip())
-            line += token.count("\n")
+        is_tag = (bar >= 0 and len(tag) == 2 and tag.isascii() and tag.isalpha()
+                  and (not before or before[-1].isspace()))
+        stray = (before if is_tag else token).strip()
+        if stray:
+            yield STRAY, stray, line + _newlines_before(token, stray)
+        tag_line = line + before.count("\n")
+        line += token.count("\n")
+        if bar < 0:
+            return
+        if not is_tag:
             pos = bar + 1
+            continue
+        end = text.find("|", bar + 1)
+        end = n if end < 0 else end
+        value = text[bar + 1:end]
+        yield tag.lower(), value, tag_line
+        line += value.count("\n")
+        pos = end + 1
 
 
 def _newlines_before(text: str, part: str) -> int:
@@ -88,6 +85,9 @@ def _deal_text(value: str, line: int, source: str) -> Tuple[str, Optional[str]]:
     """``(PBN deal text, dealer)`` from an ``md`` value."""
     dealer = None
     body = value.strip()
+    if len(body) > MAX_VALUE:
+        raise FormatError(source, line, f"md is too long ({len(body)} characters, at most "
+                          f"{MAX_VALUE}): {excerpt(body)}")
     if body[:1] in _LIN_SEATS:
         dealer, body = _LIN_SEATS[body[0]], body[1:]
     parts = body.split(",")
@@ -175,7 +175,7 @@ def read_lin(text: str, source: str = "<text>", rules="vint", *,
     """
     names_value: Optional[str] = None
     out = GameSet()
-    for pairs in _deals(_pairs(text)):
+    for pairs in _deals(_pairs(without_bom(text))):
         for tag, value, _line in pairs:
             if tag == "pn":
                 names_value = value

@@ -23,7 +23,7 @@ from ..game import close_auction, rule_set, strain_of
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call
 
 __all__ = ["FormatError", "GameRecord", "GameSet", "TrickRecord", "Field", "build_record",
-           "seat_field", "excerpt", "MAX_VALUE", "MAX_CALLS"]
+           "seat_field", "excerpt", "without_bom", "MAX_VALUE", "MAX_CALLS"]
 
 #: The longest value a reader reads as a deal, seat, call, card, contract or
 #: result (longer text is an error, never parsed): every such value is short.
@@ -32,6 +32,11 @@ MAX_VALUE = 200
 MAX_CALLS = 500
 #: The most characters of a bad value quoted in an error message.
 EXCERPT = 60
+
+
+def without_bom(text: str) -> str:
+    """The text without a leading UTF-8 byte-order mark (which would hide its first tag)."""
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def excerpt(value, limit: int = EXCERPT, quoted: bool = True) -> str:

@@ -29,7 +29,7 @@ from solver.play import trick_winner
 from ..game import close_auction, rule_set
 from ..rules.base import RulesError
 from .model import (Field, FormatError, GameRecord, GameSet, build_record, excerpt,
-                    seat_field)
+                    seat_field, without_bom)
 
 __all__ = ["read_pbn", "write_pbn", "optimum_result_table"]
 
@@ -244,7 +244,7 @@ def read_pbn(text: str, source: str = "<text>", rules="vint", *,
     """
     out = GameSet()
     previous: Dict[str, Tuple[str, str, int]] = {}
-    for game, warnings in _games(_strip_comments(text)):
+    for game, warnings in _games(_strip_comments(without_bom(text))):
         tags, sections = _parse_game(game, {k: v for k, (_n, v, _l) in previous.items()})
         if "deal" not in tags:
             if not any(name in tags for name in _GAME_TAGS):
@@ -286,7 +286,7 @@ def _record(tags, sections, rules, source: str, line: int, deal_only: bool,
     if "auction" in tags:
         if dealer is None or not str(dealer.value).strip():
             dealer = f("auction")
-        elif seat_field(f("auction"), "first caller", source) != seat_field(
+        elif not play_only and seat_field(f("auction"), "first caller", source) != seat_field(
                 dealer, "dealer", source):
             raise FormatError(source, tags["auction"][2],
                               f"the auction starts with {excerpt(tags['auction'][1])}, "
