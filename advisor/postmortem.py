@@ -339,6 +339,11 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
 # --------------------------------------------------------------------------
 # Auction
 
+#: The auction review stops a call's sampling once its best answer leads by
+#: three standard errors after this many samples (one batch of the advisor's).
+REVIEW_MIN_SAMPLES = 16
+
+
 def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
                    recommend=None) -> AuctionReview:
     """Each call against ``advisor.recommend``.
@@ -350,7 +355,10 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     rules = rule_set(rules)
     shared = {}
     if recommend is None:
-        recommend, shared = _recommend, {"cache": AdviceCache()}
+        # A call whose best answer is clear after the first batch of samples
+        # stops there (most of an auction's calls are clear).
+        recommend, shared = _recommend, {"cache": AdviceCache(),
+                                         "min_samples": min(samples, REVIEW_MIN_SAMPLES)}
     if not record.auction:
         return AuctionReview(False, "the file gives no auction")
     if record.dealer is None:
