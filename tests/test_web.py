@@ -217,3 +217,22 @@ def test_practice_errors_are_messages(client):
     assert r.status_code == 400 and "seed" in r.json["error"]
     r = client.post("/api/practice/new", json={"constraint": "hcp >= 12"})
     assert r.status_code == 400 and "SEAT: EXPRESSION" in r.json["error"]
+
+
+def test_review_upload_of_a_bridge_file_play_only(client):
+    # Doubles and lower bids: refused as Vint auctions, reviewed with "play only".
+    pbn = (Path(__file__).resolve().parents[2] / "shared" / "played" /
+           "ben__BBO_Forums_Sunday_Daylong_Daylong.pbn")
+    if not pbn.is_file():
+        pytest.skip(f"{pbn} not found")
+    raw = pbn.read_bytes()
+    data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert (job["result"]["deals"], job["result"]["errors"]) == (0, 10)   # not Vint auctions
+    data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint", "play_only": "on",
+            "auction_review": "on"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["state"] == "done" and job["result"]["deals"] == 10
+    assert "Auction not reviewed" in job["result"]["html"]

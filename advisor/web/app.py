@@ -146,10 +146,11 @@ def create_app(*, workers: int = 2) -> Flask:
         text = _decode(raw)
         name = upload.filename or "upload"
         rules = _rule_set(request.form)
-        auction = request.form.get("auction_review") == "on"
+        play_only = request.form.get("play_only") == "on"       # bridge files
+        auction = request.form.get("auction_review") == "on" and not play_only
         fmt = name.rsplit(".", 1)[-1].lower() if "." in name else None
         games = read_games(text, rules=rules, format=fmt if fmt in ("pbn", "lin", "json")
-                           else None)
+                           else None, auction=not play_only)
 
         def work(job):
             reviews = []
