@@ -235,4 +235,4 @@ def test_review_upload_of_a_bridge_file_play_only(client):
     job = finish(client, client.post("/api/review", data=data,
                                      content_type="multipart/form-data"))
     assert job["state"] == "done" and job["result"]["deals"] == 10
-    assert "Auction not reviewed" in job["result"]["html"]
+    assert "play only: the auction" in job["result"]["html"]
