@@ -134,8 +134,8 @@ def test_lin_calls_doubles_and_no_trumps():
             f"mb|1N!|{passes}|pc|S8|")
     g = read_games(text, format="lin")[0]
     assert (g.dealer, g.contract, g.declarer, g.leader, g.play) == ("S", "1NT", "S", "W", ["S8"])
-    doubled = read_games(f"md|1SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|"
-                         f"mb|1S|mb|d|", format="lin")
+    doubled = read_games("md|1SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|"
+                         "mb|1S|mb|d|", format="lin")
     assert len(doubled) == 0 and "bad call 'X'" in str(doubled.errors[0])
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import minimax
 from conftest import solver_module
-from solver import Card, Deal, Objective, ObjectiveError, PositionError
+from solver import Card, Objective, ObjectiveError, PositionError
 
 TOP = [(s, r) for s in range(4) for r in range(8, 15)]   # aces come up often
 
