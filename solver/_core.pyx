@@ -131,13 +131,15 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             return n
         if n == 1:
             return last_trick(c, rel_out)
-        v = sure_tricks(c, target, n, rel_out)
-        if v >= 0:
-            return v
+        # The table first: a hit (most trick starts) is cheaper than
+        # counting sure tricks, which is left for the positions it misses.
         position_key(c, &shape, &p0, &p1, unions)
         v = tt_lookup(c, player, shape, p0, p1, unions, target, rel_out)
         if v >= 0:
             c.tt_hits += 1
+            return v
+        v = sure_tricks(c, target, n, rel_out)
+        if v >= 0:
             return v
 
     elif c.ncards == 1:
