@@ -47,6 +47,26 @@ cdef inline bint must_ruff(Ctx* c, int h, int s) noexcept nogil:
             and c.hands[h] == suit_of(c.hands[h], c.trump) << suit_shift(c.trump))
 
 
+cdef inline int ruff_first(Ctx* c, int leader) noexcept nogil:
+    """1 if ``leader``'s side holds every trump and a teammate can ruff a side suit it leads, else 0.
+
+    The leader leads that suit and the teammate ruffs: a trick no opponent
+    can take (they hold no trump), and the leader keeps all its trumps. Each
+    of those still wins a trick later, as every trick with a trump in it is
+    won by a trump, so the side is sure of the leader's trump length plus one.
+    Only suit lengths decide this: no card is relevant.
+    """
+    cdef int s, h
+    for s in range(4):
+        if s == c.trump or not suit_of(c.hands[leader], s):
+            continue
+        for h in range(4):
+            if (h != leader and c.side[h] == c.side[leader] and not suit_of(c.hands[h], s)
+                    and suit_of(c.hands[h], c.trump)):
+                return 1
+    return 0
+
+
 cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     """Tricks the trumps guarantee, in any kind of play."""
     cdef int trump = c.trump
@@ -93,6 +113,11 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
             elif popcount(suit_of(c.hands[h], trump)) > longest:
                 longest = popcount(suit_of(c.hands[h], trump))
     if alone:
+        if c.maxside == 0 and c.side[c.player] == side and suit_of(c.hands[c.player], trump):
+            # On lead, that side also scores a ruff first (crossing nothing).
+            k = popcount(suit_of(c.hands[c.player], trump)) + ruff_first(c, c.player)
+            if k > longest:
+                longest = k
         res = decide(c, side, longest, target, n, 0, rel_out)
         if res >= 0:
             return res
