@@ -133,7 +133,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             return last_trick(c, rel_out)
         # The table first: a hit (most trick starts) is cheaper than
         # counting sure tricks, which is left for the positions it misses.
-        position_key(c, &shape, &p0, &p1, unions)
+        shape = c.shape
+        position_key(c, &p0, &p1, unions)
         v = tt_lookup(c, player, shape, p0, p1, unions, target, rel_out)
         if v >= 0:
             c.tt_hits += 1
@@ -166,6 +167,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
                 continue
         bit = (<u64>1) << card
         c.hands[player] ^= bit
+        c.shape -= shape_unit(player, suit)
         c.trick_card[c.ncards] = card
         c.trick_seat[c.ncards] = player
         c.ncards += 1
@@ -184,6 +186,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             c.ncards -= 1
         c.player = player
         c.hands[player] ^= bit
+        c.shape += shape_unit(player, suit)
         if c.error:
             rel_out[0] = 0
             return 0
@@ -282,6 +285,7 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
     cdef int i
     for i in range(4):
         c.hands[i] = hands[i]
+    c.shape = hand_shape(c)
     c.ncards = nplayed
     for i in range(nplayed):
         c.trick_card[i] = played[i]
