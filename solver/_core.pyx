@@ -357,6 +357,9 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
             guess = (n + 1) // 2
             for k in range(nleaders):
                 leader = order[k]
+                if out[leader ^ 2] >= 0:
+                    # Partner leading is the closest guess: same side on lead.
+                    guess = out[leader ^ 2]
                 set_position(&c, h, leader, NULL, 0)
                 v = exact_value(&c, guess, n)
                 if c.error:
