@@ -51,6 +51,7 @@ cdef struct Block:
 # transposition table and counters. Nothing is shared between calls.
 cdef struct Ctx:
     u64 hands[4]
+    u64 shape            # the suit lengths of the hands (see shape_unit), kept up to date
     int trump            # 0..3, or NT
     int side[4]          # 0 or 1: which side each seat plays for
     int maxside          # the side that wants side 0 to win tricks (1 in misere)

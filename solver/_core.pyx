@@ -131,13 +131,16 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             return n
         if n == 1:
             return last_trick(c, rel_out)
-        v = sure_tricks(c, target, n, rel_out)
-        if v >= 0:
-            return v
-        position_key(c, &shape, &p0, &p1, unions)
+        # The table first: a hit (most trick starts) is cheaper than
+        # counting sure tricks, which is left for the positions it misses.
+        shape = c.shape
+        position_key(c, &p0, &p1, unions)
         v = tt_lookup(c, player, shape, p0, p1, unions, target, rel_out)
         if v >= 0:
             c.tt_hits += 1
+            return v
+        v = sure_tricks(c, target, n, rel_out)
+        if v >= 0:
             return v
 
     elif c.ncards == 1:
@@ -164,6 +167,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
                 continue
         bit = (<u64>1) << card
         c.hands[player] ^= bit
+        c.shape -= shape_unit(player, suit)
         c.trick_card[c.ncards] = card
         c.trick_seat[c.ncards] = player
         c.ncards += 1
@@ -182,6 +186,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             c.ncards -= 1
         c.player = player
         c.hands[player] ^= bit
+        c.shape += shape_unit(player, suit)
         if c.error:
             rel_out[0] = 0
             return 0
@@ -285,6 +290,7 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
     cdef int i
     for i in range(4):
         c.hands[i] = hands[i]
+    c.shape = hand_shape(c)
     c.ncards = nplayed
     for i in range(nplayed):
         c.trick_card[i] = played[i]
@@ -398,6 +404,9 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
             guess = (n + 1) // 2
             for k in range(nleaders):
                 leader = order[k]
+                if out[leader ^ 2] >= 0:
+                    # Partner leading is the closest guess: same side on lead.
+                    guess = out[leader ^ 2]
                 set_position(c, h, leader, NULL, 0)
                 v = exact_value(c, guess, n)
                 if c.error:

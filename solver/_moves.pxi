@@ -8,6 +8,7 @@
 cdef enum:
     HINT_BONUS = 1000          # the lead that last cut off in a position of this shape
     FIRST_OF_SUIT_BONUS = 500  # leading or discarding: each suit's best card before any second
+    PARTNER_RUFFS_BONUS = 17   # a lead partner can ruff, with the last hand still to follow
 
 
 cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexcept nogil:
@@ -129,6 +130,13 @@ cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
     return not (others & (((<u64>1) << card_rank(card)) - 1) & ~(((<u64>1) << card_rank(hint)) - 1))
 
 
+cdef inline bint outruffs(Ctx* c, int foe, int s, int ruffer) noexcept nogil:
+    """Could ``foe``, void in suit ``s``, beat ``ruffer``'s best trump with a trump?"""
+    cdef u64 theirs = suit_of(c.hands[foe], c.trump)
+    return (not suit_of(c.hands[foe], s) and theirs != 0
+            and highest_bit(theirs) > highest_bit(suit_of(c.hands[ruffer], c.trump)))
+
+
 cdef int weight_lead(Ctx* c, int card) noexcept nogil:
     """How promising a lead is for a player who wants tricks.
 
@@ -157,7 +165,7 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
     len_r = popcount(suit_of(c.hands[rho], s))
     # Few replies from the opponents is good; a void opponent may ruff or
     # discard anything.
-    w = -((len_l * 4 if len_l else n + 4) + (len_r * 4 if len_r else n + 4)) * 2
+    w = -((len_l if len_l else n + 1) + (len_r if len_r else n + 1)) * 8
     if c.trump != NT and s != c.trump:
         if (not len_l and suit_of(c.hands[lho], c.trump)) or \
                 (not len_r and suit_of(c.hands[rho], c.trump)):
@@ -169,6 +177,13 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
     # Does our side win the trick with this lead?
     ours = suit_of(c.hands[partner], s) | ((<u64>1) << rank)
     wins = (not foe_ruffs) and (foes == 0 or highest_bit(ours) > highest_bit(foes))
+    if c.trump != NT and s != c.trump and not suit_of(c.hands[partner], s) \
+            and suit_of(c.hands[partner], c.trump):
+        # Partner ruffs: a trick for us unless an opponent void in the suit
+        # holds a higher trump than partner's best.
+        if len_r:
+            w += PARTNER_RUFFS_BONUS
+        wins = (not outruffs(c, lho, s, partner)) and not outruffs(c, rho, s, partner)
     if top_owner != player and top_owner != partner and \
             popcount(suit_of(c.hands[top_owner], s)) == 1:
         w += (40 if wins else 29) - rank    # the opponents' top card falls alone

@@ -47,6 +47,26 @@ cdef inline bint must_ruff(Ctx* c, int h, int s) noexcept nogil:
             and c.hands[h] == suit_of(c.hands[h], c.trump) << suit_shift(c.trump))
 
 
+cdef inline int ruff_first(Ctx* c, int leader) noexcept nogil:
+    """1 if ``leader``'s side holds every trump and a teammate can ruff a side suit it leads, else 0.
+
+    The leader leads that suit and the teammate ruffs: a trick no opponent
+    can take (they hold no trump), and the leader keeps all its trumps. Each
+    of those still wins a trick later, as every trick with a trump in it is
+    won by a trump, so the side is sure of the leader's trump length plus one.
+    Only suit lengths decide this: no card is relevant.
+    """
+    cdef int s, h
+    for s in range(4):
+        if s == c.trump or not suit_of(c.hands[leader], s):
+            continue
+        for h in range(4):
+            if (h != leader and c.side[h] == c.side[leader] and not suit_of(c.hands[h], s)
+                    and suit_of(c.hands[h], c.trump)):
+                return 1
+    return 0
+
+
 cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     """Tricks the trumps guarantee, in any kind of play."""
     cdef int trump = c.trump
@@ -93,6 +113,11 @@ cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
             elif popcount(suit_of(c.hands[h], trump)) > longest:
                 longest = popcount(suit_of(c.hands[h], trump))
     if alone:
+        if c.maxside == 0 and c.side[c.player] == side and suit_of(c.hands[c.player], trump):
+            # On lead, that side also scores a ruff first (crossing nothing).
+            k = popcount(suit_of(c.hands[c.player], trump)) + ruff_first(c, c.player)
+            if k > longest:
+                longest = k
         res = decide(c, side, longest, target, n, 0, rel_out)
         if res >= 0:
             return res
@@ -165,7 +190,8 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
     cdef int leader = c.player
     cdef int side = c.side[leader]
     cdef int need = target if side == 0 else n - target + 1
-    cdef int qt, s, f, k
+    cdef int qt, s, f, k, more, used
+    cdef u64 rel = 0
     cdef bint open_suit
     # A suit that neither opponent holds (nor can ruff): every trick in it is
     # ours, and the lead stays with us while both of us hold it. This depends
@@ -187,9 +213,18 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
                     k = popcount(suit_of(c.hands[leader ^ 2], s))
                 if k >= need:
                     return decide(c, side, k, target, n, 0, rel_out)
-    qt = cash_count(c, leader, leader, need, all_cards, rel_out)
+    qt = cash_count(c, leader, leader, need, all_cards, 0, &used, rel_out)
+    if 0 < qt < need and c.side[leader ^ 2] == side and (
+            c.trump == NT or not suit_of(all_cards, c.trump)):
+        # No trumps in play: the leader cashes its top cards first, then
+        # crosses to partner, who cashes in the other suits. Partner keeps
+        # the cards it cashes with: it has enough others to follow or
+        # discard on the leader's tricks, as the total stays within ``n``.
+        more = cash_count(c, leader ^ 2, leader, need - qt, all_cards, used, &used, &rel)
+        if qt + more >= need:
+            return decide(c, side, qt + more, target, n, rel_out[0] | rel, rel_out)
     if qt < need and c.side[leader ^ 2] == side:
-        qt = cash_count(c, leader ^ 2, leader, need, all_cards, rel_out)
+        qt = cash_count(c, leader ^ 2, leader, need, all_cards, 0, &used, rel_out)
     if qt >= need:
         return decide(c, side, qt, target, n, rel_out[0], rel_out)
     return -1
@@ -211,8 +246,11 @@ cdef inline bint split_tops(Ctx* c, int h, int s, u64 u) noexcept nogil:
 
 
 cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
-                    u64* rel_out) noexcept nogil:
+                    int skip, int* used, u64* rel_out) noexcept nogil:
     """Top-card tricks ``casher`` cashes once on lead (stopping at ``need``).
+
+    Suits in the bit mask ``skip`` are left out; ``used`` gets the mask of
+    the suits counted.
 
     When ``casher`` is the leader's partner the lead must first cross: the
     count is 0 unless the leader holds a card of a suit in which partner
@@ -224,9 +262,10 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
     cdef int other = casher ^ 2       # the casher's partner
     cdef bint crossed = casher == leader, crossing
     cdef u64 mine, u, rel = 0
+    used[0] = 0
     for s in range(4):
         mine = suit_of(c.hands[casher], s)
-        if not mine:
+        if not mine or (skip >> s) & 1:
             continue
         u = suit_of(all_cards, s)
         if must_ruff(c, other, s):
@@ -239,13 +278,13 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
         else:
             k = top_run(mine, u)
             relk = MAX_TRICKS     # no cap: as many top cards as tricks counted
-            if k < popcount(mine) and (c.side[other] != side or not suit_of(c.hands[other], s)):
-                # Our top cards outlast every opposing holding: after that,
-                # all our cards of the suit are winners (partner has none to
-                # overtake with).
+            if k < popcount(mine):
+                # Our top cards outlast every other holding, the opponents'
+                # and partner's (who plays under them): after that, all our
+                # cards of the suit are winners and the lead stays with us.
                 omax = 0
                 for f in range(4):
-                    if c.side[f] != side:
+                    if f != casher:
                         len_f = popcount(suit_of(c.hands[f], s))
                         if len_f > omax:
                             omax = len_f
@@ -270,6 +309,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
             if qt + k > need:
                 k = need - qt
             qt += k
+            used[0] |= 1 << s
             if crossing and k == 0:
                 # The tricks are counted already, but the lead must still
                 # cross in this suit: its top card stays relevant.

@@ -87,11 +87,27 @@ cdef Entry* take_entries(Ctx* c, int k) noexcept nogil:
     return b.entries + (b.used - k)
 
 
-cdef void position_key(Ctx* c, u64* shape, u64* p0, u64* p1, u64* unions) noexcept nogil:
-    """The shape and the compressed owner planes of a position at a trick's start."""
+cdef inline u64 shape_unit(int h, int s) noexcept nogil:
+    """One card of suit ``s`` in hand ``h``, in a shape (SHAPE_BITS a hand and suit)."""
+    return (<u64>1) << (SHAPE_BITS * (4 * h + s))
+
+
+cdef u64 hand_shape(Ctx* c) noexcept nogil:
+    """The suit lengths of the four hands: the search keeps ``c.shape`` up to date
+    card by card, and this sets it up."""
     cdef int s, h
-    cdef u64 u, x0, x1
-    cdef u64 sh = 0, a = 0, b = 0
+    cdef u64 sh = 0
+    for s in range(4):
+        for h in range(4):
+            sh += popcount(suit_of(c.hands[h], s)) * shape_unit(h, s)
+    return sh
+
+
+cdef void position_key(Ctx* c, u64* p0, u64* p1, u64* unions) noexcept nogil:
+    """The compressed owner planes of a position at a trick's start."""
+    cdef int s
+    cdef u64 u
+    cdef u64 a = 0, b = 0
     cdef u64 ew = c.hands[1] | c.hands[3]
     cdef u64 sw = c.hands[2] | c.hands[3]
     for s in range(4):
@@ -99,9 +115,6 @@ cdef void position_key(Ctx* c, u64* shape, u64* p0, u64* p1, u64* unions) noexce
         unions[s] = u
         a |= compress13(suit_of(ew, s), u) << suit_shift(s)
         b |= compress13(suit_of(sw, s), u) << suit_shift(s)
-        for h in range(4):
-            sh |= (<u64>popcount(suit_of(c.hands[h], s))) << (SHAPE_BITS * (4 * h + s))
-    shape[0] = sh
     p0[0] = a
     p1[0] = b
 
