@@ -37,3 +37,22 @@ def test_tables_with_and_without_rich(use_rich):
 def test_plain_table_aligns_numbers_right():
     text = render_table("t", ["x", "n"], [["a", 5], ["b", 123]], use_rich=False)
     assert text.splitlines()[3:] == ["a    5", "b  123"]
+
+
+@pytest.mark.parametrize("rules", ["vint", "skruuvi"])
+def test_an_analysis_lists_strains_in_one_order(rules):
+    # The DD table and the score grid both follow the game's order, lowest first
+    # (Vint: S C D H NT); Skruuvi's G is said to be its no-trumps.
+    from advisor.render import analysis_text
+    a = analyse_table(DEAL, {"N": NS, "S": NS, "E": EW, "W": EW}, rules=rules)
+    text = analysis_text(a, symbols=False, use_rich=False)
+    lines = text.splitlines()
+    header = next(line.split() for line in lines if line.split()[:1] == ["declarer"])
+    assert header == ["declarer", "S", "C", "D", "H", "NT"]
+    north = next(line.split() for line in lines if line.split()[:1] == ["N"] and
+                 len(line.split()) == 6)
+    assert north[1:] == [str(NS[s]) for s in ("S", "C", "D", "H", "NT")]
+    grid = next(line.split() for line in lines if line.split()[:1] == ["level"])
+    assert list(dict.fromkeys(grid[1::2])) == (["S", "C", "D", "H", "NT"] if rules == "vint"
+                                                else ["S", "C", "D", "H", "G"])
+    assert ("G is grand" in text) == (rules == "skruuvi")

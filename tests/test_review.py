@@ -279,3 +279,15 @@ def test_cli_review_fast_and_samples_settings(capsys, monkeypatch):
     capsys.readouterr()
     assert main(["review", GAME_PBN, "--fast", "--samples", "7"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_the_text_review_prints_the_auction_as_a_grid():
+    fake = FakeAdvisor()
+    text = review_text(advisor.review(GAME_PBN, recommend=fake)[0], symbols=False)
+    lines = text.splitlines()
+    top = lines.index("Auction")
+    assert lines[top + 1].split() == ["W", "N", "E", "S"]
+    # North deals: the first row starts under N; ? marks the calls the advisor doubts.
+    assert lines[top + 2] == "          1H?     2D?     3H?"
+    assert lines[top + 3].split() == ["Pass", "4H?", "Pass", "Pass"]
+    assert "  The advisor agrees with 13 of 17 calls:" in lines
