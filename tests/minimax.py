@@ -93,6 +93,31 @@ def legal_cards(hand, trick) -> list:
     return sorted(hand)
 
 
+#: Every card, as (suit, rank).
+DECK = tuple((suit, rank) for suit in range(4) for rank in range(2, 15))
+
+
+def random_ending(rng, cards_each: int, on_trick: int, deck=DECK, suit_counts=(2, 3, 4, 4)):
+    """A random position from ``deck``: ``cards_each`` tricks left (the current one
+    included) and ``on_trick`` cards already played to it, legally. Returns
+    (hands, leader, trick); ``rng`` is a ``random.Random``."""
+    # Fewer suits now and then, so that following suit and ruffing both happen.
+    suits = rng.sample(range(4), rng.choice(suit_counts))
+    pool = [c for c in deck if c[0] in suits]
+    if len(pool) < 4 * cards_each:
+        pool = list(deck)
+    cards = rng.sample(pool, 4 * cards_each)
+    hands = [set(cards[i * cards_each:(i + 1) * cards_each]) for i in range(4)]
+    leader = rng.randrange(4)
+    trick = []
+    for i in range(on_trick):
+        seat = (leader + i) % 4
+        card = rng.choice(legal_cards(hands[seat], trick))
+        hands[seat].remove(card)
+        trick.append(card)
+    return hands, leader, trick
+
+
 class Game:
     """The rules that do not change during play: trump, scoring sides, aim."""
 

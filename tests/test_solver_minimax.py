@@ -16,7 +16,6 @@ import pytest
 import minimax
 from conftest import ORACLE_SIZES, oracle_row, position_text, solver_module, str_cards
 
-DECK = [(suit, rank) for suit in range(4) for rank in range(2, 15)]
 GAMES = [(misere, lone) for misere in (False, True) for lone in (None, "N", "E", "S", "W")]
 STRAINS = ("S", "H", "D", "C", "NT")
 PER_GAME = 40  # random endings for each of the 10 (misere, lone) combinations
@@ -51,32 +50,12 @@ def test_minimax_matches_short_positions():
 
 # --- random endings --------------------------------------------------------------
 
-def random_ending(rng: random.Random, cards_each: int, on_trick: int):
-    """A random position: ``cards_each`` tricks left (the current one included) and
-    ``on_trick`` cards already played to it, legally. Returns (hands, leader, trick)."""
-    # Fewer suits now and then, so that following suit and ruffing both happen.
-    suits = rng.sample(range(4), rng.choice((2, 3, 4, 4)))
-    pool = [c for c in DECK if c[0] in suits]
-    if len(pool) < 4 * cards_each:
-        pool = DECK
-    cards = rng.sample(pool, 4 * cards_each)
-    hands = [set(cards[i * cards_each:(i + 1) * cards_each]) for i in range(4)]
-    leader = rng.randrange(4)
-    trick = []
-    for i in range(on_trick):
-        seat = (leader + i) % 4
-        card = rng.choice(minimax.legal_cards(hands[seat], trick))
-        hands[seat].remove(card)
-        trick.append(card)
-    return hands, leader, trick
-
-
 def make_cases():
     rng = random.Random(20240611)
     cases = []
     for misere, lone in GAMES:
         for n in range(PER_GAME):
-            hands, leader, trick = random_ending(rng, rng.choice((2, 3, 3, 4)), n % 4)
+            hands, leader, trick = minimax.random_ending(rng, rng.choice((2, 3, 3, 4)), n % 4)
             cases.append(pytest.param(
                 minimax.to_pbn(hands), rng.choice(STRAINS), "NESW"[leader],
                 [minimax.card_name(c) for c in trick], misere, lone,
@@ -106,7 +85,7 @@ def make_play_cases():
     rng = random.Random(777)
     cases = []
     for (misere, lone), n in itertools.product(GAMES, range(4)):
-        hands, leader, _ = random_ending(rng, rng.choice((2, 3, 4)), 0)
+        hands, leader, _ = minimax.random_ending(rng, rng.choice((2, 3, 4)), 0)
         start = minimax.to_pbn(hands)
         trump = rng.choice(STRAINS)
         play, first = [], leader

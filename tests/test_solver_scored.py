@@ -32,20 +32,7 @@ def random_objective(rng: random.Random, side) -> Objective:
 
 
 def random_ending(rng: random.Random, cards_each: int, on_trick: int):
-    suits = rng.sample(range(4), rng.choice((2, 3, 4)))
-    pool = [c for c in TOP if c[0] in suits]
-    if len(pool) < 4 * cards_each:
-        pool = TOP
-    cards = rng.sample(pool, 4 * cards_each)
-    hands = [set(cards[i * cards_each:(i + 1) * cards_each]) for i in range(4)]
-    leader = rng.randrange(4)
-    trick = []
-    for i in range(on_trick):
-        seat = (leader + i) % 4
-        card = rng.choice(minimax.legal_cards(hands[seat], trick))
-        hands[seat].remove(card)
-        trick.append(card)
-    return hands, leader, trick
+    return minimax.random_ending(rng, cards_each, on_trick, deck=TOP, suit_counts=(2, 3, 4))
 
 
 def cases(count: int, seed: int):
