@@ -346,6 +346,14 @@ def _seat(text: str) -> str:
     return Seat.parse(text).name
 
 
+def _seat_option(text: str) -> str:
+    """A seat given as an option: argparse prints the reason and the usage."""
+    try:
+        return _seat(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vint", description="Double-dummy analysis for Vint and its relatives.")
@@ -421,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     rv.set_defaults(run=run_review)
 
-    add_practice_parser(commands, _seat, _rules.names())
+    add_practice_parser(commands, _seat_option, _rules.names())
 
     sv = commands.add_parser("serve", help="the web page: analyse, play, advise, practise, review")
     sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")

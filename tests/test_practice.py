@@ -223,6 +223,10 @@ def test_practice_bad_options_are_one_line_errors(capsys):
     assert "SEAT: EXPR" in capsys.readouterr().err
     assert main(["practice", "--boards", "0"]) == 2
     assert "--boards" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:             # argparse's own usage error
+        main(["practice", "--seat", "Q"])
+    assert stop.value.code == 2
+    assert "argument --seat: unknown seat 'Q': use N, E, S or W" in capsys.readouterr().err
 
 
 def test_end_of_input_ends_the_session_cleanly(tmp_path):
