@@ -30,8 +30,8 @@ from .bidding import recommend
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games
-from .render import (analysis_text, can_print_symbols, card_text, dd_table_text, printable,
-                     review_html, review_text)
+from .render import (analysis_text, call_text, calls_in_text, can_print_symbols, card_text,
+                     dd_table_text, printable, review_html, review_text)
 
 __all__ = ["main", "build_parser", "read_deal_file", "EXAMPLE_DEAL"]
 
@@ -224,7 +224,9 @@ def run_advise(args, out) -> None:
     # A terminal that cannot print the table's rules and signs gets them in ASCII.
     direct = can_print_symbols(out)
     console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True)
-    console.print(f"[bold]{rec.call}[/bold]: {rec.reason}")
+    symbols = _symbols(args, out)
+    console.print(f"[bold]{call_text(rec.call, symbols)}[/bold]: "
+                  f"{calls_in_text(rec.reason, symbols)}")
     if rec.warning:
         console.print(f"warning: {rec.warning}")
     if rec.inferences:
@@ -238,10 +240,11 @@ def run_advise(args, out) -> None:
                           ("tricks (most often)", "left")):
         table.add_column(name, justify=justify)
     for c in rec.candidates[:args.top]:
-        played = "thrown in" if c.contract is None else f"{c.contract} by {c.declarer}"
+        played = ("thrown in" if c.contract is None
+                  else f"{call_text(c.contract, symbols)} by {c.declarer}")
         common = "" if not c.tricks else ", ".join(
             f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
-        table.add_row(c.call, played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
+        table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
                       f"{c.mean_stands:+.0f}",
                       "" if c.p_make is None else f"{c.p_make:.0%}", common)
     console.print(table)
@@ -405,6 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "(par), or none (docs/advise.md)")
     ad.add_argument("--top", type=int, default=12, help="candidates shown (default: 12)")
     ad.add_argument("--json", action="store_true", help="print JSON")
+    ad.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     ad.set_defaults(run=run_advise)
 
     rv = commands.add_parser("review", help="post-mortem of played deals (docs/review.md)")

@@ -48,3 +48,19 @@ def test_errors_are_one_line_and_exit_2(extra, message, capsys):
     assert cli.main(args + extra) == 2
     err = capsys.readouterr().err
     assert err.startswith("vint: error: ") and message in err and err.count("\n") == 1
+
+
+class _Terminal(io.StringIO):
+    """A text stream that says it can print UTF-8 (as a terminal does)."""
+
+    encoding = "utf-8"
+
+
+def test_the_table_shows_suit_symbols_unless_letters_are_asked_for():
+    for extra, contract in (([], "6♥ by E"), (["--letters"], "6H by E")):
+        out = _Terminal()
+        args = cli.build_parser().parse_args(ARGS + ["--top", "2"] + extra)
+        args.dealer = cli._seat(args.dealer)
+        args.run(args, out)
+        text = out.getvalue()
+        assert text.startswith(f"P: Passing ({contract} makes in 0%)") and contract in text
