@@ -23,8 +23,8 @@ from solver.cards import Seat, Strain
 from . import rules as _rules
 from .rules.base import PASS, RuleSet, RulesError, split_calls
 
-__all__ = ["rule_set", "strain_of", "playable_contracts", "declarer_tricks", "table_row",
-           "close_auction", "passed_out", "first_side", "NO_TRUMP_LETTERS"]
+__all__ = ["rule_set", "strain_of", "playable_contracts", "dd_strains", "declarer_tricks",
+           "table_row", "close_auction", "passed_out", "first_side", "NO_TRUMP_LETTERS"]
 
 #: Strain letters played without trumps (``NT``, Skruuvi's grand ``G``). Every
 #: other playable strain letter is a suit.
@@ -61,6 +61,17 @@ def playable_contracts(rules="vint") -> List[str]:
     rs = rule_set(rules)
     offered = [c for c in rs.contracts() if strain_of(rs, c) is not None]
     return sorted(offered, key=lambda c: rs.bid_rank(rs.contract(c)))
+
+
+def dd_strains(rules="vint") -> List[Strain]:
+    """The DD table's strains of a game's playable contracts, in the game's order,
+    lowest first (Vint: S C D H NT; Skruuvi's grand is no-trumps)."""
+    out: List[Strain] = []
+    for contract in playable_contracts(rules):
+        strain = strain_of(rules, contract)
+        if strain not in out:
+            out.append(strain)
+    return out
 
 
 def table_row(rules, declarer) -> Seat:

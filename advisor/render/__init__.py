@@ -1,10 +1,10 @@
 """Drawing results for people: text for the terminal (``text``), one HTML page (``html``)."""
 
 from .html import recommendation_html, review_html, review_section
-from .text import (analysis_text, call_text, calls_in_text, can_print_symbols, card_text, dd_table_text, deal_diagram, printable,
-                   render_table, review_text, score_grid_text)
+from .text import (analysis_text, call_text, calls_in_text, can_print_symbols, card_text,
+                   dd_table_text, deal_diagram, printable, render_table, review_text,
+                   score_grid_text)
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text", "analysis_text",
            "review_text", "review_html", "review_section", "recommendation_html",
-           "can_print_symbols", "printable",
-           "card_text", "call_text", "calls_in_text"]
+           "can_print_symbols", "printable", "card_text", "call_text", "calls_in_text"]

@@ -11,17 +11,15 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, List, Optional
 
-from solver.cards import RANK_NAMES, SUITS
+from solver.cards import HTML_SUIT_SYMBOLS, RANK_NAMES, SUITS
 
-from ..game import rule_set
+from ..game import dd_strains, rule_set
 
 __all__ = ["review_html", "review_section", "recommendation_html"]
 
-_SYMBOL = {"S": "&spades;", "H": "&hearts;", "D": "&diams;", "C": "&clubs;"}
+_SYMBOL = HTML_SUIT_SYMBOLS
 _RED = {"H", "D"}
 _COLUMNS = ("W", "N", "E", "S")
-#: A contract's strain letter as the DD table's strain (Skruuvi's grand is no-trumps).
-_DD_STRAIN = {"G": "NT"}
 
 _CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; margin: 2em; color: #222; }
@@ -135,8 +133,7 @@ def _dd_table(rv) -> str:
     """The deal's double-dummy tricks, strains in the game's order (lowest first)."""
     if rv.dd_table is None:
         return ""
-    order = [_DD_STRAIN.get(s, s) for s in rule_set(rv.rules).strain_order]
-    strains = [s for s in order if s in ("S", "H", "D", "C", "NT")]
+    strains = [s.name for s in dd_strains(rv.rules)]
     head = "".join(f"<th>{_suit(s) if s in _SYMBOL else s}</th>" for s in strains)
     rows = "".join(f"<tr><td>{seat}</td>"
                    + "".join(f"<td>{rv.dd_table[seat, s]}</td>" for s in strains) + "</tr>"

@@ -14,7 +14,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
 
-from ..game import rule_set
+from ..game import dd_strains, rule_set
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
            "analysis_text", "review_text", "can_print_symbols", "printable", "card_text"]
@@ -184,10 +184,6 @@ def _grid_axes(analysis) -> Tuple[List[str], List[str]]:
     return levels, strains
 
 
-#: A contract's strain letter as the DD table's strain (Skruuvi's grand is no-trumps).
-_DD_STRAIN = {"G": "NT"}
-_DD_STRAINS = {s.name for s in STRAINS}
-
 #: What a strain letter of a game's contracts means, where it is not a suit or NT.
 STRAIN_WORDS = {"G": "G is grand, Skruuvi's no-trumps"}
 
@@ -243,8 +239,7 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         deal_diagram(analysis.deal, symbols=symbols, dealer=analysis.dealer),
         "",
         dd_table_text(analysis.table, symbols=symbols, use_rich=use_rich,
-                      strains=[_DD_STRAIN.get(s, s) for s in _grid_axes(analysis)[1]
-                               if _DD_STRAIN.get(s, s) in _DD_STRAINS]),
+                      strains=dd_strains(analysis.rules)),
         "",
         f"Honours held (NS-EW): {honours}   aces NS {analysis.aces['NS']}, "
         f"EW {analysis.aces['EW']}",
