@@ -54,6 +54,6 @@ __all__ = [
     "VintError", "ParseError", "DealError", "PositionError", "PlayError", "ObjectiveError",
     "Objective",
     "Play", "Trick", "trick_winner", "legal_cards", "check_play",
-    "DDTable", "Bounds", "Solver", "dd_table", "solve_scored", "solve_cards_scored", "dd_tables", "solve", "solve_cards", "analyse_play",
-    "map_threads",
+    "DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
+    "solve_scored", "solve_cards_scored", "map_threads",
 ]

@@ -262,6 +262,12 @@ cdef int exact_value(Ctx* c, int guess, int n) noexcept nogil:
 # Setting up a context
 
 cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noexcept nogil:
+    set_game(c, trump, misere, lone)
+    return tt_init(c, max_entries)
+
+
+cdef void set_game(Ctx* c, int trump, bint misere, int lone) noexcept nogil:
+    """Trumps, who plays for which side (``lone`` alone, or NS and EW) and the aim."""
     cdef int s
     c.trump = trump
     for s in range(4):
@@ -271,7 +277,6 @@ cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noe
             c.side[s] = s & 1
     c.maxside = 1 if misere else 0
     reset_search(c)
-    return tt_init(c, max_entries)
 
 
 cdef void reset_search(Ctx* c) noexcept nogil:

@@ -223,12 +223,9 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
         g.by_tricks[i] = by_tricks[i]
     for i in range(13):
         g.ace_ours[i], g.ace_theirs[i] = ace_ours[i], ace_theirs[i]
-    for i in range(4):
-        g.base.side[i] = (0 if i == lone else 1) if lone >= 0 else i & 1
-    g.base.trump = trump
+    set_game(&g.base, trump, False, lone)      # the score says who wants what: no misère flag
     g.won, g.first_trick = won, first_trick
     g.first_length = popcount(h[(leader + nplayed) & 3])
-    reset_search(&g.base)
     # A small ending needs a small table: 2^(8 + 2n) slots for n cards a hand.
     g.slot_mask = (<u64>1 << min(SCORED_SLOTS_LOG2, 8 + 2 * g.first_length)) - 1
     g.slots = <ScoredSlot*>malloc((g.slot_mask + 1) * sizeof(ScoredSlot))

@@ -328,7 +328,7 @@ class Solver:
             self._tables.clear()
 
     @contextmanager
-    def _table(self, trump: int, misere: bool, lone: int):
+    def _kept_table(self, trump: int, misere: bool, lone: int):
         """The kept table for this trump, misère and lone player, for one call
         at a time (None when this solver keeps nothing: the core makes its own)."""
         if not self._keep:
@@ -356,7 +356,7 @@ class Solver:
         leaders = tuple(int(d.lho) for d in declarers)
 
         def one_strain(trump: int):
-            with self._table(trump, False, -1) as table:
+            with self._kept_table(trump, False, -1) as table:
                 return _core.dd_strain(deal.masks, trump, leaders, table=table)
         return _table(deal, strains, declarers,
                       map_threads(one_strain, [int(t) for t in strains], workers))
@@ -368,7 +368,7 @@ class Solver:
         max_seconds = _budget(max_seconds, "max_seconds", (int, float))
         pos = _Position(deal, trump, leader, played, lone)
         try:
-            with self._table(int(pos.trump), misere, pos.lone_index()) as table:
+            with self._kept_table(int(pos.trump), misere, pos.lone_index()) as table:
                 [value] = _core.solve_each_card(
                     pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
                     [], bool(misere), pos.lone_index(), max_nodes=max_nodes,
@@ -398,7 +398,7 @@ class Solver:
             heads[card] = heads[Card.from_index(next_up.bit_length() - 1)] \
                 if next_up & mine else card
         solved = sorted(set(heads.values()))
-        with self._table(int(pos.trump), misere, pos.lone_index()) as table:
+        with self._kept_table(int(pos.trump), misere, pos.lone_index()) as table:
             values = _core.solve_each_card(
                 pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
                 [c.index for c in solved], bool(misere), pos.lone_index(), table=table)
@@ -411,7 +411,7 @@ class Solver:
         pos = _Position(deal, trump, leader, (), lone)
         cards = [Card.parse(c) for c in cards]
         check_play(pos.deal, pos.trump, pos.leader, cards)   # raises PlayError on a bad card
-        with self._table(int(pos.trump), misere, pos.lone_index()) as table:
+        with self._kept_table(int(pos.trump), misere, pos.lone_index()) as table:
             side0_totals = _core.play_values(pos.masks, int(pos.trump), int(pos.leader),
                                              [c.index for c in cards], bool(misere),
                                              pos.lone_index(), table=table)
@@ -446,9 +446,7 @@ def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool):
     if not isinstance(objective, Objective):
         raise ObjectiveError(f"objective must be a solver.Objective, not {objective!r}")
     pos = _Position(deal, trump, leader, played, None)
-    first_trick = TRICKS - pos.remaining
-    if first_trick < 0:
-        raise PositionError("a deal has at most 13 tricks")
+    first_trick = TRICKS - pos.remaining          # hands hold at most 13 cards
     if isinstance(won, bool) or not isinstance(won, int) or not 0 <= won <= first_trick:
         raise ObjectiveError(f"won is the tricks the objective's side has taken so far, "
                              f"0 to {first_trick} here, not {won!r}")
