@@ -42,7 +42,7 @@ ACE, KING, QUEEN = 14, 13, 12
 #: Tricks a partner has shown (suit contracts) by its calls, and points (no-trumps).
 SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
-#: Decisions a policy remembers before it starts afresh (a few MB at most).
+#: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
 
 
@@ -201,13 +201,8 @@ class Policy:
         return self._remembered(hand, self._read(auction, seat, dealer), legal)
 
     def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
-        key = (hand.mask, reading.key(), legal)
-        decision = self._decisions.get(key)
-        if decision is None:
-            if len(self._decisions) >= DECISIONS_KEPT:
-                self._decisions.clear()
-            decision = self._decisions[key] = self._decide(hand, reading, legal)
-        return decision
+        return _remember(self._decisions, (hand.mask, reading.key(), legal),
+                         lambda: self._decide(hand, reading, legal))
 
     def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
         situation = reading.situation()
@@ -322,18 +317,14 @@ class Policy:
             partner=SUIT_WORDS[_SUIT_INDEX[partner]] if partner else "spades")
         if "{suit}" in row.hand and strain not in _SUIT_INDEX:
             return False
-        key = (text, mask, extra)
-        fits = self._fits_seen.get(key)
-        if fits is None:
+        def fits() -> bool:
             constraint = self._compiled.get(text)
             if constraint is None:
                 constraint = compile_constraint(text, extra_features=POLICY_FEATURES)
                 self._compiled[text] = constraint
             values = dict(_facts(mask).features, **dict(zip(POLICY_FEATURES, extra)))
-            if len(self._fits_seen) >= DECISIONS_KEPT:
-                self._fits_seen.clear()
-            fits = self._fits_seen[key] = bool(constraint.on_features(values))
-        return fits
+            return bool(constraint.on_features(values))
+        return _remember(self._fits_seen, (text, mask, extra), fits)
 
     def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,
              legal: Sequence[str]) -> Optional[str]:
@@ -347,6 +338,17 @@ class Policy:
             shown = reading.partner_shows(strain, self.nt)
             cap = min(cap, estimate_tricks(hand, strain, shown, self.nt) - 6)
         return f"{levels[0]}{strain}" if levels[0] <= cap else None
+
+
+def _remember(store: dict, key, compute):
+    """``store[key]``, computed by ``compute()`` the first time; a full store
+    (``DECISIONS_KEPT`` entries) starts afresh."""
+    value = store.get(key)
+    if value is None:
+        if len(store) >= DECISIONS_KEPT:
+            store.clear()
+        value = store[key] = compute()
+    return value
 
 
 def _summary(f) -> str:
