@@ -17,12 +17,13 @@ from typing import Dict, List, Optional
 from solver import dd_table
 from solver.cards import SUITS, Deal, Seat
 
-from .game import rule_set
-from .par import (ContractOutcome, Par, as_table, best_for_side, contract_outcomes, full_deal,
+from .exchange import exchange_kind, exchanged_tables, read_kitty
+from .game import playable_contracts, rule_set, strain_of
+from .par import (ContractOutcome, Par, ParError, as_table, best_for_side, contract_outcomes, full_deal,
                   par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
 
-__all__ = ["Analysis", "analyse", "analyse_table"]
+__all__ = ["Analysis", "Exchange", "analyse", "analyse_table", "analyse_before_exchange"]
 
 SIDES = ("NS", "EW")
 
@@ -39,7 +40,10 @@ class Analysis:
     - ``aces``: aces each side holds;
     - ``best``: each side's best contract if the other side never bids (None
       if the game offers no contract);
-    - ``par``: the par result (``advisor.par``, ``advisor.find_par``).
+    - ``par``: the par result (``advisor.par``, ``advisor.find_par``);
+    - ``exchange``: for a Skruuvi deal given before the card exchange, the
+      exchange each contract went through (``Exchange``), else None; ``table``
+      is then the table of levels 6 and 7.
     """
 
     deal: Deal
@@ -51,6 +55,7 @@ class Analysis:
     aces: Dict[str, int]
     best: Dict[str, Optional[ContractOutcome]]
     par: Par
+    exchange: Optional["Exchange"] = None
 
     @property
     def contracts(self) -> List[str]:
@@ -85,19 +90,86 @@ class Analysis:
             "aces": self.aces,
             "best": {side: outcome(o) for side, o in self.best.items()},
             "par": self.par.to_dict(),
+            **({"exchange": self.exchange.to_dict(self.par)} if self.exchange else {}),
         }
 
 
-def analyse(deal, *, rules="vint", dealer="N", table=None) -> Analysis:
+@dataclass(frozen=True)
+class Exchange:
+    """How a deal given before Skruuvi's card exchange was analysed.
+
+    - ``kind``: ``"kitty"`` or ``"kotka"``; ``kitty``: the kitty (Kitty game);
+    - ``tables``: ``{level: DDTable}``: each entry solved on the deal after the
+      exchange that contract brings (``advisor.exchange``);
+    - ``played``: ``{(strain, seat, level): Deal}``, those deals.
+    """
+
+    kind: str
+    kitty: Optional[object]
+    tables: Dict[int, object]
+    played: Dict[tuple, Deal]
+
+    def deal_for(self, contract: str, declarer: str, rules) -> Optional[Deal]:
+        """The deal played in ``contract`` by ``declarer`` after the exchange."""
+        rs = rule_set(rules)
+        strain = strain_of(rs, contract)
+        level = rs.contract(contract).level
+        group = 5 if self.kind == "kitty" and level < 6 else 7
+        return self.played.get((strain, Seat.parse(declarer), group))
+
+    def to_dict(self, par: Par) -> dict:
+        out = {"kind": self.kind,
+               "kitty": None if self.kitty is None else self.kitty.to_pbn(),
+               "dd_tables": {str(level): t.to_dict() for level, t in self.tables.items()}}
+        if par.contract is not None:
+            out["par_deal_played"] = self.deal_for(par.contract, par.declarer,
+                                                   "skruuvi").to_pbn()
+        return out
+
+
+def analyse(deal, *, rules="vint", dealer="N", table=None, kitty=None,
+            before_exchange: bool = False) -> Analysis:
     """Analyse a full deal (a ``Deal`` or PBN text) under a game's rules.
 
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
     ``solver.dd_table(deal)`` is solved (the only costly step).
+
+    Skruuvi: ``kitty`` (4 cards; the hands hold 12) or ``before_exchange=True``
+    (Kotka, 13 cards a hand) says the deal is given before the card exchange;
+    every contract is then scored on the deal its own exchange produces
+    (``advisor.exchange``). Without them the deal is the one played.
     """
+    if kitty is not None or before_exchange:
+        if table is not None:
+            raise ParError("a deal before the exchange has no single DD table: "
+                           "leave out table=")
+        return analyse_before_exchange(deal, rules=rules, dealer=dealer, kitty=kitty)
     deal = full_deal(deal)
     if table is None:
         table = dd_table(deal)
     return analyse_table(deal, table, rules=rules, dealer=dealer)
+
+
+def analyse_before_exchange(deal, *, rules="skruuvi", dealer="N", kitty=None) -> Analysis:
+    """``analyse`` of a Skruuvi deal before the card exchange (see ``analyse``)."""
+    rs = rule_set(rules)
+    dealer = Seat.parse(dealer).name
+    if not isinstance(deal, Deal):
+        deal = Deal.from_pbn(deal)
+    kind = exchange_kind(rs, kitty)
+    if kitty is not None:
+        kitty = read_kitty(kitty, deal)
+    tables, played = exchanged_tables(rs, deal, kitty=kitty, dealer=dealer)
+    by_level = {level: contract_outcomes(t, rs) for level, t in tables.items()}
+    outcomes = {c: by_level[rs.contract(c).level][c] for c in playable_contracts(rs)}
+    return Analysis(
+        deal=deal, rules=rs.name, dealer=dealer, table=tables[7], outcomes=outcomes,
+        honours={suit.name: trump_honours(deal, suit) for suit in SUITS},
+        aces=aces(deal),
+        best={side: best_for_side(outcomes, side) for side in SIDES},
+        par=par_from_outcomes(outcomes, rs, dealer),
+        exchange=Exchange(kind, kitty, tables, played),
+    )
 
 
 def analyse_table(deal, table, *, rules="vint", dealer="N") -> Analysis:

@@ -167,9 +167,25 @@ def _raise_left_out(errors) -> None:
         raise CliError(f"{len(errors)} deal(s) left out: {errors[0]}")
 
 
+def _analyse_rules(args):
+    """The rule set ``vint analyse`` scores with: ``--rules``, in its Kotka style
+    with ``--kotka``."""
+    if not args.kotka and not args.kitty and not args.before_exchange:
+        return args.rules
+    rs = _rules.get(args.rules)
+    if not hasattr(rs, "kotka"):
+        raise CliError(f"--kotka, --kitty and --before-exchange are Skruuvi's card exchange; "
+                       f"the {args.rules} rules have none (use --rules skruuvi)")
+    if args.kotka and args.kitty:
+        raise CliError("--kotka has no kitty: give 13 cards a hand and --before-exchange")
+    return rs.kotka() if args.kotka else rs
+
+
 def run_analyse(args, out) -> None:
     deals, from_file, errors = _deals_to_analyse(args)
-    results = [analyse(deal, rules=args.rules, dealer=dealer) for deal, dealer in deals]
+    rules = _analyse_rules(args)
+    exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
+    results = [analyse(deal, rules=rules, dealer=dealer, **exchange) for deal, dealer in deals]
     if args.json:
         data = [a.to_dict() for a in results]
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
@@ -389,6 +405,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="N, E, S or W (default: the file's Dealer tag, else N)")
     an.add_argument("--json", action="store_true", help="print JSON (docs/analysis.md)")
     an.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
+    an.add_argument("--kitty", metavar="CARDS",
+                    help="Skruuvi Kitty game, deal given before the exchange: hands of 12 "
+                         "cards and these 4 kitty cards ('SA H7 D2 CT' or 'A.7.2.T')")
+    an.add_argument("--kotka", action="store_true",
+                    help="Skruuvi's Kotka (no-kitty) game: its bidding order (misère above "
+                         "hearts)")
+    an.add_argument("--before-exchange", action="store_true",
+                    help="Skruuvi: the deal is given before the card exchange; each contract "
+                         "is scored after the exchange it brings (docs/analysis.md)")
     an.set_defaults(run=run_analyse)
 
     ad = commands.add_parser("advise", help="the call with the best expected score (docs/advise.md)")

@@ -253,10 +253,38 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         "",
         score_grid_text(analysis, symbols=symbols, use_rich=use_rich),
     ]
+    if analysis.exchange is not None:
+        parts[5:5] = _exchange_lines(analysis, symbols, use_rich)
     words = [STRAIN_WORDS[s] for s in _grid_axes(analysis)[1] if s in STRAIN_WORDS]
     if words:
         parts.append("(" + "; ".join(words) + ".)")
     return "\n".join(parts)
+
+
+def _exchange_lines(analysis, symbols: bool, use_rich) -> List[str]:
+    """A Skruuvi deal given before the exchange: what the tables mean, the
+    table of the lower levels when it differs, and the par contract's deal as
+    played after its exchange."""
+    ex, par = analysis.exchange, analysis.par
+    strains = dd_strains(analysis.rules)
+    if ex.kind == "kitty":
+        kitty = " ".join(card_text(c, symbols) for c in ex.kitty)
+        lines = [f"Given before the exchange (Kitty game, kitty {kitty}): each contract is "
+                 "solved on the deal after the exchange it brings, the kitty bidder "
+                 "declaring (advisor.exchange). The table above: levels 6 and 7."]
+        if ex.tables[5] != ex.tables[7]:
+            lines += ["Levels 4 and 5 (the defenders exchange one card too):",
+                      dd_table_text(ex.tables[5], symbols=symbols, use_rich=use_rich,
+                                    strains=strains)]
+    else:
+        lines = ["Given before the exchange (Kotka, four cards each way): each contract is "
+                 "solved on the deal after the exchange it brings (advisor.exchange)."]
+    if par.contract is not None:
+        played = ex.deal_for(par.contract, par.declarer, analysis.rules)
+        lines += [f"The par contract's deal after its exchange ({par.contract} by "
+                  f"{par.declarer}):",
+                  deal_diagram(played, symbols=symbols, dealer=analysis.dealer)]
+    return lines + [""]
 
 
 # --------------------------------------------------------------------------
