@@ -375,8 +375,8 @@ def _explain(auction: AuctionGame, result: Line, o: ContractOutcome, rules: Rule
         sign = 1 if them == "NS" else -1
         best, j = max(tries, key=lambda t: (sign * t[0].score, -t[1]))
         end = f"{auction.ladder[best.final[0]]} by {auction.declarer(*best.final)}"
-        return (f"{text}; {them}'s best overcall, {auction.ladder[j]}, would end in {end} "
-                f"({_ns(best.score)})")
+        return (f"{text}; {them} gain nothing by overcalling: their best try, "
+                f"{auction.ladder[j]}, would end in {end} ({_ns(best.score)})")
     # Down: compare with what the other side would score if this side kept out.
     down = f"down {_NUMBER_WORDS[needed - o.tricks]}"
     theirs = best_for_side(outcomes, them)

@@ -52,7 +52,7 @@ def test_a_sacrifice_that_does_not_pay():
     t = table({"S": 7, "H": 9, "D": 5, "C": 7, "NT": 7}, {"S": 4, "H": 3, "D": 8, "C": 4, "NT": 4})
     p = par_from_table(t, deal=SEED_DEAL)
     assert (p.contract, p.declarer, p.score) == ("3H", "N", 1950)
-    assert p.explanation.startswith("NS make 3H by N (NS +1950); EW's best overcall, ")
+    assert p.explanation.startswith("NS make 3H by N (NS +1950); EW gain nothing by overcalling: their best try, ")
 
 
 def test_a_plain_make_without_honours():
