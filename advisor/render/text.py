@@ -148,7 +148,9 @@ def dd_table_text(table, *, symbols: bool = True, use_rich: Optional[bool] = Non
 
 def _strain_label(strain: str, symbols: bool) -> str:
     """A contract's strain letters, as a suit symbol when asked (NT, G stay letters)."""
-    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(strain, strain) if symbols else strain
+    if symbols and strain in ("S", "H", "D", "C"):
+        return Strain[strain].symbol
+    return strain
 
 
 def _contract_label(contract: str, symbols: bool) -> str:
@@ -293,9 +295,7 @@ def _exchange_lines(analysis, symbols: bool, use_rich) -> List[str]:
 def card_text(card, symbols: bool) -> str:
     """``"H7"`` as ``"♥7"`` (with ``symbols``) or as it is."""
     card = str(card)
-    if not symbols:
-        return card
-    return "♠♥♦♣"["SHDC".index(card[0])] + card[1:]
+    return _strain_label(card[0], symbols) + card[1:]
 
 
 def review_text(rv, *, symbols: bool = True) -> str:
