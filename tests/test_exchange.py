@@ -200,3 +200,65 @@ def test_vint_analyse_exchange_errors(capsys, argv, problem):
     status = main(["analyse", *argv])
     _, err = capsys.readouterr()
     assert status == 2 and problem in err and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------
+# The bidding advisor with the exchange modelled
+
+from advisor.bidding.advise import AdviseError, recommend  # noqa: E402
+
+KITTY_HAND = "AKQ87.KJ4.A2.T9"          # 12 cards: a Kitty game hand before the exchange
+
+
+def kitty_of(deal: Deal) -> Hand:
+    held = {c for s in SEATS for c in deal[s]}
+    return Hand(Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in held)
+
+
+def check_tricks_are_the_exchanged_deals(rec, rs):
+    """Every trick count the advisor used is the exchanged deal's DD result."""
+    checked = 0
+    for deal, tricks in list(zip(rec.deals, rec.tricks))[:2]:
+        kitty = kitty_of(deal) if len(deal["N"]) == 12 else None
+        for (declarer, strain, group), n in tricks.items():
+            name = "G" if strain == "NT" else strain
+            played = play_deal(rs, deal, f"{group}{name}", declarer, kitty=kitty,
+                               dealer=rec.dealer)
+            assert all(len(played[s]) == 13 for s in SEATS)
+            assert dd_table(played, strains=[strain], declarers=[declarer])[
+                declarer, strain] == n
+            checked += 1
+    assert checked
+
+
+def test_kitty_game_advice_samples_twelve_cards_and_a_kitty():
+    rec = recommend(KITTY_HAND, seat="N", dealer="N", rules="skruuvi", samples=4, seed=3,
+                    workers=1, early_stop=False)
+    assert rec.call in SKRUUVI.auction_legal_calls([])
+    assert all(len(d[s]) == 12 for d in rec.deals for s in SEATS)
+    assert all(len(kitty_of(d)) == 4 for d in rec.deals)
+    check_tricks_are_the_exchanged_deals(rec, SKRUUVI)
+
+
+def test_kotka_advice_solves_the_deal_after_the_exchange():
+    rec = recommend("AKQJ987.K4.A2.T9", seat="N", dealer="N", rules=KOTKA, samples=4, seed=5,
+                    workers=1, early_stop=False)
+    check_tricks_are_the_exchanged_deals(rec, KOTKA)
+    plain = recommend("AKQJ987.K4.A2.T9", seat="N", dealer="N", rules=KOTKA, samples=4, seed=5,
+                      workers=1, early_stop=False, exchange=False)
+    assert all(len(key) == 2 for t in plain.tricks for key in t)     # (declarer, strain)
+
+
+def test_kitty_game_with_thirteen_cards_warns_that_the_exchange_is_not_modelled():
+    rec = recommend("AKQ87.KJ4.A2.T93", seat="N", dealer="N", rules="skruuvi", samples=2,
+                    seed=1, workers=1)
+    assert "holds 12 cards before the exchange" in rec.warning
+
+
+@pytest.mark.parametrize("kwargs,problem", [
+    ({"rules": "skruuvi", "exchange": False}, "only with the card exchange"),
+    ({"rules": "vint"}, "must hold 13 cards, not 12"),
+])
+def test_twelve_card_hands_outside_the_kitty_exchange_are_refused(kwargs, problem):
+    with pytest.raises(AdviseError, match=problem):
+        recommend(KITTY_HAND, seat="N", dealer="N", samples=2, seed=1, **kwargs)

@@ -56,7 +56,19 @@ def test_own_constraint_and_short_hand():
     with pytest.raises(SamplingError, match="does not fit its own constraint"):
         sample_deals(HAND, "S", 5, np.random.default_rng(0), {"S": compile_constraint("hcp < 10")})
     with pytest.raises(SamplingError, match="13 cards"):
-        sample_deals(Hand.from_pbn("AKQ87.KJ4.A2.T9"), "S", 5, np.random.default_rng(0))
+        sample_deals(Hand.from_pbn("AKQ87.KJ4.A2.T"), "S", 5, np.random.default_rng(0))
+
+
+def test_a_twelve_card_hand_leaves_a_kitty_of_four():
+    # Skruuvi's Kitty game: 12 cards a hand, the 4 cards no hand holds are the kitty.
+    hand = Hand.from_pbn("AKQ87.KJ4.A2.T9")
+    drawn = sample_deals(hand, "S", 20, np.random.default_rng(0),
+                         {"N": compile_constraint("spades >= 2")})
+    for deal in drawn.deals:
+        assert [len(deal[s]) for s in "NESW"] == [12] * 4
+        assert len(deal["N"].suit(0)) >= 2
+        held = deal["N"].mask | deal["E"].mask | deal["S"].mask | deal["W"].mask
+        assert bin(held).count("1") == 48
 
 
 def test_a_pool_of_earlier_deals_is_tried_first():

@@ -42,12 +42,13 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Uni
 
 import numpy as np
 
-from solver import dd_table, map_threads
-from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
+from solver import Solver, dd_table, map_threads
+from solver.cards import SEATS, STRAINS, SUITS, Deal, Hand, Seat, Strain, suit_mask
 from solver.errors import VintError
 
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
+from ..exchange import DEFENDERS_EXCHANGE_BELOW, play_deal
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
@@ -189,6 +190,7 @@ class Situation:
     candidates: List[Tuple[str, Optional[str], Optional[Seat]]]  # (call, contract, declarer)
     ladder: List[str]                      # contracts par may reach from here, lowest first
     inferences: List[Inference]
+    exchange: Optional[str] = None         # Skruuvi's card exchange modelled: "kitty", "kotka"
 
     @property
     def side(self) -> str:
@@ -215,21 +217,41 @@ class AdviceCache:
         return f"AdviceCache({len(self.deals)} players' deals, {len(self.tricks)} tricks)"
 
 
-def _read_hand(hand) -> Hand:
+def _read_hand(hand, rs: RuleSet) -> Hand:
     if isinstance(hand, str):
         hand = Hand.from_pbn(hand)
     if not isinstance(hand, Hand):
         raise AdviseError(f"the hand must be a Hand or PBN text such as 'AKQ87.KJ4.A2.T93', "
                           f"not {hand!r}")
-    if len(hand) != 13:
-        raise AdviseError(f"the hand must hold 13 cards, not {len(hand)} ({hand.to_pbn()})")
+    kitty_game = getattr(rs, "style", None) == "kitty"
+    if len(hand) != 13 and not (kitty_game and len(hand) == 12):
+        also = " (12 in Skruuvi's Kitty game, before the exchange)" if kitty_game else ""
+        raise AdviseError(f"the hand must hold 13 cards{also}, not {len(hand)} "
+                          f"({hand.to_pbn()})")
     return hand
 
 
-def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Situation:
+def _exchange_kind(rs: RuleSet, hand: Hand, exchange: bool) -> Optional[str]:
+    """Which Skruuvi card exchange the samples go through before they are solved:
+    ``"kitty"`` (a 12-card hand; the 4 cards no hand holds are the kitty),
+    ``"kotka"``, or None (other games, ``exchange=False``, or a 13-card hand
+    in the Kitty game: the deal as given is played)."""
+    style = getattr(rs, "style", None)
+    if not exchange or style is None:
+        return None
+    if style == "kitty":
+        return "kitty" if len(hand) == 12 else None
+    return "kotka"
+
+
+def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
+            exchange: bool = True) -> Situation:
     """Check the question and work out the candidates (no sampling, no solving)."""
     rs = rule_set(rules)
-    hand = _read_hand(hand)
+    hand = _read_hand(hand, rs)
+    if len(hand) == 12 and not exchange:
+        raise AdviseError("a 12-card Kitty game hand is advised only with the card exchange "
+                          "modelled (exchange=True): without it the deal has no 13 tricks")
     seat, dealer = parse_seat(seat), parse_seat(dealer)
     calls = auction.split() if isinstance(auction, str) else list(auction)
     try:
@@ -279,7 +301,8 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Si
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
     inferences = read_auction(calls, dealer, rs, skip_seat=seat.name)
     return Situation(rs, hand, seat, dealer, tuple(calls), legal, current, current_declarer,
-                     our_strains, our_declarer, their_bid, candidates, ladder, inferences)
+                     our_strains, our_declarer, their_bid, candidates, ladder, inferences,
+                     _exchange_kind(rs, hand, exchange))
 
 
 # --------------------------------------------------------------------------
@@ -322,7 +345,60 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
 def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
     """Double-dummy tricks one sample needs: ``({(declarer, strain): tricks}, theirs)``."""
     theirs = _their_strains(sit, deal) if reply else {}
-    return _solve_needs(sit, deal, _needs(sit, theirs), cache), theirs
+    needs = _needs(sit, theirs)
+    if sit.exchange is not None:          # every level group of every strain needed
+        pairs = [(f"{level}{_skruuvi_strain(strain)}", d) for strain, ds in needs.items()
+                 for d in ds for level in _EXCHANGE_LEVELS[sit.exchange]]
+        return _solve_exchanged(sit, deal, pairs), theirs
+    return _solve_needs(sit, deal, needs, cache), theirs
+
+
+# --------------------------------------------------------------------------
+# Skruuvi: the card exchange before the play (advisor.exchange)
+
+#: Every card of the pack, as a mask.
+FULL_PACK = sum(suit_mask(s) for s in SUITS)
+
+#: The levels whose exchanges differ: in the Kitty game the defenders exchange
+#: one card below level 6 (``advisor.exchange.DEFENDERS_EXCHANGE_BELOW``).
+_EXCHANGE_LEVELS = {"kitty": (5, 7), "kotka": (7,)}
+
+
+def _skruuvi_strain(strain: Strain) -> str:
+    return "G" if strain == Strain.NT else strain.name
+
+
+def trick_key(sit: Situation, contract: str, declarer: Seat) -> tuple:
+    """Where a sample's tricks for ``contract`` by ``declarer`` are kept:
+    ``(declarer, strain)``, and with Skruuvi's exchange modelled also the
+    level group whose exchange the deal went through."""
+    key = (declarer.name, strain_of(sit.rules, contract).name)
+    if sit.exchange == "kitty":
+        level = sit.rules.contract(contract).level
+        return key + (5 if level < DEFENDERS_EXCHANGE_BELOW else 7,)
+    return key + (7,) if sit.exchange == "kotka" else key
+
+
+def _solve_exchanged(sit: Situation, deal: Deal, pairs) -> Dict[tuple, int]:
+    """Tricks of each ``(contract, declarer)`` when the sample first goes through
+    the exchange that contract brings (the declarer taking the kitty), on one
+    warm solver for the sample (the exchanged deals share most cards)."""
+    kitty = None
+    if sit.exchange == "kitty":
+        held = 0
+        for mask in deal.masks:
+            held |= mask
+        kitty = Hand.from_mask(FULL_PACK & ~held)
+    solver, tricks = Solver(), {}
+    for contract, declarer in pairs:
+        key = trick_key(sit, contract, declarer)
+        if key not in tricks:
+            played = play_deal(sit.rules, deal, contract, declarer, kitty=kitty,
+                               dealer=sit.dealer)
+            strain = Strain[key[1]]
+            tricks[key] = solver.dd_table(played, strains=[strain],
+                                          declarers=[declarer])[declarer, strain]
+    return tricks
 
 
 def _solve_needs(sit: Situation, deal: Deal, needs: Dict[Strain, set],
@@ -395,6 +471,10 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
 def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None):
     """Tricks one sample needs when the bidding goes on by the policy."""
     finals = _policy_finals(sit, policy, deal)
+    if sit.exchange is not None:
+        pairs = [(c, d) for c, d in finals + [(c, d) for _, c, d in sit.candidates]
+                 if c not in (None, "?") and d is not None]
+        return _solve_exchanged(sit, deal, pairs), finals
     needs: Dict[Strain, set] = {}
     for contract, declarer in finals + [(c, d) for _, c, d in sit.candidates]:
         if contract not in (None, "?") and declarer is not None:
@@ -410,7 +490,7 @@ class _Scorer:
         self._memo: Dict[Tuple[str, str], int] = {}
 
     def tricks_of(self, contract: str, declarer: Seat) -> int:
-        return self.tricks[declarer.name, strain_of(self.sit.rules, contract).name]
+        return self.tricks[trick_key(self.sit, contract, declarer)]
 
     def ns(self, contract: Optional[str], declarer: Optional[Seat]) -> int:
         """NS minus EW if ``contract`` is played by ``declarer`` (None: thrown in, 0)."""
@@ -418,8 +498,11 @@ class _Scorer:
             return 0
         key = (contract, declarer.name)
         if key not in self._memo:
+            # After Skruuvi's exchange the deal played is not the sample; the
+            # game scores no honours, so the score needs no deal.
+            deal = None if self.sit.exchange else self.deal
             self._memo[key] = self.sit.rules.score(
-                self.deal, contract=contract, declarer=declarer.name,
+                deal, contract=contract, declarer=declarer.name,
                 tricks=self.tricks_of(contract, declarer)).net("NS")
         return self._memo[key]
 
@@ -542,7 +625,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
               min_samples: int = 32, early_stop: bool = True,
               max_attempts: int = DEFAULT_MAX_ATTEMPTS,
               progress: Optional[Callable[[int, int], None]] = None,
-              cache: Optional[AdviceCache] = None) -> Recommendation:
+              cache: Optional[AdviceCache] = None, exchange: bool = True) -> Recommendation:
     """The call with the highest expected net score for the player's side.
 
     ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
@@ -565,6 +648,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     (an ``AdviceCache``) shares sampled deals and solved tricks with the
     other calls of the same auction that are given the same cache.
 
+    Skruuvi: each sample's final contract is solved on the deal after the
+    card exchange it brings (``advisor.exchange``; ``exchange=False``: on the
+    deal as sampled). In the Kitty game give the 12 cards held before the
+    exchange; the unseen cards are dealt 12 a hand and 4 to the kitty.
+
     Bad input raises a ``ValueError`` subclass (``AdviseError``,
     ``RulesError``, ``ConstraintError``, ``SamplingError``, ``ParseError``...).
     """
@@ -573,7 +661,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         raise AdviseError(f"samples must be a whole number >= 1, not {samples!r}")
     reply = _read_reply(reply)
     workers = workers or os.cpu_count() or 1
-    sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains)
+    sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
+                  exchange=exchange)
     pool_key = (sit.seat, sit.hand.mask)
     pool = cache.deals.get(pool_key, ()) if cache is not None else ()
     drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool)
@@ -615,6 +704,9 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
                              np.array(stand_rows, dtype=float))
     warnings = [w for w in (drawn.warning, relaxed) if w]
+    if exchange and sit.exchange is None and getattr(sit.rules, "style", None) == "kitty":
+        warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
+                        "deal is solved as dealt, without the kitty and the card exchange")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
@@ -639,8 +731,8 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows) -> List[Candidate]
                       scores=[int(v) for v in rows[:, k]],
                       stands=[int(v) for v in stand_rows[:, k]])
         if contract is not None:
-            strain = strain_of(sit.rules, contract).name
-            taken = [t[declarer.name, strain] for t in all_tricks]
+            key = trick_key(sit, contract, declarer)
+            taken = [t[key] for t in all_tricks]
             need = sit.rules.contract(contract).tricks_needed
             c.tricks = [taken.count(n) for n in range(14)]
             c.p_make = sum(n >= need for n in taken) / len(taken)

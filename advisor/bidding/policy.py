@@ -163,6 +163,8 @@ class Policy:
 
     def __init__(self, rules="vint"):
         self.rules = rule_set(rules)
+        # Skruuvi's Kitty game: 12 cards a hand during the first auction.
+        self.hand_sizes = (12, 13) if getattr(self.rules, "style", None) == "kitty" else (13,)
         self.table = table_for(self.rules)
         order = tuple(self.rules.strain_order)
         self.nt = "G" if "G" in order else "NT"
@@ -189,7 +191,7 @@ class Policy:
     def call(self, hand: Hand, *, seat, dealer, auction: Sequence[str]) -> Decision:
         """The call ``seat`` makes with ``hand`` after ``auction`` (from the first caller)."""
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
-        if len(hand) != 13:
+        if len(hand) not in self.hand_sizes:
             raise PolicyError(f"the policy calls with 13 cards, not {len(hand)}")
         auction = [normalise_call(c) for c in auction]
         legal = self.legal_calls(auction)
@@ -235,7 +237,7 @@ class Policy:
         calls = [normalise_call(c) for c in auction]
         readings = {seat: self._read(calls, seat, dealer) for seat in Seat}
         for seat in Seat:
-            if len(hands[seat]) != 13:
+            if len(hands[seat]) not in self.hand_sizes:
                 raise PolicyError(f"the policy calls with 13 cards, not {len(hands[seat])}")
         legal = self.legal_calls(calls)
         while legal:

@@ -1,7 +1,8 @@
 """Deal the cards a player cannot see, keeping the deals that fit what is known.
 
 ``sample_deals(hand, seat, n, rng, constraints)`` deals the 39 unseen cards
-at random to the other three seats, many deals at a time (numpy), and keeps
+at random to the other three seats (with a 12-card hand, Skruuvi's Kitty
+game: 12 cards each and the 4 left over are the kitty), many deals at a time (numpy), and keeps
 those whose hands satisfy each seat's constraint. Text constraints are tested
 on whole batches at once; callables are tested deal by deal on what the text
 constraints let through.
@@ -60,8 +61,12 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
     uniform draws, and their double-dummy work can be reused.
     """
     seat = Seat.parse(seat)
-    if len(hand) != 13:
-        raise SamplingError(f"the hand must hold 13 cards, not {len(hand)}")
+    if len(hand) not in (12, 13):
+        raise SamplingError(f"the hand must hold 13 cards (12 in Skruuvi's Kitty game), "
+                            f"not {len(hand)}")
+    # Each other seat gets as many cards as the hand; in Skruuvi's Kitty game
+    # (12 cards) the 4 left over are the kitty, the cards no hand holds.
+    cards = len(hand)
     constraints = {Seat.parse(s): c for s, c in (constraints or {}).items()}
     own = constraints.pop(seat, None)
     if own is not None and not own(hand):
@@ -77,7 +82,7 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
                          if d[seat].mask == hand.mask
                          and all(c(d[s]) for s, c in constraints.items())][:n]
     attempts = 0
-    base = np.tile(np.arange(39), (_BATCH, 1))
+    base = np.tile(np.arange(len(unseen)), (_BATCH, 1))
     while len(deals) < n and attempts < max_attempts:
         size = min(_BATCH, max_attempts - attempts)
         perms = rng.permuted(base[:size], axis=1)
@@ -86,13 +91,13 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
         for k, other in enumerate(others):
             c = constraints.get(other)
             if c is not None and c.vectorised:
-                cols = perms[:, 13 * k:13 * k + 13]
+                cols = perms[:, cards * k:cards * k + cards]
                 keep &= np.asarray(c.on_features(features_of_cards(suits[cols], ranks[cols])),
                                    dtype=bool)
         for row in np.flatnonzero(keep):
             masks = {seat: hand.mask}
             for k, other in enumerate(others):
-                masks[other] = int(np.bitwise_or.reduce(bits[perms[row, 13 * k:13 * k + 13]]))
+                masks[other] = int(np.bitwise_or.reduce(bits[perms[row, cards * k:cards * k + cards]]))
             deal = Deal.from_masks([masks[s] for s in SEATS])
             if all(c.vectorised or c(deal[s]) for s, c in constraints.items()):
                 deals.append(deal)

@@ -1,0 +1,159 @@
+#!/usr/bin/env python
+"""Does modelling Skruuvi's card exchange make the advisor's calls better?
+
+Fixed situations (random deals, seed fixed): the first call of a Skruuvi
+deal, in the Kotka game (13 cards a hand, four cards each way between the
+main players) and in the Kitty game (12 cards a hand and a kitty of 4). Each
+*chooser* picks the call seeing only the player's hand:
+
+- ``exchange``: ``recommend(exchange=True)``: every sample's final contract
+  is solved on the deal after the exchange it brings (the default);
+- ``no-exchange``: ``recommend(exchange=False)``: solved on the deal as
+  sampled (Kotka only: a 12-card Kitty hand has no deal without the
+  exchange);
+- ``rule-of-thumb``: the bidding policy's own call; ``always-pass``.
+
+Each call is judged on the *real* deal: the auction goes on by the policy,
+the final contract's deal goes through the real exchange (the same policy of
+``advisor.exchange``) and is scored double-dummy for the player's side. An
+all-pass deal (the all-pass misère) and any misère contract count 0 here:
+the double-dummy table cannot play them.
+
+    python benchmarks/bench_skruuvi_exchange.py                # 24 + 24 situations
+    python benchmarks/bench_skruuvi_exchange.py --n 8 --samples 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
+    sys.path.insert(0, str(REPO))
+
+
+def situations(n: int, seed: int, game: str):
+    """``(deal, dealer, seat)``: the dealer's first call (the dealer calls first),
+    kept only when the dealer's hand is worth thinking about (a suit of 6 or
+    more, or 14+ points): most random hands pass in every model."""
+    from solver.cards import Card, Deal, Hand, Seat
+
+    rng = random.Random(seed)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    size = 12 if game == "kitty" else 13
+    out = []
+    while len(out) < n:
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[size * i:size * i + size]) for i in range(4)])
+        dealer = Seat(rng.randrange(4))
+        hand = deal[dealer]
+        if max(len(hand.suit(s)) for s in range(4)) >= 6 or hand.hcp >= 14:
+            out.append((deal, dealer, dealer))
+    return out
+
+
+def judge(rules, deal, dealer, seat, call) -> int:
+    """The player's side's score on the real deal after ``call``."""
+    from advisor.bidding.advise import continue_auction
+    from advisor.bidding.policy import Policy
+    from advisor.exchange import play_deal
+    from advisor.game import strain_of
+    from solver import dd_table
+    from solver.cards import SEATS, Hand
+
+    contract, declarer = continue_auction(rules, Policy(rules), deal, dealer, [call])
+    strain = None if contract is None else strain_of(rules, contract)
+    if strain is None or declarer is None:
+        return 0
+    kitty = None
+    if len(deal["N"]) == 12:
+        held = {c for s in SEATS for c in deal[s]}
+        from solver.cards import Card
+        kitty = Hand(Card(s, r) for s in range(4) for r in range(2, 15)
+                     if Card(s, r) not in held)
+    played = play_deal(rules, deal, contract, declarer, kitty=kitty, dealer=dealer)
+    tricks = dd_table(played, strains=[strain], declarers=[declarer])[declarer, strain]
+    return rules.score(None, contract, declarer.name, tricks).net(seat.side)
+
+
+def stats(values):
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--n", type=int, default=24, help="situations per game (default 24)")
+    p.add_argument("--samples", type=int, default=30, help="advisor samples a decision")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--json", help="write the per-situation results here")
+    args = p.parse_args(argv)
+
+    from advisor.bidding.advise import recommend
+    from advisor.bidding.policy import Policy
+    from advisor.rules import get
+
+    games = {"kotka": get("skruuvi").kotka(), "kitty": get("skruuvi")}
+    rows = []
+    start = time.perf_counter()
+    for game, rules in games.items():
+        policy = Policy(rules)
+
+        def advise(exchange):
+            return lambda d, dl, s: recommend(
+                d[s], seat=s, dealer=dl, rules=rules, samples=args.samples, seed=args.seed,
+                workers=args.workers, exchange=exchange).call
+
+        choosers = {"exchange": advise(True)}
+        if game == "kotka":
+            choosers["no-exchange"] = advise(False)
+        choosers["rule-of-thumb"] = lambda d, dl, s: policy.call(
+            d[s], seat=s, dealer=dl, auction=[]).call
+        choosers["always-pass"] = lambda d, dl, s: "P"
+        for i, (deal, dealer, seat) in enumerate(situations(args.n, args.seed, game)):
+            row = {"game": game, "deal": deal.to_pbn(), "dealer": dealer.name,
+                   "seat": seat.name, "calls": {}, "scores": {}}
+            for name, choose in choosers.items():
+                call = choose(deal, dealer, seat)
+                row["calls"][name] = call
+                row["scores"][name] = judge(rules, deal, dealer, seat, call)
+            rows.append(row)
+            print(f"{game} {i + 1:>3} {seat.name}: "
+                  + "  ".join(f"{n} {row['calls'][n]} {row['scores'][n]:+d}" for n in choosers),
+                  flush=True)
+    print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; "
+          f"{args.samples} samples a decision, seed {args.seed}\n")
+    names = ("exchange", "no-exchange", "rule-of-thumb", "always-pass")
+    print(f"{'game':<6} {'n':>3} " + " ".join(f"{n:>22}" for n in names))
+    for game in games:
+        sel = [r for r in rows if r["game"] == game]
+        cells = []
+        for name in names:
+            if name not in sel[0]["scores"]:
+                cells.append("-")
+                continue
+            mean, _ = stats([r["scores"][name] for r in sel])
+            diff, se = stats([r["scores"][name] - r["scores"]["exchange"] for r in sel])
+            cells.append(f"{mean:+6.1f} ({diff:+5.1f}±{se:4.1f})" if name != "exchange"
+                         else f"{mean:+6.1f}")
+        print(f"{game:<6} {len(sel):>3} " + " ".join(f"{c:>22}" for c in cells))
+    print("\nEach cell: mean score of the player's side on the real deal, after the real "
+          "exchange (difference from `exchange` ± its paired standard error).")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
