@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -82,15 +81,6 @@ def judge(rules, deal, dealer, seat, call) -> int:
     return rules.score(None, contract, declarer.name, tricks).net(seat.side)
 
 
-def stats(values):
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("inf")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=24, help="situations per game (default 24)")
@@ -103,6 +93,7 @@ def main(argv=None) -> int:
     from advisor.bidding.advise import recommend
     from advisor.bidding.policy import Policy
     from advisor.rules import get
+    from bench_advise_quality import stats          # mean and its standard error
 
     games = {"kotka": get("skruuvi").kotka(), "kitty": get("skruuvi")}
     rows = []
