@@ -39,8 +39,9 @@ if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext -
 
 def situations(n: int, seed: int, game: str):
     """``(deal, dealer, seat)``: the dealer's first call (the dealer calls first),
-    kept only when the dealer's hand is worth thinking about (a suit of 6 or
-    more, or 14+ points): most random hands pass in every model."""
+    kept only when the dealer's hand is worth thinking about (Kitty: a suit
+    of 6 or more, or 14+ points; Kotka: a suit of 7 or two suits of 10
+    cards): most random hands pass in every model."""
     from solver.cards import Card, Deal, Hand, Seat
 
     rng = random.Random(seed)
@@ -51,8 +52,14 @@ def situations(n: int, seed: int, game: str):
         rng.shuffle(deck)
         deal = Deal([Hand(deck[size * i:size * i + size]) for i in range(4)])
         dealer = Seat(rng.randrange(4))
-        hand = deal[dealer]
-        if max(len(hand.suit(s)) for s in range(4)) >= 6 or hand.hcp >= 14:
+        lengths = sorted((len(deal[dealer].suit(s)) for s in range(4)), reverse=True)
+        if game == "kotka":
+            # "a strong hand is needed to open the bidding - for example a 7-card
+            # suit to 3 honours with a side Ace, or 9 cards in two suits"
+            worth = lengths[0] >= 7 or lengths[0] + lengths[1] >= 10
+        else:
+            worth = lengths[0] >= 6 or deal[dealer].hcp >= 14
+        if worth:
             out.append((deal, dealer, dealer))
     return out
 
