@@ -122,6 +122,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         rel_out[0] = 0
         return 0
     if c.ncards == 0:
+        c.trick_starts += 1
         n = popcount(c.hands[player])
         if target <= 0:
             rel_out[0] = 0
@@ -284,6 +285,7 @@ cdef void reset_search(Ctx* c) noexcept nogil:
     c.ncards = 0
     c.hint_card = -1
     c.nodes = 0
+    c.trick_starts = 0
     c.tt_hits = 0
     c.error = NO_ERROR
     c.max_nodes = 0
@@ -381,6 +383,7 @@ cdef int close_ctx(Ctx* c, object stats) except -1:
         raise OverBudget(c.lower, c.upper)
     if stats is not None:
         stats["nodes"] = stats.get("nodes", 0) + c.nodes
+        stats["trick_starts"] = stats.get("trick_starts", 0) + c.trick_starts
         stats["tt_hits"] = stats.get("tt_hits", 0) + c.tt_hits
         stats["entries"] = max(stats.get("entries", 0), c.nentries)
     return 0
