@@ -263,6 +263,21 @@ cdef inline int discard_value(Ctx* c, int card) noexcept nogil:
     return w
 
 
+cdef inline bint partner_covers(Ctx* c, int player, int lead_suit, int led) noexcept nogil:
+    """At second hand: does partner (fourth to play) hold a card of the suit led
+    that beats the card led and every card the third hand holds there, while
+    the third hand cannot ruff? (Suit contracts only.)"""
+    cdef u64 fourth = suit_of(c.hands[(player + 2) & 3], lead_suit)
+    cdef u64 third = suit_of(c.hands[(player + 1) & 3], lead_suit)
+    if c.side[(player + 2) & 3] != c.side[player] or c.side[(player + 1) & 3] == c.side[player]:
+        return False    # one against three: not a partnership
+    if not fourth or highest_bit(fourth) <= card_rank(led):
+        return False
+    if third:
+        return highest_bit(fourth) > highest_bit(third)
+    return not suit_of(c.hands[(player + 1) & 3], c.trump)
+
+
 cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe) noexcept nogil:
     """Ordering for a player who wants tricks and does not lead.
 
@@ -271,6 +286,14 @@ cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe
     """
     cdef int player = c.player
     cdef int rank = card_rank(card)
+    if (c.ncards == 1 and c.trump != NT and card_suit(card) == lead_suit
+            and partner_covers(c, player, lead_suit, wc)):
+        # Second hand low: partner, last to play, beats the lead and all
+        # of the third hand's cards in the suit (DDS's second-hand ordering,
+        # Haglund and Hein). Suit contracts' nodes on 40 random / 40 list100
+        # deals -7% / -10%. In no-trumps it saved 3.5% / 9% there but cost
+        # 6% on the 10 hard deals (which take most of the time): left out.
+        return 60 - rank
     if friend_safe:
         # Partner wins already: play the cheapest card.
         if card_suit(card) == lead_suit:
