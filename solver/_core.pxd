@@ -72,6 +72,7 @@ cdef struct Ctx:
     int max_entries      # the table is cleared when this many are handed out
     # Counters.
     u64 nodes
+    u64 trick_starts     # nodes at the start of a trick (where the table is used)
     u64 tt_hits
     int error            # an ErrorCode: why the search stopped early (0: it did not)
     # Limits (0: none) and, when one stops the search, the bounds proved so far.
