@@ -16,8 +16,8 @@ search is ``solver._general`` (Cython); it never changes the fast core.
 
 >>> from solver.general import COURTS, solve_general
 >>> hands = [["HK", "SA"], ["SK", "S2"], ["S3", "S4"], ["S5", "S6"]]
->>> solve_general(hands, COURTS, "CT", leader=1, side={0, 2})   # KH trumps the KS
-2
+>>> solve_general(hands, COURTS, "CT", leader=1, side={0, 2})   # KH (a trump) wins one trick
+1
 
 Players are numbered 0..n-1 in the order they play (N E S W for four).
 Values are the tricks the *counted side* wins from the remaining tricks
