@@ -35,6 +35,9 @@ elif (os.environ.get("VINT_PORTABLE") != "1" and platform.machine() in ("x86_64"
 
 extensions = [
     Extension("solver._core", ["solver/_core.pyx"], extra_compile_args=compile_args),
+    # Any card ranking (Courts, 32 cards, three players): separate, so the
+    # standard game's core stays as it is.
+    Extension("solver._general", ["solver/_general.pyx"], extra_compile_args=compile_args),
 ]
 
 setup(

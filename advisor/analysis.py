@@ -188,3 +188,13 @@ def analyse_table(deal, table, *, rules="vint", dealer="N") -> Analysis:
     )
 
 
+
+
+def analyse_courts(deal, *, rules="semi-contract", max_nodes=None) -> list:
+    """Semi-contract's Courts and misère strains, which the DD table leaves out:
+    each strain's tricks per declarer and each side's best contract
+    (``advisor.semi_play.courts_and_misere``; empty for other games)."""
+    from .semi_play import DEFAULT_NODES, courts_and_misere
+    if rule_set(rules).name != "semi-contract":
+        return []
+    return courts_and_misere(deal, rules=rules, max_nodes=max_nodes or DEFAULT_NODES)

@@ -25,7 +25,8 @@ from solver.cards import Card, Deal, Seat, Strain
 from solver.play import Play
 
 from . import rules as _rules
-from .analysis import analyse
+from .analysis import analyse, analyse_courts
+from .semi_play import courts_row_dict, courts_text
 from .bidding import recommend
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
@@ -186,13 +187,19 @@ def run_analyse(args, out) -> None:
     rules = _analyse_rules(args)
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     results = [analyse(deal, rules=rules, dealer=dealer, **exchange) for deal, dealer in deals]
+    # Semi-contract's Courts and misère bids: played by their own searches.
+    courts = [analyse_courts(deal, rules=args.rules) for deal, _ in deals]
     if args.json:
         data = [a.to_dict() for a in results]
+        for d, rows in zip(data, courts):
+            if rows:
+                d["courts_and_misere"] = [courts_row_dict(r) for r in rows]
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
     else:
         symbols = _symbols(args, out)
         _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
-            analysis_text(a, symbols=symbols) for a in results))
+            analysis_text(a, symbols=symbols) + ("\n\n" + courts_text(rows) if rows else "")
+            for a, rows in zip(results, courts)))
     _raise_left_out(errors)
 
 

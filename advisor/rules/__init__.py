@@ -15,6 +15,7 @@ from typing import Dict, List
 
 from .base import AuctionState, Contract, DealScore, RuleSet, RulesError
 from .rubber import RubberSheet
+from .preference import Preference, PreferenceDeal, PreferenceError
 from .semi_contract import SemiContract
 from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
 from .vint import Vint
@@ -33,6 +34,11 @@ _GAMES: Dict[str, type] = {
 }
 
 
+#: Games for three hands: not in ``names()`` (whose games all deal four hands,
+#: as the auction, par and advice code expects), but ``get`` finds them.
+_THREE_HANDED: Dict[str, type] = {"preference": Preference}
+
+
 def names() -> List[str]:
     """The names of the games, the default (``vint``) first."""
     return list(_GAMES)
@@ -41,8 +47,11 @@ def names() -> List[str]:
 def get(name: str = DEFAULT) -> RuleSet:
     """The rule set of a game, by the name users pass (``"vint"``, ``"skruuvi"``...)."""
     key = name.strip().lower() if isinstance(name, str) else name
+    if key in _THREE_HANDED:
+        return _THREE_HANDED[key]()
     if key not in _GAMES:
-        raise RulesError(f"unknown rule set {name!r}: known ones are {', '.join(names())}")
+        raise RulesError(f"unknown rule set {name!r}: known ones are "
+                         f"{', '.join(names() + list(_THREE_HANDED))}")
     return _GAMES[key]()
 
 
@@ -50,4 +59,4 @@ __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "Ru
            "AuctionState",
            "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
            "SemiContract", "SiberianVint",
-           "FosterVint"]
+           "FosterVint", "Preference", "PreferenceDeal", "PreferenceError"]

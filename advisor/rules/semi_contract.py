@@ -34,11 +34,35 @@ MISERE_PREFIX = "M"
 BASIC_VALUE = {"S": 2, "C": 4, "D": 6, "H": 8, COURTS: 10, "NT": 12}
 PLAIN = ("S", "C", "D", "H", COURTS, "NT")
 MISERES = tuple(MISERE_PREFIX + s for s in ("S", "C", "D", "H", "NT"))
+# The Courts-suit combinations: the deck organised as for Courts, trumps the
+# named suit (its pips A..10) or none (docs/rules.md, "Courts in play").
+COURTS_COMBOS = tuple(COURTS + s for s in ("S", "C", "D", "H", "NT"))
+# Misère Courts: "Courts-No Trumps, Courts, Courts-Hearts ..." of the second table.
+MISERE_COURTS = tuple(MISERE_PREFIX + COURTS + s for s in ("S", "C", "D", "H", "", "NT"))
+#: Strains played with the deck organised for Courts (the rest play the normal deck).
+COURTS_STRAINS = (COURTS,) + COURTS_COMBOS + MISERE_COURTS
+#: Strains whose declaring side undertakes to lose tricks.
+ALL_MISERES = MISERES + MISERE_COURTS
+#: Points a level adds to the basic value: "A Misère bid receives 8, rather than
+#: 10, points times the number of tricks bid plus the suit value, and a Misère
+#: Courts bid receives 6".
+LEVEL_POINTS = {**{s: 10 for s in PLAIN + COURTS_COMBOS}, **{m: 8 for m in MISERES},
+                **{m: 6 for m in MISERE_COURTS}}
 
 SEMI_STRAINS = dict(STANDARD_STRAINS)
 SEMI_STRAINS.update({"CT": COURTS, "COURTS": COURTS})
-SEMI_STRAINS.update({m: m for m in MISERES})
-SEMI_STRAINS.update({"MN": "MNT", "MISERE": "MNT"})
+SEMI_STRAINS.update({m: m for m in MISERES + COURTS_COMBOS + MISERE_COURTS})
+SEMI_STRAINS.update({"MN": "MNT", "MISERE": "MNT", "CTN": "CTNT", "MCTN": "MCTNT"})
+
+
+def basic_strain(strain: str) -> str:
+    """The suit (or NT, or Courts) whose basic value a strain scores: MCTH -> H."""
+    for prefix in (MISERE_PREFIX + COURTS, COURTS, MISERE_PREFIX):
+        if strain.startswith(prefix) and strain[len(prefix):] in BASIC_VALUE:
+            return strain[len(prefix):]
+        if strain == MISERE_PREFIX + COURTS:
+            return COURTS
+    return strain
 
 LITTLE_SLAM, GRAND_SLAM = 400, 800
 LITTLE_SLAM_DECLARED, GRAND_SLAM_DECLARED = 1000, 2000
@@ -149,7 +173,7 @@ class SemiContract(RuleSet):
 
     name = "semi-contract"
     strain_names = SEMI_STRAINS
-    strain_order = PLAIN + MISERES
+    strain_order = PLAIN + MISERES + COURTS_COMBOS + MISERE_COURTS
     passes_after_bid = 3
     passes_without_bid = 4
     may_overcall_self = True
@@ -167,9 +191,7 @@ class SemiContract(RuleSet):
 
     def trick_value(self, contract) -> int:
         c = self.contract(contract)
-        if c.strain in MISERES:
-            return BASIC_VALUE[c.strain[1:]] + 8 * c.level
-        return BASIC_VALUE[c.strain] + 10 * c.level
+        return BASIC_VALUE[basic_strain(c.strain)] + LEVEL_POINTS[c.strain] * c.level
 
     def contract_value(self, contract) -> int:
         """What a fulfilled contract scores in column C: trick value x level."""
@@ -177,8 +199,12 @@ class SemiContract(RuleSet):
         return self.trick_value(c) * c.level
 
     def bid_rank(self, contract: Contract):
-        # Majority calling: the level decides, the trick value breaks ties.
-        return contract.level, self.trick_value(contract)
+        # Majority calling: the level decides, the trick value breaks ties;
+        # at equal value a conventional bid overcalls a Courts one ("A
+        # conventional No Trump bid overcalls a Courts No-Trump bid for the
+        # same number of tricks, and Hearts overcalls Courts-Hearts").
+        plain = contract.strain not in COURTS_COMBOS + MISERE_COURTS
+        return contract.level, self.trick_value(contract), plain
 
     def score(self, deal, contract, declarer, tricks, *, vulnerable=False,
               tricks_by_declarer=None, **extra) -> DealScore:
@@ -195,7 +221,7 @@ class SemiContract(RuleSet):
             raise RulesError(f"vulnerable must be True or False, not {vulnerable!r}")
         ours, theirs = won                # declarer's side first
         tricks = result.tricks
-        counted = 13 - tricks if c.strain in MISERES else tricks
+        counted = 13 - tricks if c.strain in ALL_MISERES else tricks
         result.columns = {s: {"A": 0, "B": 0, "C": 0} for s in SIDES}
         bonus = trick_bonus(c.level, vulnerable)
 

@@ -1,0 +1,153 @@
+"""Semi-contract whist's Courts and misère bids in play (seed 003).
+
+The DD table (``solver.dd_table``) plays the four suits ace high, so it
+scores the conventional bids only. This module plays the rest:
+
+- the misère bids ``MS MC MD MH MNT``: the normal deck, with that trump suit
+  (or none), the declaring side trying to *lose* tricks (docs/rules.md,
+  "Misère and Courts"): the fast solver's misère search;
+- Courts ``CT`` and the Courts combinations ``CTS CTC CTD CTH CTNT``: the
+  deck organised for Courts (``solver.general.COURTS``: aces low, J Q K a
+  fifth suit), trumps the Courts suit or the named suit (its pips) or none;
+- misère Courts ``MCT MCTS ... MCTNT``: the misère Courts ranking
+  (``solver.general.COURTS_MISERE``), the declaring side losing tricks.
+
+``courts_and_misere(deal)`` gives every such strain's tricks for each
+declarer (with the game's opening lead: declarer's right-hand opponent) and
+the score of each contract. The general search is slower than the fast core:
+each solve has a node budget, and a solve that reaches it reports the
+tricks as ``Bounds(lower, upper)`` (scored only if the bounds settle it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple, Union
+
+import solver
+from solver import Bounds
+from solver.cards import SEATS, Deal, Seat
+from solver.general import COURTS as COURTS_LAYOUT
+from solver.general import COURTS_MISERE, STANDARD, GeneralSolver, Layout
+
+from .game import rule_set
+from .par import full_deal
+from .rules.semi_contract import (ALL_MISERES, COURTS_STRAINS, MISERE_COURTS,
+                                  MISERES, basic_strain)
+
+__all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
+           "EXTRA_STRAINS"]
+
+#: Every strain the DD table leaves out, in the order reports show them.
+EXTRA_STRAINS = MISERES + COURTS_STRAINS
+#: Nodes one general solve may search before it reports bounds (about 0.5 s).
+DEFAULT_NODES = 1_500_000
+
+Tricks = Union[int, Bounds]
+
+
+def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
+    """``(layout, trump, misère)`` a semi-contract strain is played with.
+
+    Trump is a suit name of the layout (``"CT"`` the Courts suit) or None.
+    """
+    misere = strain in ALL_MISERES
+    suit = basic_strain(strain)
+    trump = None if suit == "NT" else suit
+    if strain in COURTS_STRAINS:
+        return (COURTS_MISERE if strain in MISERE_COURTS else COURTS_LAYOUT), trump, misere
+    return STANDARD, trump, misere
+
+
+def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
+                  max_nodes: int = DEFAULT_NODES, general: Optional[GeneralSolver] = None
+                  ) -> Tricks:
+    """Tricks declarer's side takes in a strain, the game's player leading."""
+    deal = full_deal(deal)
+    rs = rule_set(rules)
+    declarer = Seat.parse(declarer)
+    leader = rs.opening_leader(declarer)
+    layout, trump, misere = play_of(strain)
+    if layout is STANDARD:
+        # The fast core plays the normal deck, misère too; it counts the side on lead.
+        return 13 - solver.solve(deal, trump or "NT", leader, misere=misere)
+    g = general if general is not None and general.layout is layout else GeneralSolver(layout)
+    side = {int(declarer), int(declarer.partner)}
+    return g.solve([deal[s] for s in SEATS], trump, int(leader), side=side, misere=misere,
+                   max_nodes=max_nodes)
+
+
+@dataclass(frozen=True)
+class CourtsRow:
+    """One strain: declarer's side's tricks per declarer and each side's best contract."""
+
+    strain: str
+    tricks: Dict[str, Tricks]
+    #: per side: (contract, declarer, NS score) of its best-scoring contract, or None
+    best: Dict[str, Optional[Tuple[str, str, int]]]
+
+
+def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional[int]:
+    """NS score, or None when bounds leave the result open."""
+    if isinstance(tricks, Bounds):
+        made = [rs.score(deal, contract, declarer, t).net("NS")
+                for t in range(tricks.lower, tricks.upper + 1)]
+        return made[0] if len(set(made)) == 1 else None
+    return rs.score(deal, contract, declarer, tricks).net("NS")
+
+
+def courts_and_misere(deal, *, rules="semi-contract", strains=None,
+                      max_nodes: int = DEFAULT_NODES) -> List[CourtsRow]:
+    """Every Courts and misère strain of semi-contract whist, solved and scored."""
+    deal = full_deal(deal)
+    rs = rule_set(rules)
+    solvers: Dict[str, GeneralSolver] = {}
+    rows = []
+    for strain in strains or EXTRA_STRAINS:
+        layout, _, _ = play_of(strain)
+        g = solvers.setdefault(layout.name, GeneralSolver(layout))
+        tricks = {s.name: strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
+                                        general=g) for s in SEATS}
+        best: Dict[str, Optional[Tuple[str, str, int]]] = {"NS": None, "EW": None}
+        for level in rs.levels:
+            contract = f"{level}{strain}"
+            for seat in SEATS:
+                score = _settled(rs, deal, contract, seat.name, tricks[seat.name])
+                if score is None:
+                    continue
+                side = seat.side
+                mine = score if side == "NS" else -score
+                held = best[side]
+                if held is None or mine > (held[2] if side == "NS" else -held[2]):
+                    best[side] = (contract, seat.name, score)
+        rows.append(CourtsRow(strain, tricks, best))
+    return rows
+
+
+def courts_text(rows: List[CourtsRow]) -> str:
+    """A plain-text table of ``courts_and_misere``'s rows."""
+    def cell(t):
+        return f"{t.lower}-{t.upper}" if isinstance(t, Bounds) else str(t)
+
+    lines = ["Courts and misère bids (declaring side's tricks, declarer's right-hand "
+             "opponent leads; misère: the declaring side tries to lose tricks)",
+             f"{'strain':7}{'N':>6}{'E':>6}{'S':>6}{'W':>6}   best for NS / best for EW (NS score)"]
+    for r in rows:
+        best = " / ".join("-" if b is None else f"{b[0]} {b[1]} {b[2]:+d}"
+                          for b in (r.best["NS"], r.best["EW"]))
+        lines.append(f"{r.strain:7}" + "".join(f"{cell(r.tricks[s]):>6}" for s in "NESW")
+                     + f"   {best}")
+    if any(isinstance(t, Bounds) for r in rows for t in r.tricks.values()):
+        lines.append("a-b: the node budget ran out; the tricks lie between a and b")
+    return "\n".join(lines)
+
+
+def courts_row_dict(row: CourtsRow) -> dict:
+    """JSON form of a row: tricks as a number or ``[lower, upper]``."""
+    def tr(t):
+        return [t.lower, t.upper] if isinstance(t, Bounds) else t
+
+    return {"strain": row.strain, "tricks": {s: tr(t) for s, t in row.tricks.items()},
+            "best": {side: None if b is None else {"contract": b[0], "declarer": b[1],
+                                                   "score": b[2]}
+                     for side, b in row.best.items()}}

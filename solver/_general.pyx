@@ -1,0 +1,546 @@
+# cython: language_level=3
+"""A general double-dummy search: the card ranking is data.
+
+The fast core (``_core.pyx``) knows one deck: four suits of 13 ranks, four
+players. This module plays any trick-taking layout the games here need:
+
+- up to 5 suits, each with its own number of ranks (at most 16), rank 0 the
+  lowest; which physical card sits where is the Python side's business
+  (``solver/general.py``): Courts moves the jacks, queens and kings into a
+  fifth suit, Preference plays 8 ranks;
+- 3 or 4 players, playing in turn 0, 1, 2(, 3); a trick has one card each;
+- an optional trump suit;
+- a *counted side* (the players whose tricks are counted) and a *maximising
+  side* (the players who want that count high). Plain play: the two are the
+  same. Misère: the counted side wants few tricks, so every other player
+  maximises its count.
+
+The search is the classic one: a boolean alpha-beta ("can the counted side
+take at least ``target`` tricks?") driven by a binary search over targets
+(a null-window driver), with
+
+- a transposition table at trick starts keyed by the *relative* position
+  (per suit, the owners of the remaining cards from lowest to highest: two
+  positions that differ only in cards already played share an entry) and
+  storing lower and upper bounds on the counted side's remaining tricks, so
+  entries stay valid for every target and every search of one solver;
+- equivalent cards: of cards of one hand that touch once the played cards
+  are gone (and no card of the current trick lies between), only one is
+  tried;
+- move ordering: the table's best move first, then cheap winners, low cards
+  when partner wins, the highest losing card in misère;
+- a node budget and Ctrl-C, both checked as it goes.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef enum:
+    MAXS = 5
+    MAXP = 4
+    MAXR = 16
+    MAXMOVES = 80
+    MAXT = 32
+    BUCKET = 4
+    ABORT = -1
+
+
+cdef struct Entry:
+    uint64_t key[MAXS]
+    uint8_t leader
+    uint8_t used
+    uint8_t depth
+    int8_t lb
+    int8_t ub
+    int8_t best_suit
+    int8_t best_rel
+
+
+class BudgetExceeded(Exception):
+    """The node budget ran out (the Python side turns this into bounds)."""
+
+
+cdef inline int _popcount16(uint16_t x) nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef inline int _high_bit(uint16_t x) nogil:
+    cdef int r = -1
+    while x:
+        x >>= 1
+        r += 1
+    return r
+
+
+cdef class GeneralSearch:
+    """One layout, trump and pair of sides; its table is kept between searches."""
+
+    cdef int nsuits, nplayers, trump
+    cdef int suit_len[MAXS]
+    cdef int counted[MAXP]
+    cdef int maxer[MAXP]
+    cdef int wantwin[MAXP]
+    cdef uint16_t h[MAXP][MAXS]
+    cdef int tsuit[MAXT][MAXP]     # the cards of each trick in progress, by
+    cdef int trank[MAXT][MAXP]     # its number of remaining tricks
+    cdef int ncards
+    cdef Entry* table
+    cdef uint64_t tmask
+    cdef readonly long long nodes
+    cdef long long max_nodes
+    cdef int status          # 0 fine, 1 budget, 2 interrupted
+
+    def __cinit__(self, suit_lengths, int nplayers, int trump, counted, maximisers,
+                  int table_bits=19):
+        cdef int i
+        if not 1 <= len(suit_lengths) <= MAXS:
+            raise ValueError("1 to 5 suits")
+        if not 3 <= nplayers <= MAXP:
+            raise ValueError("3 or 4 players")
+        if not 10 <= table_bits <= 26:
+            raise ValueError("table_bits must be 10..26")
+        self.nsuits = len(suit_lengths)
+        for i in range(self.nsuits):
+            if not 1 <= suit_lengths[i] <= MAXR:
+                raise ValueError("a suit has 1 to 16 ranks")
+            self.suit_len[i] = suit_lengths[i]
+        self.nplayers = nplayers
+        if not -1 <= trump < self.nsuits:
+            raise ValueError("bad trump suit")
+        self.trump = trump
+        for i in range(MAXP):
+            self.counted[i] = 0
+            self.maxer[i] = 0
+        for i in range(nplayers):
+            self.counted[i] = 1 if i in counted else 0
+            self.maxer[i] = 1 if i in maximisers else 0
+            self.wantwin[i] = 1 if self.counted[i] == self.maxer[i] else 0
+        self.tmask = (<uint64_t>1 << table_bits) - 1
+        self.table = <Entry*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(Entry))
+        if self.table == NULL:
+            raise MemoryError()
+        self.nodes = 0
+        self.max_nodes = 0
+        self.status = 0
+
+    def __dealloc__(self):
+        if self.table != NULL:
+            free(self.table)
+
+    def clear(self):
+        memset(self.table, 0, ((self.tmask + 1) + BUCKET) * sizeof(Entry))
+
+    # -- Python entry points --------------------------------------------------
+    def set_position(self, hands, played):
+        """``hands``: per player a list of per-suit rank masks; ``played``:
+        the current trick's cards so far as (suit, rank) from its leader."""
+        cdef int p, s
+        self.ncards = 0
+        for p in range(MAXP):
+            for s in range(MAXS):
+                self.h[p][s] = 0
+        for p in range(self.nplayers):
+            for s in range(self.nsuits):
+                self.h[p][s] = hands[p][s]
+                self.ncards += _popcount16(self.h[p][s])
+        cdef int t = (self.ncards + len(played)) // self.nplayers
+        if (self.ncards + len(played)) % self.nplayers or t >= MAXT:
+            raise ValueError("hands do not fit the trick")
+        for p in range(len(played)):
+            self.tsuit[t][p] = played[p][0]
+            self.trank[t][p] = played[p][1]
+
+    def value(self, int leader, int pos, int won, long long max_nodes=0):
+        """Exact tricks of the counted side (``won`` plus the rest), or raises
+        ``BudgetExceeded(lower, upper)``. The position is set by ``set_position``."""
+        cdef int lo = won
+        cdef int hi = won + (self.ncards + pos) // self.nplayers
+        cdef int t, r
+        self.max_nodes = max_nodes
+        self.status = 0
+        while lo < hi:
+            t = (lo + hi + 1) // 2
+            r = self.search(leader, pos, won, t)
+            if r == ABORT:
+                if self.status == 2:
+                    raise KeyboardInterrupt
+                raise BudgetExceeded(lo, hi)
+            if r:
+                lo = t
+            else:
+                hi = t - 1
+        return lo
+
+    def moves(self, int leader, int pos):
+        """The equivalence groups the player on move may play: (suit, low, high)."""
+        cdef int ms[MAXMOVES]
+        cdef int mr[MAXMOVES]
+        cdef int mh[MAXMOVES]
+        cdef int sc[MAXMOVES]
+        cdef int n = self.gen(leader, pos, ms, mr, mh, sc, -1, -1)
+        return [(ms[i], mr[i], mh[i]) for i in range(n)]
+
+    def play(self, int leader, int pos, int suit, int rank):
+        """Play one card; returns (new leader, new pos, trick winner or -1)."""
+        cdef int p = (leader + pos) % self.nplayers
+        cdef int w, t = (self.ncards + pos) // self.nplayers
+        self.h[p][suit] &= ~(<uint16_t>1 << rank)
+        self.ncards -= 1
+        self.tsuit[t][pos] = suit
+        self.trank[t][pos] = rank
+        if pos == self.nplayers - 1:
+            w = (leader + self.winner_pos(t, self.nplayers)) % self.nplayers
+            return w, 0, w
+        return leader, pos + 1, -1
+
+    def unplay(self, int leader, int pos, int suit, int rank):
+        cdef int p = (leader + pos) % self.nplayers
+        self.h[p][suit] |= (<uint16_t>1 << rank)
+        self.ncards += 1
+
+    def is_counted(self, int p):
+        return bool(self.counted[p])
+
+    # -- the search -----------------------------------------------------------
+    cdef int winner_pos(self, int t, int n):
+        """Position (0..n-1) of the card winning the first n cards of trick t."""
+        cdef int best = 0, i
+        cdef int* ts = self.tsuit[t]
+        cdef int* tr = self.trank[t]
+        for i in range(1, n):
+            if ts[i] == ts[best]:
+                if tr[i] > tr[best]:
+                    best = i
+            elif ts[i] == self.trump:
+                best = i
+        return best
+
+    cdef int gen(self, int leader, int pos, int* ms, int* mr, int* mh, int* sc,
+                 int best_suit, int best_rank):
+        """Moves of the player on move, one per group of equivalent cards, with
+        ordering scores; returns how many, sorted best first."""
+        cdef int p = (leader + pos) % self.nplayers
+        cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
+        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score
+        cdef uint16_t m, others, alive, bit
+        cdef int lo_s = 0, hi_s = self.nsuits
+        cdef int t = (self.ncards + pos) // self.nplayers
+        cdef int* tsu = self.tsuit[t]
+        cdef int* tra = self.trank[t]
+        if pos > 0:
+            s0 = tsu[0]
+            if self.h[p][s0]:
+                lo_s = s0
+                hi_s = s0 + 1
+            wpos = self.winner_pos(t, pos)
+            ws = tsu[wpos]
+            wr = tra[wpos]
+            partner_wins = self.maxer[(leader + wpos) % self.nplayers] == self.maxer[p]
+        for s in range(lo_s, hi_s):
+            m = self.h[p][s]
+            if not m:
+                continue
+            alive = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+            for i in range(pos):
+                if tsu[i] == s:
+                    alive |= <uint16_t>1 << tra[i]
+            others = alive & ~m
+            top = _high_bit(alive)
+            in_group = 0
+            low = high = -1
+            r = self.suit_len[s] - 1
+            while r >= -1:
+                if r >= 0:
+                    bit = <uint16_t>1 << r
+                if r >= 0 and (m & bit):
+                    if in_group:
+                        low = r
+                    else:
+                        in_group = 1
+                        low = high = r
+                elif in_group and (r < 0 or (others & bit)):
+                    # one group [low, high]: score it
+                    in_group = 0
+                    if pos == 0:
+                        if self.wantwin[p]:
+                            if high == top:
+                                score = 60 if s != self.trump else 55
+                            else:
+                                score = 30 - low
+                        else:
+                            score = 50 - high
+                    else:
+                        if s == ws:
+                            beats = low > wr
+                        else:
+                            beats = s == self.trump
+                        if self.wantwin[p]:
+                            if partner_wins:
+                                score = (20 - low) if beats else (45 - low)
+                            elif beats:
+                                score = 80 - low
+                            else:
+                                score = 30 - low
+                        else:
+                            if beats:
+                                score = (45 + high) if partner_wins else (20 + high)
+                            else:
+                                score = 60 + high
+                    if s == best_suit and low <= best_rank <= high:
+                        score = 1000
+                    ms[n] = s
+                    mr[n] = low
+                    mh[n] = high
+                    sc[n] = score
+                    n += 1
+                r -= 1
+        # insertion sort, best first
+        cdef int ts, tr, th, tc
+        for i in range(1, n):
+            ts, tr, th, tc = ms[i], mr[i], mh[i], sc[i]
+            j = i - 1
+            while j >= 0 and sc[j] < tc:
+                ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ms[j], mr[j], mh[j], sc[j]
+                j -= 1
+            ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ts, tr, th, tc
+        return n
+
+    cdef void make_key(self, int leader, uint64_t* key):
+        cdef int s, r, q, cnt
+        cdef uint64_t k
+        cdef uint16_t bit
+        for s in range(MAXS):
+            key[s] = 0
+        for s in range(self.nsuits):
+            k = 0
+            cnt = 0
+            for r in range(self.suit_len[s]):
+                bit = <uint16_t>1 << r
+                for q in range(self.nplayers):
+                    if self.h[q][s] & bit:
+                        k |= (<uint64_t>q) << (2 * cnt)
+                        cnt += 1
+                        break
+            key[s] = k | ((<uint64_t>cnt) << 40)
+        key[0] ^= (<uint64_t>leader) << 48
+
+    cdef Entry* lookup(self, uint64_t* key, bint create, int depth):
+        cdef uint64_t hsh = 0x9E3779B97F4A7C15ULL
+        cdef int s, i
+        cdef Entry* e
+        cdef Entry* victim = NULL
+        for s in range(self.nsuits):
+            hsh ^= key[s]
+            hsh *= 0xBF58476D1CE4E5B9ULL
+            hsh ^= hsh >> 31
+        cdef uint64_t base = hsh & self.tmask
+        for i in range(BUCKET):
+            e = &self.table[base + i]
+            if e.used:
+                if self.same(e, key):
+                    return e
+                if victim == NULL or (victim.used and e.depth < victim.depth):
+                    victim = e
+            elif victim == NULL or victim.used:
+                victim = e
+        if not create:
+            return NULL
+        for s in range(MAXS):
+            victim.key[s] = key[s]
+        victim.used = 1
+        victim.depth = depth
+        victim.lb = 0
+        victim.ub = depth
+        victim.best_suit = -1
+        victim.best_rel = -1
+        return victim
+
+    cdef inline bint same(self, Entry* e, uint64_t* key):
+        cdef int s
+        for s in range(self.nsuits):
+            if e.key[s] != key[s]:
+                return False
+        return True
+
+    cdef int rel_to_rank(self, int s, int rel):
+        """The rank of the rel-th remaining card of suit s from the bottom."""
+        cdef uint16_t alive = 0
+        cdef int q, r, cnt = 0
+        for q in range(self.nplayers):
+            alive |= self.h[q][s]
+        for r in range(self.suit_len[s]):
+            if alive & (<uint16_t>1 << r):
+                if cnt == rel:
+                    return r
+                cnt += 1
+        return -1
+
+    cdef int rank_to_rel(self, int s, int rank):
+        cdef uint16_t alive = 0
+        cdef int q
+        for q in range(self.nplayers):
+            alive |= self.h[q][s]
+        return _popcount16(alive & ((<uint16_t>1 << rank) - 1))
+
+    cdef int last_trick(self, int leader):
+        """The counted side's trick (0/1) when each player holds one card."""
+        cdef int i, p, s
+        for i in range(self.nplayers):
+            p = (leader + i) % self.nplayers
+            for s in range(self.nsuits):
+                if self.h[p][s]:
+                    self.tsuit[1][i] = s
+                    self.trank[1][i] = _high_bit(self.h[p][s])
+                    break
+        return self.counted[(leader + self.winner_pos(1, self.nplayers)) % self.nplayers]
+
+    cdef int quick_tricks(self, int leader):
+        """Tricks the leader can take at once from the top of his own suits.
+
+        A run of the highest remaining cards of a suit in the leader's hand wins
+        that many tricks in a row, and all his cards of the suit when no one
+        else has more cards of it than the run. With a trump suit the side
+        suits count only when the opponents have no trumps, or when the leader's
+        top trumps outnumber every opponent's trumps (he draws them first).
+        """
+        cdef int s, q, run, r, total = 0, mine, longest, tr_run = 0, opp_tr = 0, side_sum = 0
+        cdef uint16_t alive, m
+        for s in range(self.nsuits):
+            m = self.h[leader][s]
+            if not m:
+                continue
+            alive = 0
+            longest = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+                if q != leader and self.counted[q] != self.counted[leader]:
+                    if _popcount16(self.h[q][s]) > longest:
+                        longest = _popcount16(self.h[q][s])
+                elif q != leader:
+                    pass
+            run = 0
+            r = _high_bit(alive)
+            while r >= 0 and (m >> r) & 1:
+                run += 1
+                r -= 1
+                while r >= 0 and not ((alive >> r) & 1):
+                    r -= 1
+            if run == 0:
+                continue
+            mine = _popcount16(m)
+            # partners' cards of the suit are no threat, but they must follow
+            # too: count only the opponents' lengths, and partners' cards can't
+            # stop the run, so the run alone is safe.
+            for q in range(self.nplayers):
+                if q != leader and self.counted[q] == self.counted[leader]:
+                    if _popcount16(self.h[q][s]) > longest:
+                        longest = _popcount16(self.h[q][s])
+            if longest <= run:
+                run = mine
+            if s == self.trump:
+                tr_run = run
+            else:
+                side_sum += run
+        if self.trump < 0:
+            return side_sum
+        for q in range(self.nplayers):
+            if self.counted[q] != self.counted[leader]:
+                if _popcount16(self.h[q][self.trump]) > opp_tr:
+                    opp_tr = _popcount16(self.h[q][self.trump])
+        if opp_tr == 0 or tr_run >= opp_tr:
+            return tr_run + side_sum
+        return tr_run
+
+    cdef int search(self, int leader, int pos, int won, int target):
+        cdef int p = (leader + pos) % self.nplayers
+        cdef int R, i, n, r, result, w, nwon, best_i = 0
+        cdef int best_suit = -1, best_rank = -1
+        cdef uint64_t key[MAXS]
+        cdef Entry* e = NULL
+        cdef int ms[MAXMOVES]
+        cdef int mr[MAXMOVES]
+        cdef int mh[MAXMOVES]
+        cdef int sc[MAXMOVES]
+        cdef uint16_t bit
+        cdef int t = (self.ncards + pos) // self.nplayers
+        self.nodes += 1
+        if (self.nodes & 0xFFFF) == 0:
+            if PyErr_CheckSignals() != 0:
+                self.status = 2
+                return ABORT
+            if self.max_nodes and self.nodes > self.max_nodes:
+                self.status = 1
+                return ABORT
+        if pos == 0:
+            R = t
+            if won >= target:
+                return 1
+            if won + R < target:
+                return 0
+            if R == 1:
+                return 1 if won + self.last_trick(leader) >= target else 0
+            if self.wantwin[leader]:
+                i = self.quick_tricks(leader)
+                if self.counted[leader]:
+                    if won + i >= target:
+                        return 1
+                elif won + R - i < target:
+                    return 0
+            self.make_key(leader, key)
+            e = self.lookup(key, False, R)
+            if e != NULL:
+                if won + e.lb >= target:
+                    return 1
+                if won + e.ub < target:
+                    return 0
+                if e.best_suit >= 0:
+                    best_suit = e.best_suit
+                    best_rank = self.rel_to_rank(best_suit, e.best_rel)
+        n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank)
+        result = 0 if self.maxer[p] else 1
+        for i in range(n):
+            bit = <uint16_t>1 << mr[i]
+            self.h[p][ms[i]] &= ~bit
+            self.ncards -= 1
+            self.tsuit[t][pos] = ms[i]
+            self.trank[t][pos] = mr[i]
+            if pos == self.nplayers - 1:
+                w = (leader + self.winner_pos(t, self.nplayers)) % self.nplayers
+                nwon = won + self.counted[w]
+                r = self.search(w, 0, nwon, target)
+            else:
+                r = self.search(leader, pos + 1, won, target)
+            self.h[p][ms[i]] |= bit
+            self.ncards += 1
+            if r == ABORT:
+                return ABORT
+            if self.maxer[p]:
+                if r:
+                    result = 1
+                    best_i = i
+                    break
+            else:
+                if not r:
+                    result = 0
+                    best_i = i
+                    break
+        if pos == 0:
+            e = self.lookup(key, True, R)
+            if result:
+                if target - won > e.lb:
+                    e.lb = target - won
+            else:
+                if target - won - 1 < e.ub:
+                    e.ub = target - won - 1
+            if n:
+                e.best_suit = ms[best_i]
+                e.best_rel = self.rank_to_rel(ms[best_i], mr[best_i])
+        return result

@@ -1,0 +1,71 @@
+"""Semi-contract's Courts and misère bids: values, bid order, play and analysis."""
+
+import pytest
+
+import solver
+from advisor import rules
+from advisor.analysis import analyse_courts
+from advisor.semi_play import EXTRA_STRAINS, courts_and_misere, play_of, strain_tricks
+from solver.general import COURTS, COURTS_MISERE, STANDARD
+
+SEMI = rules.get("semi-contract")
+DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+
+
+# The second table: "Courts-No Trumps 18 24 30 36 42 48 54 ... Courts 16 22 28 ...
+# Courts-Hearts 14 20 26 ... Courts-Diamonds 12 18 24 ... Courts-Clubs 10 16 22 ...
+# Courts-Spades 8 14 20 ..." (6 a level plus the suit value).
+@pytest.mark.parametrize("strain,first,contract7", [
+    ("MCTNT", 18, 378), ("MCT", 16, 364), ("MCTH", 14, 350), ("MCTD", 12, 336),
+    ("MCTC", 10, 322), ("MCTS", 8, 308)])
+def test_misere_courts_values_are_the_second_tables(strain, first, contract7):
+    assert SEMI.trick_value(f"1{strain}") == first
+    assert SEMI.contract_value(f"7{strain}") == contract7
+
+
+def test_courts_combinations_score_as_their_suit_and_rank_below_it():
+    assert SEMI.trick_value("3CTH") == SEMI.trick_value("3H") == 38
+    assert SEMI.bid_rank(SEMI.contract("2H")) > SEMI.bid_rank(SEMI.contract("2CTH"))
+    assert SEMI.bid_rank(SEMI.contract("2CTH")) > SEMI.bid_rank(SEMI.contract("2D"))
+    assert SEMI.bid_rank(SEMI.contract("1NT")) > SEMI.bid_rank(SEMI.contract("1CTNT"))
+
+
+def test_misere_courts_counts_the_tricks_lost():
+    made = SEMI.score(None, "2MCTH", "N", 5)       # lost 8 = 6 + 2
+    assert made.columns["NS"]["C"] == 2 * 20
+    failed = SEMI.score(None, "2MCTH", "N", 6)
+    assert failed.columns["NS"]["C"] == 0
+
+
+def test_each_strain_plays_with_its_deck():
+    assert play_of("CT") == (COURTS, "CT", False)
+    assert play_of("CTH") == (COURTS, "H", False)
+    assert play_of("CTNT") == (COURTS, None, False)
+    assert play_of("MCT") == (COURTS_MISERE, "CT", True)
+    assert play_of("MH") == (STANDARD, "H", True)
+
+
+def test_plain_misere_is_the_fast_cores_misere_with_declarers_right_leading():
+    for seat in "NESW":
+        leader = solver.Seat.parse(seat).rho
+        want = 13 - solver.solve(DEAL, "H", leader, misere=True)
+        assert strain_tricks(DEAL, "MH", seat) == want
+
+
+def test_analysis_lists_every_courts_and_misere_strain():
+    rows = analyse_courts(DEAL, max_nodes=200_000)
+    assert [r.strain for r in rows] == list(EXTRA_STRAINS)
+    for r in rows:
+        for seat, t in r.tricks.items():
+            if isinstance(t, solver.Bounds):
+                assert 0 <= t.lower <= t.upper <= 13
+            else:
+                assert 0 <= t <= 13
+    assert analyse_courts(DEAL, rules="vint") == []
+
+
+@pytest.mark.slow
+def test_courts_tricks_are_consistent_between_partners_side():
+    rows = courts_and_misere(DEAL, strains=["CTNT"], max_nodes=20_000_000)
+    t = rows[0].tricks
+    assert all(isinstance(v, int) for v in t.values())
