@@ -18,6 +18,8 @@ from solver import dd_table
 from solver.cards import SUITS, Deal, Seat
 
 from .game import rule_set
+from .misere import (ACES_NOTE, X_MARK_NOTE, all_pass_outcome, misere_leaders, misere_outcomes,
+                     misere_tricks)
 from .par import (ContractOutcome, Par, as_table, best_for_side, contract_outcomes, full_deal,
                   par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
@@ -39,7 +41,14 @@ class Analysis:
     - ``aces``: aces each side holds;
     - ``best``: each side's best contract if the other side never bids (None
       if the game offers no contract);
-    - ``par``: the par result (``advisor.par``, ``advisor.find_par``).
+    - ``par``: the par result (``advisor.par``, ``advisor.find_par``);
+    - ``all_pass``: the deal played when all four pass (Skruuvi's all-pass
+      misère, Siberian Vint's распасовка; ``declarer`` "N": NS's tricks), or
+      None when the game throws it in or misère was not solved;
+    - ``notes``: what the scores leave out (misère aces, the X mark).
+
+    Misère contracts (Skruuvi's 5M..7M) are in ``outcomes`` with ``misere``
+    set: tricks from the misère trick search, from the game's opening leader.
     """
 
     deal: Deal
@@ -51,6 +60,8 @@ class Analysis:
     aces: Dict[str, int]
     best: Dict[str, Optional[ContractOutcome]]
     par: Par
+    all_pass: Optional[ContractOutcome] = None
+    notes: tuple = ()
 
     @property
     def contracts(self) -> List[str]:
@@ -85,34 +96,60 @@ class Analysis:
             "aces": self.aces,
             "best": {side: outcome(o) for side, o in self.best.items()},
             "par": self.par.to_dict(),
+            "all_pass": None if self.all_pass is None else {
+                "contract": self.all_pass.contract, "ns_tricks": self.all_pass.tricks,
+                "score": self.all_pass.score},
+            "notes": list(self.notes),
         }
 
 
-def analyse(deal, *, rules="vint", dealer="N", table=None) -> Analysis:
+def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True) -> Analysis:
     """Analyse a full deal (a ``Deal`` or PBN text) under a game's rules.
 
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
-    ``solver.dd_table(deal)`` is solved (the only costly step).
+    ``solver.dd_table(deal)`` is solved (the costly step, with the misère
+    trick searches: ``misere=False`` leaves misère and all-pass deals out).
     """
     deal = full_deal(deal)
     if table is None:
         table = dd_table(deal)
-    return analyse_table(deal, table, rules=rules, dealer=dealer)
+    tricks = None
+    if misere and misere_leaders(rules, dealer):
+        tricks = misere_tricks(deal, misere_leaders(rules, dealer))
+    return analyse_table(deal, table, rules=rules, dealer=dealer, misere_tricks=tricks)
 
 
-def analyse_table(deal, table, *, rules="vint", dealer="N") -> Analysis:
-    """``analyse`` with a given DD table (a ``solver.DDTable`` or dict)."""
+def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None) -> Analysis:
+    """``analyse`` with a given DD table (a ``solver.DDTable`` or dict).
+
+    ``misere_tricks``: ``{leader: NS tricks}`` with each side taking as few
+    tricks as it can (``advisor.misere.misere_tricks``), for the leaders of
+    ``misere_leaders``; without it misère and all-pass deals are left out.
+    """
     deal = full_deal(deal)
     rs = rule_set(rules)
     dealer = Seat.parse(dealer).name
     table = as_table(table, deal)
     outcomes = contract_outcomes(table, rs, deal)
+    all_pass, notes = None, ()
+    if misere_tricks is not None:
+        extra = misere_outcomes(deal, rs, misere_tricks)
+        outcomes = dict(sorted({**outcomes, **extra}.items(),
+                               key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
+        all_pass = all_pass_outcome(deal, rs, dealer, misere_tricks)
+        notes = tuple(n for n, wanted in ((ACES_NOTE, bool(extra) or rs.name != "vint-siberian"),
+                                          (X_MARK_NOTE, rs.name == "vint-siberian"))
+                      if wanted and all_pass is not None)
+    # Par counts the all-pass deal only where it scores (Skruuvi); the X mark
+    # of Siberian Vint's распасовка goes to whoever wins the rubber.
+    scored_all_pass = all_pass if all_pass is not None and all_pass.contract == "AP" else None
     return Analysis(
         deal=deal, rules=rs.name, dealer=dealer, table=table, outcomes=outcomes,
         honours={suit.name: trump_honours(deal, suit) for suit in SUITS},
         aces=aces(deal),
         best={side: best_for_side(outcomes, side) for side in SIDES},
-        par=par_from_outcomes(outcomes, rs, dealer),
+        par=par_from_outcomes(outcomes, rs, dealer, all_pass=scored_all_pass),
+        all_pass=all_pass, notes=notes,
     )
 
 

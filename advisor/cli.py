@@ -169,7 +169,13 @@ def _raise_left_out(errors) -> None:
 
 def run_analyse(args, out) -> None:
     deals, from_file, errors = _deals_to_analyse(args)
-    results = [analyse(deal, rules=args.rules, dealer=dealer) for deal, dealer in deals]
+    rules = _rules.get(args.rules)
+    if args.kotka:
+        if not hasattr(rules, "kotka"):
+            raise CliError(f"--kotka is a Skruuvi game (no kitty); --rules {args.rules} has none")
+        rules = rules.kotka()
+    results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere)
+               for deal, dealer in deals]
     if args.json:
         data = [a.to_dict() for a in results]
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
@@ -389,6 +395,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="N, E, S or W (default: the file's Dealer tag, else N)")
     an.add_argument("--json", action="store_true", help="print JSON (docs/analysis.md)")
     an.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
+    an.add_argument("--kotka", action="store_true",
+                    help="Skruuvi's no-kitty (Kotka) game: misère ranks above hearts")
+    an.add_argument("--no-misere", action="store_true",
+                    help="leave out misère and all-pass deals (skips the misère trick searches)")
     an.set_defaults(run=run_analyse)
 
     ad = commands.add_parser("advise", help="the call with the best expected score (docs/advise.md)")
