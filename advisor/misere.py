@@ -176,3 +176,29 @@ def aces_taken(deal, leader, cards) -> List[tuple]:
             trick = play.tricks[-1]
             out += [(trick.number, winner.name) for _, c in trick.cards if c.rank == 14]
     return out
+
+
+#: The advisor's budget for one sample's misère trick search (nodes): a full
+#: deal's misère may take seconds; past the budget the proved bounds' middle
+#: is used (``misere_value``).
+ADVICE_NODES = 300_000
+
+
+def misere_value(deal, rules, contract, declarer, dealer, *,
+                 max_nodes: Optional[int] = ADVICE_NODES) -> int:
+    """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
+    tricks from the misère trick search (aces left out, ``ACES_NOTE``). With
+    ``max_nodes`` the search may stop early: then the middle of the bounds it
+    proved on the tricks is scored (an estimate; the advisor's samples only)."""
+    rs = rule_set(rules)
+    if contract in ("AP", "PASS"):
+        leader, declarer = Seat.parse(dealer).lho, Seat.N
+    else:
+        declarer = Seat.parse(declarer)
+        leader = rs.opening_leader(declarer)
+    on_lead = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
+    if isinstance(on_lead, solver.Bounds):
+        on_lead = (on_lead.lower + on_lead.upper) // 2
+    ns = on_lead if leader.side == "NS" else 13 - on_lead
+    tricks = ns if declarer.side == "NS" else 13 - ns
+    return rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")

@@ -227,3 +227,17 @@ def test_a_played_all_pass_misere_is_reviewed_card_by_card():
     assert set(costly) == {(7, "W", "D4"), (9, "N", "DK")}
     assert costly[7, "W", "D4"].best == ["CA"] and costly[7, "W", "D4"].tricks_lost == 0
     assert all(c.points_lost > 0 for c in costly.values())
+
+
+def test_the_advisor_values_the_all_pass_misere_by_the_rules():
+    # After three passes a fourth ends the Skruuvi auction in the all-pass
+    # misère: each sample's pass is worth what the rules score for it (the
+    # misère trick search's tricks), not 0 as for a throw-in.
+    from advisor.bidding import recommend
+    from advisor.misere import misere_value
+    rec = recommend("2.432.6543.AKQ87", seat="W", dealer="N", auction="P P P",
+                    rules="skruuvi", samples=8, seed=1)
+    passed = rec.candidate("P")
+    want = [-misere_value(deal, "skruuvi", "AP", None, "N") for deal in rec.deals]
+    assert passed.scores == want            # West is EW: minus NS's score
+    assert any(v != 0 for v in want)

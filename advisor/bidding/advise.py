@@ -48,6 +48,7 @@ from solver.errors import VintError
 
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
+from ..misere import is_misere, misere_value
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
@@ -386,7 +387,8 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
     for call, _, _ in sit.candidates:
         contract, declarer = continue_auction(sit.rules, policy, deal, sit.dealer,
                                               list(sit.auction) + [call])
-        if contract is not None and (contract not in playable or declarer is None):
+        if contract is not None and (contract not in playable or declarer is None) \
+                and not is_misere(sit.rules, contract):
             contract, declarer = "?", None
         finals.append((contract, declarer))
     return finals
@@ -397,7 +399,8 @@ def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None)
     finals = _policy_finals(sit, policy, deal)
     needs: Dict[Strain, set] = {}
     for contract, declarer in finals + [(c, d) for _, c, d in sit.candidates]:
-        if contract not in (None, "?") and declarer is not None:
+        if contract not in (None, "?") and declarer is not None \
+                and not is_misere(sit.rules, contract):
             needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
     return _solve_needs(sit, deal, needs, cache), finals
 
@@ -416,7 +419,11 @@ class _Scorer:
         """NS minus EW if ``contract`` is played by ``declarer`` (None: thrown in, 0)."""
         if contract is None:
             return 0
-        key = (contract, declarer.name)
+        key = (contract, None if declarer is None else declarer.name)
+        if is_misere(self.sit.rules, contract) and key not in self._memo:
+            # Misère and the all-pass misère: valued by the rules (advisor.misere).
+            self._memo[key] = misere_value(self.deal, self.sit.rules, contract, declarer,
+                                           self.sit.dealer)
         if key not in self._memo:
             self._memo[key] = self.sit.rules.score(
                 self.deal, contract=contract, declarer=declarer.name,
@@ -456,7 +463,8 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
         if call != PASS:
             ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
-            options = [0] + [auction.after_bid(j, them).score for j in range(len(ladder))
+            passed = scorer.ns("AP", None) if is_misere(rs, "AP") else 0   # Skruuvi: all-pass misère
+            options = [passed] + [auction.after_bid(j, them).score for j in range(len(ladder))
                              if declarer(j, them) is not None]
             ns = max(options) if them == "NS" else min(options)
         elif sit.current_declarer.side == us:
