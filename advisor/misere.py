@@ -184,6 +184,10 @@ def aces_taken(deal, leader, cards) -> List[tuple]:
 ADVICE_NODES = 300_000
 
 
+#: Misère tricks on lead by (deal, leader, budget), for the advisor's samples.
+_ON_LEAD: Dict[tuple, int] = {}
+
+
 def misere_value(deal, rules, contract, declarer, dealer, *,
                  max_nodes: Optional[int] = ADVICE_NODES) -> int:
     """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
@@ -196,9 +200,15 @@ def misere_value(deal, rules, contract, declarer, dealer, *,
     else:
         declarer = Seat.parse(declarer)
         leader = rs.opening_leader(declarer)
-    on_lead = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
-    if isinstance(on_lead, solver.Bounds):
-        on_lead = (on_lead.lower + on_lead.upper) // 2
+    key = (deal.masks, int(leader), max_nodes)
+    if key not in _ON_LEAD:             # one search serves 5M, 6M, 7M and AP alike
+        if len(_ON_LEAD) > 4096:
+            _ON_LEAD.clear()
+        found = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
+        if isinstance(found, solver.Bounds):
+            found = (found.lower + found.upper) // 2
+        _ON_LEAD[key] = found
+    on_lead = _ON_LEAD[key]
     ns = on_lead if leader.side == "NS" else 13 - on_lead
     tricks = ns if declarer.side == "NS" else 13 - ns
     return rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")

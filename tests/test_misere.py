@@ -241,3 +241,20 @@ def test_the_advisor_values_the_all_pass_misere_by_the_rules():
     want = [-misere_value(deal, "skruuvi", "AP", None, "N") for deal in rec.deals]
     assert passed.scores == want            # West is EW: minus NS's score
     assert any(v != 0 for v in want)
+
+
+def test_misere_bids_are_candidates_scored_with_the_misere_objective():
+    # A hand of small cards after partner's pass: 5M is a legal Skruuvi bid and
+    # a candidate; as it stands each sample scores the misère by the rules.
+    from advisor.bidding import recommend
+    from advisor.misere import misere_value
+    hand = "5432.5432.432.32"
+    for reply in ("none", "par", "policy"):
+        rec = recommend(hand, seat="W", dealer="N", auction="P P 5S", rules="skruuvi",
+                        samples=6, seed=2, reply=reply)
+        calls = [c.call for c in rec.candidates]
+        assert {"6M", "7M"} <= set(calls) and "5M" not in calls     # 5M is below 5S
+        six = rec.candidate("6M")
+        want = [-misere_value(deal, "skruuvi", "6M", "W", "N") for deal in rec.deals]
+        assert six.stands == want
+        assert six.p_make == sum(v > 0 for v in want) / len(want)

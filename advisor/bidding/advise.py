@@ -48,7 +48,7 @@ from solver.errors import VintError
 
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
-from ..misere import is_misere, misere_value
+from ..misere import is_misere, misere_contracts, misere_value
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
@@ -275,6 +275,8 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Si
         _, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
         candidates.append((call, call, declarer))
+    # Skruuvi's misère bids (advisor.misere): the bidder declares if it stands.
+    candidates += [(call, call, seat) for call in legal if call in misere_contracts(rs)]
     if current is not None:
         rank = rs.bid_rank(rs.contract(current))
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
@@ -460,7 +462,9 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
     sign = 1 if us == "NS" else -1
     values = []
     for call, contract, _ in sit.candidates:
-        if call != PASS:
+        if call not in index and call != PASS:      # a misère bid: not on the DD ladder
+            ns = scorer.ns(contract, sit.seat)
+        elif call != PASS:
             ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
             passed = scorer.ns("AP", None) if is_misere(rs, "AP") else 0   # Skruuvi: all-pass misère
@@ -646,7 +650,10 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows) -> List[Candidate]
                       float(stand_rows[:, k].mean()),
                       scores=[int(v) for v in rows[:, k]],
                       stands=[int(v) for v in stand_rows[:, k]])
-        if contract is not None:
+        if contract is not None and is_misere(sit.rules, contract):
+            # A misère (aces left out) scores above 0 for its side exactly when it makes.
+            c.p_make = float((stand_rows[:, k] > 0).mean())
+        elif contract is not None:
             strain = strain_of(sit.rules, contract).name
             taken = [t[declarer.name, strain] for t in all_tricks]
             need = sit.rules.contract(contract).tricks_needed
