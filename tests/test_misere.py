@@ -258,3 +258,31 @@ def test_misere_bids_are_candidates_scored_with_the_misere_objective():
         want = [-misere_value(deal, "skruuvi", "6M", "W", "N") for deal in rec.deals]
         assert six.stands == want
         assert six.p_make == sum(v > 0 for v in want) / len(want)
+
+
+def test_a_played_bid_misere_is_read_and_reviewed():
+    # "6M" by North after eight passes; East leads (declarer's left). Each
+    # player's first legal card; the review gives each card's cost in tricks
+    # and points, and par includes the misère contracts.
+    import json
+
+    from advisor.postmortem import review_record
+    from advisor.records import read_games
+    obj = {"deal": DEAL, "dealer": "N", "auction": ["6M"] + ["P"] * 8}
+    record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
+    assert (record.contract, record.declarer, record.leader) == ("6M", "N", "E")
+    play = solver.Play(record.deal, record.trump, record.leader)
+    obj["play"] = []
+    for _ in range(52):
+        card = play.legal_cards()[0]
+        obj["play"].append(str(card))
+        play.play(card)
+    rv = review_record(read_games(json.dumps(obj), rules="skruuvi", format="json")[0],
+                       rules="skruuvi", auction_review=False)
+    assert rv.play_note is None and len(rv.cards) == 52
+    fewest = solver.solve(DEAL, "NT", "E", misere=True)
+    assert rv.dd_start == 13 - fewest              # NS's tricks with fewest-tricks play
+    assert all(c.points_lost is not None and c.points_lost >= 0 for c in rv.cards)
+    data = rv.to_dict()
+    assert data["contract_dd_tricks"] == rv.dd_start
+    assert data["contract_dd_score_ns"] == SKRUUVI.score(DEAL, "6M", "N", rv.dd_start).net("NS")
