@@ -148,3 +148,19 @@ def test_a_budget_returns_proved_bounds_around_the_value():
     assert solver.solve_scored(deal, "NT", "E", objective, max_nodes=10 ** 9) == exact
     with pytest.raises(PositionError, match="max_nodes"):
         solver.solve_scored(deal, "NT", "E", objective, max_nodes=0)
+
+
+def test_a_full_deal_under_a_time_budget_returns_bounds_in_time():
+    # A full deal is beyond the scored search (docs/solver.md): with a budget
+    # it stops on time, the trick searches inside it included, and returns
+    # what any play can score at worst.
+    import time
+    solver = solver_module()
+    [hands] = _bench_endings(1, 13, 1)
+    objective = skruuvi_misere("NS")
+    start = time.perf_counter()
+    bounds = solver.solve_scored(_deal(hands), "NT", "E", objective, max_seconds=0.5)
+    assert time.perf_counter() - start < 10
+    assert isinstance(bounds, solver.Bounds) and bounds.lower < bounds.upper
+    assert bounds.lower >= min(objective.by_tricks) - 4 * 13
+    assert bounds.upper <= max(objective.by_tricks) + 4 * 13

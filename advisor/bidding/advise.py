@@ -275,8 +275,10 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None) -> Si
         _, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
         candidates.append((call, call, declarer))
-    # Skruuvi's misère bids (advisor.misere): the bidder declares if it stands.
-    candidates += [(call, call, seat) for call in legal if call in misere_contracts(rs)]
+    # Skruuvi's misère bids (advisor.misere), unless the strains are limited:
+    # the bidder declares if it stands.
+    if strains is None:
+        candidates += [(call, call, seat) for call in legal if call in misere_contracts(rs)]
     if current is not None:
         rank = rs.bid_rank(rs.contract(current))
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
@@ -467,7 +469,8 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
         elif call != PASS:
             ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
-            passed = scorer.ns("AP", None) if is_misere(rs, "AP") else 0   # Skruuvi: all-pass misère
+            # Four passes: Skruuvi's all-pass misère, elsewhere a throw-in.
+            passed = scorer.ns("AP", None) if is_misere(rs, "AP") else 0
             options = [passed] + [auction.after_bid(j, them).score for j in range(len(ladder))
                              if declarer(j, them) is not None]
             ns = max(options) if them == "NS" else min(options)
