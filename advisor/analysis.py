@@ -19,6 +19,8 @@ from solver.cards import SUITS, Deal, Seat
 
 from .exchange import exchange_kind, exchanged_tables, read_kitty
 from .game import playable_contracts, rule_set, strain_of
+from .misere import (ACES_NOTE, X_MARK_NOTE, all_pass_outcome, misere_leaders, misere_outcomes,
+                     misere_tricks)
 from .par import (ContractOutcome, Par, ParError, as_table, best_for_side, contract_outcomes, full_deal,
                   par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
@@ -41,9 +43,16 @@ class Analysis:
     - ``best``: each side's best contract if the other side never bids (None
       if the game offers no contract);
     - ``par``: the par result (``advisor.par``, ``advisor.find_par``);
+    - ``all_pass``: the deal played when all four pass (Skruuvi's all-pass
+      misère, Siberian Vint's распасовка; ``declarer`` "N": NS's tricks), or
+      None when the game throws it in or misère was not solved;
+    - ``notes``: what the scores leave out (misère aces, the X mark);
     - ``exchange``: for a Skruuvi deal given before the card exchange, the
       exchange each contract went through (``Exchange``), else None; ``table``
       is then the table of levels 6 and 7.
+
+    Misère contracts (Skruuvi's 5M..7M) are in ``outcomes`` with ``misere``
+    set: tricks from the misère trick search, from the game's opening leader.
     """
 
     deal: Deal
@@ -55,6 +64,8 @@ class Analysis:
     aces: Dict[str, int]
     best: Dict[str, Optional[ContractOutcome]]
     par: Par
+    all_pass: Optional[ContractOutcome] = None
+    notes: tuple = ()
     exchange: Optional["Exchange"] = None
 
     @property
@@ -90,6 +101,10 @@ class Analysis:
             "aces": self.aces,
             "best": {side: outcome(o) for side, o in self.best.items()},
             "par": self.par.to_dict(),
+            "all_pass": None if self.all_pass is None else {
+                "contract": self.all_pass.contract, "ns_tricks": self.all_pass.tricks,
+                "score": self.all_pass.score},
+            "notes": list(self.notes),
             **({"exchange": self.exchange.to_dict(self.par)} if self.exchange else {}),
         }
 
@@ -127,17 +142,18 @@ class Exchange:
         return out
 
 
-def analyse(deal, *, rules="vint", dealer="N", table=None, kitty=None,
+def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, kitty=None,
             before_exchange: bool = False) -> Analysis:
     """Analyse a full deal (a ``Deal`` or PBN text) under a game's rules.
 
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
-    ``solver.dd_table(deal)`` is solved (the only costly step).
+    ``solver.dd_table(deal)`` is solved (the costly step, with the misère
+    trick searches: ``misere=False`` leaves misère and all-pass deals out).
 
     Skruuvi: ``kitty`` (4 cards; the hands hold 12) or ``before_exchange=True``
     (Kotka, 13 cards a hand) says the deal is given before the card exchange;
-    every contract is then scored on the deal its own exchange produces
-    (``advisor.exchange``). Without them the deal is the one played.
+    every trump and grand contract is then scored on the deal its own exchange
+    produces (``advisor.exchange``). Without them the deal is the one played.
     """
     if kitty is not None or before_exchange:
         if table is not None:
@@ -147,7 +163,15 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, kitty=None,
     deal = full_deal(deal)
     if table is None:
         table = dd_table(deal)
-    return analyse_table(deal, table, rules=rules, dealer=dealer)
+    tricks = None
+    if misere and misere_leaders(rules, dealer):
+        tricks = misere_tricks(deal, misere_leaders(rules, dealer))
+    return analyse_table(deal, table, rules=rules, dealer=dealer, misere_tricks=tricks)
+
+
+#: What the analysis of a deal before the exchange leaves out.
+BEFORE_EXCHANGE_NOTE = ("misère contracts and the all-pass misère are not analysed on a "
+                        "deal before the exchange: give the deal as played for them")
 
 
 def analyse_before_exchange(deal, *, rules="skruuvi", dealer="N", kitty=None) -> Analysis:
@@ -168,33 +192,42 @@ def analyse_before_exchange(deal, *, rules="skruuvi", dealer="N", kitty=None) ->
         aces=aces(deal),
         best={side: best_for_side(outcomes, side) for side in SIDES},
         par=par_from_outcomes(outcomes, rs, dealer),
+        notes=(BEFORE_EXCHANGE_NOTE,),
         exchange=Exchange(kind, kitty, tables, played),
     )
 
 
-def analyse_table(deal, table, *, rules="vint", dealer="N") -> Analysis:
-    """``analyse`` with a given DD table (a ``solver.DDTable`` or dict)."""
+def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None) -> Analysis:
+    """``analyse`` with a given DD table (a ``solver.DDTable`` or dict).
+
+    ``misere_tricks``: ``{leader: NS tricks}`` with each side taking as few
+    tricks as it can (``advisor.misere.misere_tricks``), for the leaders of
+    ``misere_leaders``; without it misère and all-pass deals are left out.
+    """
     deal = full_deal(deal)
     rs = rule_set(rules)
     dealer = Seat.parse(dealer).name
     table = as_table(table, deal)
     outcomes = contract_outcomes(table, rs, deal)
+    all_pass, notes = None, ()
+    if misere_tricks is not None:
+        extra = misere_outcomes(deal, rs, misere_tricks)
+        outcomes = dict(sorted({**outcomes, **extra}.items(),
+                               key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
+        all_pass = all_pass_outcome(deal, rs, dealer, misere_tricks)
+        notes = tuple(n for n, wanted in ((ACES_NOTE, bool(extra) or rs.name != "vint-siberian"),
+                                          (X_MARK_NOTE, rs.name == "vint-siberian"))
+                      if wanted and all_pass is not None)
+    # Par counts the all-pass deal only where it scores (Skruuvi); the X mark
+    # of Siberian Vint's распасовка goes to whoever wins the rubber.
+    scored_all_pass = all_pass if all_pass is not None and all_pass.contract == "AP" else None
     return Analysis(
         deal=deal, rules=rs.name, dealer=dealer, table=table, outcomes=outcomes,
         honours={suit.name: trump_honours(deal, suit) for suit in SUITS},
         aces=aces(deal),
         best={side: best_for_side(outcomes, side) for side in SIDES},
-        par=par_from_outcomes(outcomes, rs, dealer),
+        par=par_from_outcomes(outcomes, rs, dealer, all_pass=scored_all_pass),
+        all_pass=all_pass, notes=notes,
     )
 
 
-
-
-def analyse_courts(deal, *, rules="semi-contract", max_nodes=None) -> list:
-    """Semi-contract's Courts and misère strains, which the DD table leaves out:
-    each strain's tricks per declarer and each side's best contract
-    (``advisor.semi_play.courts_and_misere``; empty for other games)."""
-    from .semi_play import DEFAULT_NODES, courts_and_misere
-    if rule_set(rules).name != "semi-contract":
-        return []
-    return courts_and_misere(deal, rules=rules, max_nodes=max_nodes or DEFAULT_NODES)

@@ -171,12 +171,12 @@ def _raise_left_out(errors) -> None:
 def _analyse_rules(args):
     """The rule set ``vint analyse`` scores with: ``--rules``, in its Kotka style
     with ``--kotka``."""
-    if not args.kotka and not args.kitty and not args.before_exchange:
-        return args.rules
     rs = _rules.get(args.rules)
+    if not args.kotka and not args.kitty and not args.before_exchange:
+        return rs
     if not hasattr(rs, "kotka"):
-        raise CliError(f"--kotka, --kitty and --before-exchange are Skruuvi's card exchange; "
-                       f"the {args.rules} rules have none (use --rules skruuvi)")
+        raise CliError(f"--kotka, --kitty and --before-exchange are Skruuvi's games and card "
+                       f"exchange; the {args.rules} rules have none (use --rules skruuvi)")
     if args.kotka and args.kitty:
         raise CliError("--kotka has no kitty: give 13 cards a hand and --before-exchange")
     return rs.kotka() if args.kotka else rs
@@ -186,7 +186,8 @@ def run_analyse(args, out) -> None:
     deals, from_file, errors = _deals_to_analyse(args)
     rules = _analyse_rules(args)
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
-    results = [analyse(deal, rules=rules, dealer=dealer, **exchange) for deal, dealer in deals]
+    results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)
+               for deal, dealer in deals]
     # Semi-contract's Courts and misère bids: played by their own searches.
     courts = [analyse_courts(deal, rules=args.rules) for deal, _ in deals]
     if args.json:
@@ -416,11 +417,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="Skruuvi Kitty game, deal given before the exchange: hands of 12 "
                          "cards and these 4 kitty cards ('SA H7 D2 CT' or 'A.7.2.T')")
     an.add_argument("--kotka", action="store_true",
-                    help="Skruuvi's Kotka (no-kitty) game: its bidding order (misère above "
-                         "hearts)")
+                    help="Skruuvi's no-kitty (Kotka) game: misère ranks above hearts")
     an.add_argument("--before-exchange", action="store_true",
                     help="Skruuvi: the deal is given before the card exchange; each contract "
                          "is scored after the exchange it brings (docs/analysis.md)")
+    an.add_argument("--no-misere", action="store_true",
+                    help="leave out misère and all-pass deals (skips the misère trick searches)")
     an.set_defaults(run=run_analyse)
 
     ad = commands.add_parser("advise", help="the call with the best expected score (docs/advise.md)")

@@ -81,13 +81,18 @@ def as_table(table, deal: Optional[Deal] = None):
 # What every contract scores
 
 class ContractOutcome(NamedTuple):
-    """One contract played by one declarer: tricks and NS score (NS minus EW)."""
+    """One contract played by one declarer: tricks and NS score (NS minus EW).
+
+    ``misere``: the declaring side plays for few tricks (a bid misère, an
+    all-pass deal; ``advisor.misere``).
+    """
 
     contract: str
     declarer: str
     tricks: int
     score: int
     made: bool
+    misere: bool = False
 
     @property
     def side(self) -> str:
@@ -120,9 +125,11 @@ def contract_outcomes(table, rules="vint", deal: Optional[Deal] = None
 
 
 def side_outcome(row: Dict[str, ContractOutcome], side: str) -> ContractOutcome:
-    """The side's better declarer for one contract: more tricks, then a better score."""
+    """The side's better declarer for one contract: more tricks (in misère fewer),
+    then a better score."""
     seats = [o for o in row.values() if o.side == side]
-    return max(seats, key=lambda o: (o.tricks, o.net_for(side), -SEATS.index(Seat[o.declarer])))
+    return max(seats, key=lambda o: (-o.tricks if o.misere else o.tricks, o.net_for(side),
+                                     -SEATS.index(Seat[o.declarer])))
 
 
 def best_for_side(outcomes, side: str) -> Optional[ContractOutcome]:
@@ -183,6 +190,8 @@ class Par:
     def __str__(self) -> str:
         if self.contract is None:
             return f"no contract (0): {self.explanation}"
+        if self.declarer is None:
+            return f"{self.contract} (all pass), NS {self.score:+d}: {self.explanation}"
         return f"{self.contract} by {self.declarer}, NS {self.score:+d}: {self.explanation}"
 
 
@@ -224,8 +233,11 @@ class AuctionGame:
 
     def __init__(self, ladder: List[str], ranks: List[tuple], value: Callable[[int, str], int],
                  declarer: Callable[[int, str], str], first_side: str, *,
-                 raises: bool = True, keep_line: bool = True):
+                 raises: bool = True, keep_line: bool = True, all_pass: Optional[int] = None):
         self.ladder, self.ranks = ladder, ranks
+        # All four passing: thrown in (0), or a deal played anyway (Skruuvi's
+        # all-pass misère): its NS score.
+        self.all_pass = _THROWN_IN if all_pass is None else Line(all_pass, (), None)
         self.value, self.declarer = value, declarer
         self.first_side = first_side
         self.raises, self.keep_line = raises, keep_line
@@ -254,7 +266,7 @@ class AuctionGame:
         kind = position[0]
         if kind == "open":
             side = self.first_side if position[1] == 0 else other_side(self.first_side)
-            on_pass = self.solve(("open", 1)) if position[1] == 0 else _THROWN_IN
+            on_pass = self.solve(("open", 1)) if position[1] == 0 else self.all_pass
             current = None
         elif kind == "over":
             _, current, holder = position
@@ -292,13 +304,15 @@ class AuctionGame:
         return max(options, key=key)[0]
 
 
-def _solve_par(outcomes, rules: RuleSet, dealer) -> Tuple[AuctionGame, Line]:
-    ladder = list(outcomes)
+def _solve_par(outcomes, rules: RuleSet, dealer,
+               all_pass: Optional[ContractOutcome] = None) -> Tuple[AuctionGame, Line]:
+    ladder = sorted(outcomes, key=lambda c: rules.bid_rank(rules.contract(c)))
     ranks = [rules.bid_rank(rules.contract(c)) for c in ladder]
     chosen = {(i, side): side_outcome(outcomes[c], side)
               for i, c in enumerate(ladder) for side in SIDES}
     auction = AuctionGame(ladder, ranks, lambda i, s: chosen[i, s].score,
-                          lambda i, s: chosen[i, s].declarer, first_side(rules, dealer))
+                          lambda i, s: chosen[i, s].declarer, first_side(rules, dealer),
+                          all_pass=None if all_pass is None else all_pass.score)
     return auction, auction.start()
 
 
@@ -311,11 +325,18 @@ def par_from_table(table, *, dealer="N", rules="vint", deal: Optional[Deal] = No
     return par_from_outcomes(outcomes, rs, dealer)
 
 
-def par_from_outcomes(outcomes, rules: RuleSet, dealer="N") -> Par:
-    """Par from ``contract_outcomes(...)`` (the analysis computes those once)."""
-    auction, result = _solve_par(outcomes, rules, dealer)
+def par_from_outcomes(outcomes, rules: RuleSet, dealer="N",
+                      all_pass: Optional[ContractOutcome] = None) -> Par:
+    """Par from ``contract_outcomes(...)`` (the analysis computes those once),
+    with misère rows too (``advisor.misere``). ``all_pass``: the deal played
+    when all four pass (Skruuvi's all-pass misère), instead of a throw-in."""
+    auction, result = _solve_par(outcomes, rules, dealer, all_pass)
     line = tuple(bid for bid, _ in result.bids)
     if result.final is None:
+        if all_pass is not None and all_pass.score != 0:
+            return Par(all_pass.contract, None, all_pass.tricks, all_pass.score, line,
+                       f"all pass: {all_pass.contract} is played, NS take {all_pass.tricks} "
+                       f"tricks ({_ns(all_pass.score)}); no opening does better for its side")
         return Par(None, None, None, 0, line, _THROWN_IN_TEXT)
     i, side = result.final
     o = side_outcome(outcomes[auction.ladder[i]], side)
@@ -363,6 +384,12 @@ def _explain(auction: AuctionGame, result: Line, o: ContractOutcome, rules: Rule
     side = o.side
     them = other_side(side)
     needed = rules.contract(o.contract).tricks_needed
+    if o.misere:
+        allowed = 7 - rules.contract(o.contract).level
+        verb = "make" if o.made else f"go down {_NUMBER_WORDS[o.tricks - allowed]} in"
+        return (f"{side} {verb} {o.contract} (misère, at most {_NUMBER_WORDS[allowed]} "
+                f"trick{'s' if allowed != 1 else ''}) by {o.declarer} with {o.tricks} "
+                f"({_ns(o.score)})")
     if o.tricks >= needed:
         over = o.tricks - needed
         made = f"{side} make {o.contract} by {o.declarer}"

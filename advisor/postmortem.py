@@ -34,6 +34,8 @@ from solver.play import Play
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
 from .game import declarer_tricks, rule_set, strain_of
+from .analysis import analyse
+from .misere import is_misere, misere_leaders, play_objective
 from .par import find_par
 from .records import FormatError, GameRecord, GameSet, read_games
 from .render.html import review_section
@@ -72,7 +74,8 @@ class CardReview:
 
     @property
     def mistake(self) -> bool:
-        return self.tricks_lost > 0
+        """Did the card cost tricks (or, in misère, points: an ace kept too long)?"""
+        return self.tricks_lost > 0 or (self.points_lost or 0) > 0
 
     def to_dict(self) -> dict:
         return {"number": self.number, "trick": self.trick, "seat": self.seat,
@@ -215,6 +218,8 @@ class Review:
 
     def _contract_dd_tricks(self) -> Optional[int]:
         r = self.record
+        if is_misere(self.rules, r.contract):
+            return self.dd_start        # the misère trick search's, from the first card
         if self.dd_table is None or r.trump is None:
             return None
         return declarer_tricks(self.dd_table, rule_set(self.rules), r.declarer, r.trump)
@@ -276,7 +281,8 @@ class ReviewSet(list):
 
 def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]:
     """NS net score of the record's contract with ``tricks``; None for endings."""
-    if tricks is None or record.contract is None or len(record.deal["N"]) != 13:
+    if tricks is None or record.contract is None or record.declarer is None \
+            or len(record.deal["N"]) != 13:
         return None
     return rules.score(record.deal, contract=record.contract, declarer=record.declarer,
                        tricks=tricks).net("NS")
@@ -290,6 +296,9 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
     rules = rule_set(rules)
     if not record.play:
         return []
+    if is_misere(rules, record.contract):
+        return review_misere_play(record.deal, rules, record.contract, record.declarer,
+                                  record.leader, record.play)
     decl_side = Seat.parse(record.declarer).side
     play = Play(record.deal, record.trump, record.leader)
     warm = solver.Solver()       # one table for the whole play: each position reuses the last
@@ -332,6 +341,65 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
                               points if lost else (0 if ns(before) is not None else None),
                               best))
         previous_after = after
+        play.play(card)
+    return out
+
+
+#: From this many cards a hand down, a misère card's cost in points is the
+#: exact scored search's (aces included, ``solver.solve_cards_scored``);
+#: before, the scored search is out of reach and points follow the tricks.
+SCORED_FROM_CARDS = 7
+
+
+def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
+                       bolshevik: bool = False,
+                       scored_from: int = SCORED_FROM_CARDS) -> List[CardReview]:
+    """A ``CardReview`` for every card of a misère play: a bid misère, the
+    all-pass misère (``contract="AP"``, ``declarer`` None: NS's tricks), or a
+    Bolshevik (``bolshevik=True``: ``declarer`` the bidder, alone).
+
+    ``before``/``after``: the declaring side's (NS's for ``AP``, the bidder's)
+    tricks with each side taking as few as it can (``solve_cards(...,
+    misere=True)``); ``tricks_lost``: the tricks the card gave its own side.
+    ``points_lost``: what the card cost its side under the game's misère
+    scoring. With at most ``scored_from`` cards a hand left it is exact with
+    the ace penalties (``solve_cards_scored``) and ``best`` lists the best
+    cards for the score; before that it is the contract's score for the
+    tricks lost (aces left out), and ``best`` the fewest-tricks cards.
+    """
+    rules = rule_set(rules)
+    objective = play_objective(deal, rules, contract, declarer, bolshevik=bolshevik)
+    lone = objective.side if objective.lone else None
+    play = Play(deal, "NT", leader)
+    warm = solver.Solver()
+    out: List[CardReview] = []
+    for k, text in enumerate(cards):
+        card = Card.parse(text)
+        seat = play.on_move
+        done = len(play.tricks)
+        remaining = play.total_tricks - done
+        won = sum(n for s, n in play.won.items() if objective.on_side(s))
+        ours = objective.on_side(seat)
+        position = (play.remaining(), "NT", play.trick_leader)
+        values = warm.solve_cards(*position, played=play.trick, misere=True, lone=lone)
+        least = min(values.values())
+
+        def to_declarer(v):
+            return won + (v if ours else remaining - v)
+        before, after = to_declarer(least), to_declarer(values[card])
+        lost = abs(after - before)
+        sign = 1 if ours else -1
+        if len(play.remaining()[seat]) <= scored_from and len(values) > 1:
+            scores = solver.solve_cards_scored(*position, objective, played=play.trick, won=won)
+            mine = {c: sign * v for c, v in scores.items()}
+            top = max(mine.values())
+            points = top - mine[card]
+            best = [str(c) for c, v in mine.items() if v == top]
+        else:
+            points = sign * (objective.by_tricks[before] - objective.by_tricks[after])
+            best = [str(c) for c, v in values.items() if v == least]
+        out.append(CardReview(k + 1, done + 1, seat.name, str(card), before, after, lost,
+                              points, best))
         play.play(card)
     return out
 
@@ -396,7 +464,8 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
     note = None
     if not record.play:
         note = "the file records no play"
-    elif record.contract is not None and strain_of(rs, record.contract) is None:
+    elif record.contract is not None and strain_of(rs, record.contract) is None \
+            and not is_misere(rs, record.contract):
         note = f"contract {record.contract} cannot be played out double-dummy"
     cards = review_play(record, rs) if note is None else []
     if auction_review:
@@ -406,7 +475,11 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
     table = par = None
     if len(record.deal["N"]) == 13:
         table = solver.dd_table(record.deal)
-        par = find_par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
+        if misere_leaders(rs, record.dealer or "N"):
+            # Par with the game's misère contracts and all-pass deal (advisor.misere).
+            par = analyse(record.deal, rules=rs, dealer=record.dealer or "N", table=table).par
+        else:
+            par = find_par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
     return Review(record, rs.name, cards, calls, note, table, par)
 
 

@@ -4,11 +4,17 @@
 For random endings of ``--cards`` cards a hand (the last tricks of a deal),
 North-South in a 5M-like Skruuvi misère (aces charged by trick number), it
 times ``solver.solve_scored`` and ``solver.solve(..., misere=True)`` from the
-same position and prints the ratio. The scored search has none of the trick
-search's cut-offs: its cost grows much faster with the cards left.
+same position and prints the ratio. The scored search takes its bounds from
+the trick search (docs/solver.md); its cost still grows much faster with the
+cards left than plain misère's.
+
+With ``--budget SECONDS`` each scored search stops there and returns the
+bounds it proved: the table then gives how many were solved exactly and the
+mean width of the others (full deals: ``--cards 13 --budget 20``).
 
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
     python benchmarks/bench_scored.py --cards 6 7 --n 50
+    python benchmarks/bench_scored.py --cards 13 --n 3 --budget 20
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ def main(argv=None) -> int:
     p.add_argument("--cards", type=int, nargs="+", default=[5, 6, 7, 8, 9])
     p.add_argument("--n", type=int, default=20, help="endings for each size")
     p.add_argument("--seed", type=int, default=14)
+    p.add_argument("--budget", type=float, default=None,
+                   help="seconds for each scored search (then: bounds)")
     args = p.parse_args(argv)
 
     import solver
@@ -38,19 +46,26 @@ def main(argv=None) -> int:
                        ace_ours=[-k for k in range(1, 14)], ace_theirs=list(range(1, 14)))
     rng = random.Random(args.seed)
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-    print("cards  scored s  misère s  ratio")
+    print("cards  scored s  misère s  ratio  exact  mean width")
     for n in args.cards:
         scored = plain = 0.0
+        exact, widths = 0, []
         for _ in range(args.n):
             rng.shuffle(deck)
             ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
             start = time.perf_counter()
-            solver.solve_scored(ending, "NT", "E", misere)
+            value = solver.solve_scored(ending, "NT", "E", misere, max_seconds=args.budget)
             scored += time.perf_counter() - start
+            if isinstance(value, solver.Bounds):
+                widths.append(value.upper - value.lower)
+            else:
+                exact += 1
             start = time.perf_counter()
             solver.solve(ending, "NT", "E", misere=True)
             plain += time.perf_counter() - start
-        print(f"{n:>5}  {scored:8.3f}  {plain:8.3f}  {scored / plain:6.1f}")
+        width = f"{sum(widths) / len(widths):.0f}" if widths else "-"
+        print(f"{n:>5}  {scored:8.3f}  {plain:8.3f}  {scored / plain:6.1f}  "
+              f"{exact:>2}/{args.n:<2}  {width:>6}")
     return 0
 
 

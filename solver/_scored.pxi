@@ -15,6 +15,25 @@
 # Cards next to each other in one hand, with no card of another hand between
 # them, win the same tricks: one of each run is tried. Aces are never merged
 # (which card of a run falls in which trick matters only for aces).
+#
+# Bounds from the trick search (what makes full deals reachable). At a
+# trick's start the value splits into a trick part, by_tricks[won + x] for the
+# x tricks side 0 still takes, and an ace part. The fast trick search gives
+# two exact numbers: ``most`` (side 0 playing for tricks: it can force x >=
+# most, side 1 can hold it to x <= most) and ``fewest`` (misère: side 0 can
+# keep x <= fewest, side 1 can force x >= fewest). Whatever the players
+# play for, side 0 can use either plan and side 1 either reply, so
+#     value >= ace_low + max(min f over x >= most, min f over x <= fewest)
+#     value <= ace_high + min(max f over x <= most, max f over x >= fewest)
+# with f(x) = by_tricks[won + x] and the ace part bounded ace by ace (each ace
+# falls in one of the tricks left and is taken by one side). With no ace left and by_tricks
+# monotone (every misère objective), the two bounds meet: the position is
+# solved by the trick search alone. Bounds cut the search only when they
+# decide the window, so the trick searches are asked only then.
+#
+# The root is solved by null-window tests (MTD(f)): each test proves a lower
+# or an upper bound, so a search stopped by its budget still returns what it
+# proved (solver.api: ScoredBounds).
 
 cdef enum:
     SCORED_SLOTS_LOG2 = 20          # at most 1M slots (48 MB): one table a call
@@ -26,6 +45,8 @@ cdef struct ScoredSlot:
     int leader          # -1: empty
     int won             # side 0's tricks so far (the rest of the key)
     int lower, upper    # bounds on the value of the position
+    int best            # the card that was best (or cut off) here, tried first next time; -1
+    int most, fewest    # side 0's tricks from here, playing for most / fewest (-1: not known)
 
 cdef struct Scored:
     Ctx base            # hands, trump, sides, the trick in progress, counters and limits
@@ -35,6 +56,13 @@ cdef struct Scored:
     int by_tricks[14]
     int ace_ours[13]
     int ace_theirs[13]
+    # For each side taking an ace (0: side 0), the least and most an ace adds
+    # in trick k or any later one; index 13 (no trick left) is 0.
+    int ace_low[2][14]
+    int ace_high[2][14]
+    bint bounded        # use the trick search's bounds (off: the plain search, for tests)
+    Ctx most            # the trick search, side 0 playing for tricks
+    Ctx fewest          # ... and playing for as few as it can (misère)
     ScoredSlot* slots
     u64 slot_mask
 
@@ -59,9 +87,10 @@ cdef inline bint scored_same(Scored* g, ScoredSlot* s) noexcept nogil:
             and s.hands[2] == g.base.hands[2] and s.hands[3] == g.base.hands[3])
 
 
-cdef int scored_moves(Scored* g, int* moves) noexcept nogil:
+cdef int scored_moves(Scored* g, int* moves, int hint) noexcept nogil:
     """The cards worth trying for the player on move: one of each run of
-    equivalent cards (the highest; aces alone), lowest first in each suit."""
+    equivalent cards (the highest; aces alone), lowest first in each suit;
+    discards aces first, then from the top; ``hint`` (a card, or -1) first."""
     cdef Ctx* c = &g.base
     cdef u64 hand = c.hands[c.player], mine, in_suit, above, ranks
     cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
@@ -90,7 +119,33 @@ cdef int scored_moves(Scored* g, int* moves) noexcept nogil:
                     continue
             moves[n] = make_card(s, r)
             n += 1
+    if c.ncards > 0 and lead_suit < 0 and n > 1:
+        # A discard: aces first (the penalty grows with the trick number),
+        # then the other cards from the top.
+        order_discards(moves, n)
+    if hint >= 0:
+        for i in range(n):
+            if moves[i] == hint:
+                moves[i] = moves[0]
+                moves[0] = hint
+                break
     return n
+
+
+cdef void order_discards(int* moves, int n) noexcept nogil:
+    """Aces first, then the higher cards first (insertion sort: n <= 13)."""
+    cdef int i, j, m
+    for i in range(1, n):
+        m = moves[i]
+        j = i
+        while j > 0 and discard_key(moves[j - 1]) < discard_key(m):
+            moves[j] = moves[j - 1]
+            j -= 1
+        moves[j] = m
+
+
+cdef inline int discard_key(int card) noexcept nogil:
+    return card_rank(card) + (16 if card_rank(card) == ACE_RANK else 0)
 
 
 cdef inline int scored_trick_value(Scored* g, int last_player, int* side0_won) noexcept nogil:
@@ -112,7 +167,8 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     """Side 0's best score from here (fail-soft alpha-beta)."""
     cdef Ctx* c = &g.base
     cdef int moves[13]
-    cdef int n, i, k, card, player = c.player, v, best, delta, side0_won
+    cdef int n, i, k, card, player = c.player, v, best, delta, side0_won, best_card = -1
+    cdef int low, high, hint = -1
     cdef int saved_card[4]
     cdef int saved_seat[4]
     cdef bint maximise
@@ -135,10 +191,30 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
                 alpha = slot.lower
             if slot.upper < beta:
                 beta = slot.upper
+            hint = slot.best
+        else:
+            scored_claim(g, slot)
+        if g.bounded:
+            scored_bounds(g, slot, alpha, beta, &low, &high)
+            if c.error:
+                return 0
+            if low >= beta or low == high:
+                if low == high:
+                    scored_store(g, slot, low, low - 1, low + 1, -1)        # exact
+                else:
+                    scored_store(g, slot, low, -SCORED_INFINITY, low, -1)   # a lower bound
+                return low
+            if high <= alpha:
+                scored_store(g, slot, high, high, high + 1, -1)
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
     cdef int alpha_in = alpha, beta_in = beta
     maximise = c.side[player] == 0
     best = -SCORED_INFINITY if maximise else SCORED_INFINITY
-    n = scored_moves(g, moves)
+    n = scored_moves(g, moves, hint)
     for i in range(n):
         card = moves[i]
         bit = (<u64>1) << card
@@ -167,31 +243,41 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
             return 0
         if maximise:
             if v > best:
-                best = v
+                best, best_card = v, card
             if best > alpha:
                 alpha = best
         else:
             if v < best:
-                best = v
+                best, best_card = v, card
             if best < beta:
                 beta = best
         if alpha >= beta:
             break
     if slot != NULL:
-        scored_store(g, slot, best, alpha_in, beta_in)
+        scored_store(g, slot, best, alpha_in, beta_in, best_card)
     return best
 
 
-cdef void scored_store(Scored* g, ScoredSlot* slot, int best, int alpha, int beta) noexcept nogil:
+cdef void scored_claim(Scored* g, ScoredSlot* slot) noexcept nogil:
+    """Make ``slot`` the position's own, knowing nothing yet (replaces what was there)."""
+    cdef Ctx* c = &g.base
+    slot.hands[0], slot.hands[1] = c.hands[0], c.hands[1]
+    slot.hands[2], slot.hands[3] = c.hands[2], c.hands[3]
+    slot.leader, slot.won = c.player, g.won
+    slot.lower, slot.upper = -SCORED_INFINITY, SCORED_INFINITY
+    slot.best = -1
+    slot.most = slot.fewest = -1
+
+
+cdef void scored_store(Scored* g, ScoredSlot* slot, int best, int alpha, int beta,
+                       int best_card) noexcept nogil:
     """Keep what a search of the window (alpha, beta) proved: a fail-low is an
     upper bound, a fail-high a lower bound, anything between the exact value;
     a slot of the same position keeps its other bound."""
-    cdef Ctx* c = &g.base
     if not scored_same(g, slot):
-        slot.hands[0], slot.hands[1] = c.hands[0], c.hands[1]
-        slot.hands[2], slot.hands[3] = c.hands[2], c.hands[3]
-        slot.leader, slot.won = c.player, g.won
-        slot.lower, slot.upper = -SCORED_INFINITY, SCORED_INFINITY
+        scored_claim(g, slot)
+    if best_card >= 0:
+        slot.best = best_card
     if best <= alpha:
         if best < slot.upper:
             slot.upper = best
@@ -202,20 +288,87 @@ cdef void scored_store(Scored* g, ScoredSlot* slot, int best, int alpha, int bet
         slot.lower = slot.upper = best
 
 
+cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
+    """Side 0's tricks of the ``n`` left with the trick search ``t`` (at a trick's start)."""
+    cdef Ctx* c = &g.base
+    set_position(t, c.hands, c.player, NULL, 0)
+    t.nodes = 0
+    t.deadline = c.deadline     # the call's time budget holds inside the trick search too
+    cdef int v = exact_value(t, (n + 1) // 2, n)
+    if t.error:
+        c.error = t.error       # Ctrl-C or a full table: the scored search stops too
+        t.error = NO_ERROR
+        return 0
+    return v
+
+
+cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta,
+                        int* low_out, int* high_out) noexcept nogil:
+    """Bounds on the value at a trick's start (see the top of this file). The
+    trick searches run only when the bounds without them cannot decide the
+    window (alpha, beta); their answers are kept in ``slot``."""
+    cdef Ctx* c = &g.base
+    cdef int n = popcount(c.hands[c.player])
+    cdef int trick = g.first_trick + g.first_length - n
+    cdef int ace_low = 0, ace_high = 0, s, h, x, f
+    cdef int fmin_all = SCORED_INFINITY, fmax_all = -SCORED_INFINITY
+    cdef int a_min, a_max, b_min, b_max, low, high
+    for s in range(4):
+        for h in range(4):
+            if (suit_of(c.hands[h], s) >> ACE_RANK) & 1:
+                # Either side may take it (a holder void in the suit led
+                # can discard it), in any trick left.
+                ace_low += min(g.ace_low[0][trick], g.ace_low[1][trick])
+                ace_high += max(g.ace_high[0][trick], g.ace_high[1][trick])
+    for x in range(n + 1):
+        f = g.by_tricks[g.won + x]
+        fmin_all = min(fmin_all, f)
+        fmax_all = max(fmax_all, f)
+    low, high = ace_low + fmin_all, ace_high + fmax_all
+    if low < beta and high > alpha and low < high:
+        if slot.most < 0:
+            slot.most = trick_value_of(g, &g.most, n)
+            slot.fewest = trick_value_of(g, &g.fewest, n)
+            if c.error:
+                slot.most = slot.fewest = -1
+                low_out[0], high_out[0] = low, high
+                return
+        a_min = b_min = SCORED_INFINITY
+        a_max = b_max = -SCORED_INFINITY
+        for x in range(n + 1):
+            f = g.by_tricks[g.won + x]
+            if x >= slot.most:
+                a_min = min(a_min, f)       # side 0 plays for tricks: x >= most
+            if x <= slot.fewest:
+                b_min = min(b_min, f)       # side 0 plays misère: x <= fewest
+            if x <= slot.most:
+                a_max = max(a_max, f)       # side 1 plays against tricks: x <= most
+            if x >= slot.fewest:
+                b_max = max(b_max, f)       # side 1 plays against misère: x >= fewest
+        low = ace_low + max(a_min, b_min)
+        high = ace_high + min(a_max, b_max)
+    low_out[0], high_out[0] = low, high
+
+
 def scored_values(hands, int trump, int leader, played, cards, int lone, int won,
-                  int first_trick, by_tricks, ace_ours, ace_theirs):
+                  int first_trick, by_tricks, ace_ours, ace_theirs, bint bounded=True,
+                  max_nodes=None, max_seconds=None, stats=None):
     """Side 0's best score after each card of ``cards`` (legal cards of the
     player on move), or of the position itself when ``cards`` is empty.
 
     Side 0 is NS, or the ``lone`` seat (>= 0) alone. ``won``: side 0's tricks
     so far in the deal; ``first_trick``: the deal's number (0-based) of the
     trick in progress. The objective's lists are side 0's (``solver.Objective``).
+    ``bounded=False``: without the trick search's bounds (slower; for tests).
+    ``max_nodes``/``max_seconds``: a budget for the whole call; reaching it
+    raises ``OverBudget`` with the bounds proved for the card being solved
+    (for the position itself: meaningful with no ``cards``).
     """
     cdef Scored g
     cdef u64 h[4]
     cdef int p[4]
     cdef int nplayed = read_position(hands, played, h, p)
-    cdef int i, v
+    cdef int i, k, side, v, lo, hi
     cdef list out = []
     if len(by_tricks) != 14 or len(ace_ours) != 13 or len(ace_theirs) != 13:
         raise ValueError("an objective has 14 trick scores and 13 ace scores a side")
@@ -223,31 +376,58 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
         g.by_tricks[i] = by_tricks[i]
     for i in range(13):
         g.ace_ours[i], g.ace_theirs[i] = ace_ours[i], ace_theirs[i]
+    for side in range(2):
+        g.ace_low[side][13] = g.ace_high[side][13] = 0
+        for k in range(12, -1, -1):
+            v = g.ace_ours[k] if side == 0 else g.ace_theirs[k]
+            g.ace_low[side][k] = v if k == 12 else min(v, g.ace_low[side][k + 1])
+            g.ace_high[side][k] = v if k == 12 else max(v, g.ace_high[side][k + 1])
     set_game(&g.base, trump, False, lone)      # the score says who wants what: no misère flag
+    if max_nodes is not None:
+        g.base.max_nodes = max_nodes
+    if max_seconds is not None:
+        g.base.deadline = monotonic() + max_seconds
     g.won, g.first_trick = won, first_trick
     g.first_length = popcount(h[(leader + nplayed) & 3])
+    g.bounded = bounded
+    g.most.blocks, g.fewest.blocks = NULL, NULL
+    g.most.buckets, g.fewest.buckets = NULL, NULL
     # A small ending needs a small table: 2^(8 + 2n) slots for n cards a hand.
     g.slot_mask = (<u64>1 << min(SCORED_SLOTS_LOG2, 8 + 2 * g.first_length)) - 1
     g.slots = <ScoredSlot*>malloc((g.slot_mask + 1) * sizeof(ScoredSlot))
     if g.slots == NULL:
         raise MemoryError("cannot allocate the table of the scored search")
     try:
+        if bounded and (init_ctx(&g.most, trump, False, lone, DEFAULT_MAX_ENTRIES) != 0
+                        or init_ctx(&g.fewest, trump, True, lone, DEFAULT_MAX_ENTRIES) != 0):
+            raise MemoryError("cannot allocate the trick search's tables")
         for i in range(g.slot_mask + 1):
             g.slots[i].leader = -1
         for card in (cards or [None]):
             set_position(&g.base, h, leader, p, nplayed)
-            v = scored_value(&g, -1 if card is None else card)
+            v = scored_value(&g, -1 if card is None else card, &lo, &hi)
+            if g.base.error == OVER_BUDGET:
+                g.base.lower, g.base.upper = lo, hi
             close_ctx(&g.base, None)        # raises KeyboardInterrupt after Ctrl-C
             out.append(v)
+        if stats is not None:
+            stats["nodes"] = stats.get("nodes", 0) + g.base.nodes
+            stats["trick_nodes"] = stats.get("trick_nodes", 0) + g.most.nodes + g.fewest.nodes
         return out
     finally:
         free(g.slots)
+        tt_free(&g.most)
+        tt_free(&g.fewest)
 
 
-cdef int scored_value(Scored* g, int card):
-    """Side 0's best score from the position, after ``card`` when it is >= 0."""
+cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
+    """Side 0's best score from the position, after ``card`` when it is >= 0,
+    by null-window tests (MTD(f)); ``lo_out``/``hi_out`` get what was proved
+    when the search stops early."""
     cdef Ctx* c = &g.base
-    cdef int player = c.player, delta = 0, side0_won = 0, v
+    cdef int player = c.player, delta = 0, side0_won = 0, v, gamma
+    cdef int lo = -SCORED_INFINITY, hi = SCORED_INFINITY, guess = 0
+    cdef ScoredSlot* slot
     if card >= 0:
         c.hands[player] ^= (<u64>1) << card
         c.trick_card[c.ncards] = card
@@ -259,6 +439,28 @@ cdef int scored_value(Scored* g, int card):
             c.player = (player + 1) & 3
     g.won += side0_won
     with nogil:
-        v = scored_search(g, -SCORED_INFINITY, SCORED_INFINITY)
+        if g.bounded and c.ncards == 0 and c.hands[c.player] != 0:
+            # Start from the bounds at the root: finite, and a first guess.
+            slot = scored_slot(g)
+            if not scored_same(g, slot):
+                scored_claim(g, slot)
+            scored_bounds(g, slot, -SCORED_INFINITY, SCORED_INFINITY, &lo, &hi)
+            guess = (lo + hi) // 2
+        while lo < hi and not c.error:
+            gamma = guess
+            if gamma <= lo:
+                gamma = lo + 1
+            if gamma > hi:
+                gamma = hi
+            v = scored_search(g, gamma - 1, gamma)
+            if c.error:
+                break
+            if v >= gamma:
+                lo = v
+            else:
+                hi = v
+            guess = v
     g.won -= side0_won
-    return delta + v
+    lo_out[0] = lo + delta if lo > -SCORED_INFINITY else lo
+    hi_out[0] = hi + delta if hi < SCORED_INFINITY else hi
+    return delta + lo

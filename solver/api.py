@@ -442,7 +442,10 @@ def _scored_lists(objective: Objective, first_trick: int, won: int):
             [-v for v in objective.ace_ours], first_trick - won, -1)
 
 
-def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool):
+def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool, *,
+            max_nodes=None, max_seconds=None, bounded=True, stats=None):
+    max_nodes = _budget(max_nodes, "max_nodes", int)
+    max_seconds = _budget(max_seconds, "max_seconds", (int, float))
     if not isinstance(objective, Objective):
         raise ObjectiveError(f"objective must be a solver.Objective, not {objective!r}")
     pos = _Position(deal, trump, leader, played, None)
@@ -452,15 +455,38 @@ def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool):
                              f"0 to {first_trick} here, not {won!r}")
     lone, by_tricks, ours, theirs, side0_won, sign = _scored_lists(objective, first_trick, won)
     cards = pos.legal_cards() if cards_wanted else []
-    values = _core.scored_values(pos.masks, int(pos.trump), int(pos.leader),
-                                 [c.index for c in pos.played], [c.index for c in cards],
-                                 lone, side0_won, first_trick, by_tricks, ours, theirs)
+    try:
+        values = _core.scored_values(pos.masks, int(pos.trump), int(pos.leader),
+                                     [c.index for c in pos.played], [c.index for c in cards],
+                                     lone, side0_won, first_trick, by_tricks, ours, theirs,
+                                     bounded=bounded, max_nodes=max_nodes,
+                                     max_seconds=max_seconds, stats=stats)
+    except _core.OverBudget as stop:
+        # What the null-window tests proved, clipped to what any play can score.
+        low, high = (stop.lower, stop.upper) if sign > 0 else (-stop.upper, -stop.lower)
+        return Bounds(max(low, _least(objective, won, pos.remaining)),
+                      min(high, _most(objective, won, pos.remaining)))
     if not cards_wanted:
         return sign * values[0]
     return {card: sign * v for card, v in zip(cards, values)}
 
 
-def solve_scored(deal, trump, leader, objective: Objective, *, played=(), won: int = 0) -> int:
+def _least(objective: Objective, won: int, left: int) -> int:
+    """The least the objective's side can score from here, whatever is played
+    (aces in any of the tricks left, taken by either side)."""
+    first = TRICKS - left
+    ace = min(objective.ace_ours[first:] + objective.ace_theirs[first:], default=0)
+    return min(objective.by_tricks[won:won + left + 1]) + 4 * min(ace, 0)
+
+
+def _most(objective: Objective, won: int, left: int) -> int:
+    first = TRICKS - left
+    ace = max(objective.ace_ours[first:] + objective.ace_theirs[first:], default=0)
+    return max(objective.by_tricks[won:won + left + 1]) + 4 * max(ace, 0)
+
+
+def solve_scored(deal, trump, leader, objective: Objective, *, played=(), won: int = 0,
+                 max_nodes: Optional[int] = None, max_seconds: Optional[float] = None):
     """The best score the ``objective``'s side can make from here, every player
     playing for (or against) that score instead of for tricks.
 
@@ -468,10 +494,15 @@ def solve_scored(deal, trump, leader, objective: Objective, *, played=(), won: i
     ``won`` is the tricks its side has taken so far and the position's trick
     numbers follow from the hands (a 13-card hand is trick 1). Skruuvi's
     misère with its ace penalties is the case in point: ``RuleSet.play_objective``
-    gives a contract's objective. The search is exact but has none of the trick
-    search's cut-offs: a full deal may take long (Ctrl-C stops it).
+    gives a contract's objective. The search is exact; the trick search's
+    bounds make endings quick, but a full deal may take long (Ctrl-C stops it).
+
+    ``max_nodes``/``max_seconds``: a budget. When the search reaches it,
+    ``solve_scored`` returns the ``Bounds(lower, upper)`` on the score proved
+    so far instead of a number (docs/solver.md, "Playing for a score").
     """
-    return _scored(deal, trump, leader, objective, played, won, cards_wanted=False)
+    return _scored(deal, trump, leader, objective, played, won, cards_wanted=False,
+                   max_nodes=max_nodes, max_seconds=max_seconds)
 
 
 def solve_cards_scored(deal, trump, leader, objective: Objective, *, played=(),

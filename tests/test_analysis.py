@@ -17,7 +17,7 @@ SEED_TABLE = {"N": NS, "S": NS, "E": EW, "W": EW}
 
 # The layout docs/analysis.md documents.
 TOP_KEYS = {"deal", "rules", "dealer", "dd_table", "contracts", "scores", "honours", "aces",
-            "best", "par"}
+            "best", "par", "all_pass", "notes"}
 PAR_KEYS = {"contract", "declarer", "side", "tricks", "score", "line", "explanation"}
 
 

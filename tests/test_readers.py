@@ -338,7 +338,8 @@ def _played(rules: str, calls):
             card = play.legal_cards()[0]
             obj["play"].append(str(card))
             play.play(card)
-        obj["result"] = play.tricks_won(Seat.parse(record.declarer).side)
+        if record.declarer is not None:     # Skruuvi's all-pass misère has none
+            obj["result"] = play.tricks_won(Seat.parse(record.declarer).side)
     return obj
 
 

@@ -94,3 +94,73 @@ def test_bad_questions_are_clear_errors():
         solver.solve_scored("N:A... K... Q... J...", "NT", "E", objective, won=13)
     with pytest.raises(PositionError):
         solver.solve_scored("N:A... K... Q... J...", "NT", "E", objective, played=["SA"])
+
+
+def _bench_endings(count: int, cards_each: int, seed: int):
+    """Random endings of the whole pack (all four aces likely in play)."""
+    rng = random.Random(seed)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    out = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        hands = [" ".join(str(c) for c in deck[cards_each * i:cards_each * (i + 1)])
+                 for i in range(4)]
+        out.append(hands)
+    return out
+
+
+def _deal(hands):
+    from solver import Deal, Hand
+    return Deal([Hand([Card.parse(c) for c in h.split()]) for h in hands])
+
+
+@pytest.mark.parametrize("hands", _bench_endings(6, 5, 7))
+def test_the_trick_search_bounds_change_no_value(hands):
+    # The bounds (docs/solver.md) only cut: with and without them, every card
+    # of a 5-card ending of a 5M misère and of the all-pass misère is worth
+    # the same.
+    from solver import _core
+    from solver.api import _Position, _scored_lists
+    pos = _Position(_deal(hands), "NT", "E")
+    for objective in (skruuvi_misere("NS"), skruuvi_misere("E"),
+                      Objective("EW", by_tricks=[-t for t in range(14)],
+                                ace_ours=[-k for k in range(1, 14)],
+                                ace_theirs=list(range(1, 14)))):
+        lone, by_tricks, ours, theirs, won, _ = _scored_lists(objective, 8, 0)
+        cards = [c.index for c in pos.legal_cards()]
+        on = _core.scored_values(pos.masks, 4, 1, [], cards, lone, won, 8, by_tricks, ours,
+                                 theirs, bounded=True)
+        off = _core.scored_values(pos.masks, 4, 1, [], cards, lone, won, 8, by_tricks, ours,
+                                  theirs, bounded=False)
+        assert on == off
+
+
+def test_a_budget_returns_proved_bounds_around_the_value():
+    solver = solver_module()
+    [hands] = _bench_endings(1, 8, 4)       # one check of the budget: 16384 nodes
+    deal = _deal(hands)
+    objective = skruuvi_misere("NS")
+    exact = solver.solve_scored(deal, "NT", "E", objective)
+    bounds = solver.solve_scored(deal, "NT", "E", objective, max_nodes=16384)
+    assert isinstance(bounds, solver.Bounds)
+    assert bounds.lower <= exact <= bounds.upper
+    assert bounds.lower < bounds.upper
+    assert solver.solve_scored(deal, "NT", "E", objective, max_nodes=10 ** 9) == exact
+    with pytest.raises(PositionError, match="max_nodes"):
+        solver.solve_scored(deal, "NT", "E", objective, max_nodes=0)
+
+
+def test_a_full_deal_under_a_time_budget_returns_bounds_in_time():
+    # A full deal is beyond the scored search (docs/solver.md): with a budget
+    # it stops on time, the trick searches inside it included, and returns
+    # what any play can score at worst.
+    import time
+    solver = solver_module()
+    [hands] = _bench_endings(1, 13, 1)
+    objective = skruuvi_misere("NS")
+    start = time.perf_counter()
+    bounds = solver.solve_scored(_deal(hands), "NT", "E", objective, max_seconds=0.5)
+    assert time.perf_counter() - start < 10
+    assert isinstance(bounds, solver.Bounds) and bounds.lower < bounds.upper
+    assert bounds.lower >= min(objective.by_tricks) - 4 * 13
+    assert bounds.upper <= max(objective.by_tricks) + 4 * 13

@@ -49,6 +49,7 @@ from solver.errors import VintError
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
 from ..exchange import DEFENDERS_EXCHANGE_BELOW, play_deal
+from ..misere import is_misere, misere_contracts, misere_value
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
@@ -296,6 +297,10 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
         _, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
         candidates.append((call, call, declarer))
+    # Skruuvi's misère bids (advisor.misere), unless the strains are limited:
+    # the bidder declares if it stands.
+    if strains is None:
+        candidates += [(call, call, seat) for call in legal if call in misere_contracts(rs)]
     if current is not None:
         rank = rs.bid_rank(rs.contract(current))
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
@@ -379,18 +384,25 @@ def trick_key(sit: Situation, contract: str, declarer: Seat) -> tuple:
     return key + (7,) if sit.exchange == "kotka" else key
 
 
+def _kitty_of(sit: Situation, deal: Deal) -> Optional[Hand]:
+    """The sample's kitty in the Kitty game: the 4 cards no hand holds."""
+    if sit.exchange != "kitty":
+        return None
+    held = 0
+    for mask in deal.masks:
+        held |= mask
+    return Hand.from_mask(FULL_PACK & ~held)
+
+
 def _solve_exchanged(sit: Situation, deal: Deal, pairs) -> Dict[tuple, int]:
     """Tricks of each ``(contract, declarer)`` when the sample first goes through
     the exchange that contract brings (the declarer taking the kitty), on one
     warm solver for the sample (the exchanged deals share most cards)."""
-    kitty = None
-    if sit.exchange == "kitty":
-        held = 0
-        for mask in deal.masks:
-            held |= mask
-        kitty = Hand.from_mask(FULL_PACK & ~held)
+    kitty = _kitty_of(sit, deal)
     solver, tricks = Solver(), {}
     for contract, declarer in pairs:
+        if is_misere(sit.rules, contract):
+            continue                      # valued by the misère search (_Scorer.ns)
         key = trick_key(sit, contract, declarer)
         if key not in tricks:
             played = play_deal(sit.rules, deal, contract, declarer, kitty=kitty,
@@ -462,7 +474,8 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
     for call, _, _ in sit.candidates:
         contract, declarer = continue_auction(sit.rules, policy, deal, sit.dealer,
                                               list(sit.auction) + [call])
-        if contract is not None and (contract not in playable or declarer is None):
+        if contract is not None and (contract not in playable or declarer is None) \
+                and not is_misere(sit.rules, contract):
             contract, declarer = "?", None
         finals.append((contract, declarer))
     return finals
@@ -477,7 +490,8 @@ def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None)
         return _solve_exchanged(sit, deal, pairs), finals
     needs: Dict[Strain, set] = {}
     for contract, declarer in finals + [(c, d) for _, c, d in sit.candidates]:
-        if contract not in (None, "?") and declarer is not None:
+        if contract not in (None, "?") and declarer is not None \
+                and not is_misere(sit.rules, contract):
             needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
     return _solve_needs(sit, deal, needs, cache), finals
 
@@ -496,7 +510,16 @@ class _Scorer:
         """NS minus EW if ``contract`` is played by ``declarer`` (None: thrown in, 0)."""
         if contract is None:
             return 0
-        key = (contract, declarer.name)
+        key = (contract, None if declarer is None else declarer.name)
+        if is_misere(self.sit.rules, contract) and key not in self._memo:
+            # Misère and the all-pass misère: valued by the rules (advisor.misere),
+            # on the deal after Skruuvi's exchange when it is modelled.
+            deal = self.deal
+            if self.sit.exchange is not None:
+                deal = play_deal(self.sit.rules, self.deal, contract, declarer,
+                                 kitty=_kitty_of(self.sit, self.deal), dealer=self.sit.dealer)
+            self._memo[key] = misere_value(deal, self.sit.rules, contract, declarer,
+                                           self.sit.dealer)
         if key not in self._memo:
             # After Skruuvi's exchange the deal played is not the sample; the
             # game scores no honours, so the score needs no deal.
@@ -536,10 +559,14 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
     sign = 1 if us == "NS" else -1
     values = []
     for call, contract, _ in sit.candidates:
-        if call != PASS:
+        if call not in index and call != PASS:      # a misère bid: not on the DD ladder
+            ns = scorer.ns(contract, sit.seat)
+        elif call != PASS:
             ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
-            options = [0] + [auction.after_bid(j, them).score for j in range(len(ladder))
+            # Four passes: Skruuvi's all-pass misère, elsewhere a throw-in.
+            passed = scorer.ns("AP", None) if is_misere(rs, "AP") else 0
+            options = [passed] + [auction.after_bid(j, them).score for j in range(len(ladder))
                              if declarer(j, them) is not None]
             ns = max(options) if them == "NS" else min(options)
         elif sit.current_declarer.side == us:
@@ -730,7 +757,10 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows) -> List[Candidate]
                       float(stand_rows[:, k].mean()),
                       scores=[int(v) for v in rows[:, k]],
                       stands=[int(v) for v in stand_rows[:, k]])
-        if contract is not None:
+        if contract is not None and is_misere(sit.rules, contract):
+            # A misère (aces left out) scores above 0 for its side exactly when it makes.
+            c.p_make = float((stand_rows[:, k] > 0).mean())
+        elif contract is not None:
             key = trick_key(sit, contract, declarer)
             taken = [t[key] for t in all_tricks]
             need = sit.rules.contract(contract).tricks_needed

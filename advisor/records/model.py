@@ -20,6 +20,7 @@ from solver.errors import VintError
 from solver.play import PlayError, Trick, check_play, group_tricks
 
 from ..game import close_auction, rule_set, strain_of
+from ..misere import is_misere
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call
 
 __all__ = ["FormatError", "GameRecord", "GameSet", "TrickRecord", "Field", "build_record",
@@ -232,6 +233,12 @@ def build_record(source: str, line: int, *, rules, deal: Field,
                               f"{record.declarer} {record.leader} leads under {rules.name}")
     if record.contract is not None:
         record.trump = strain_of(rules, record.contract)
+        if record.trump is None and is_misere(rules, record.contract):
+            # Skruuvi's misère and all-pass misère are played without trumps;
+            # the all-pass misère's leader is the dealer's left-hand player.
+            record.trump = Strain.NT
+            if record.leader is None and record.dealer is not None:
+                record.leader = named_leader or Seat.parse(record.dealer).lho.name
     if play_order is not None:
         if record.trump is None or record.leader is None:
             raise FormatError(source, play_order.line, _why_no_play(record))

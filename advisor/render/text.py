@@ -187,7 +187,8 @@ def _grid_axes(analysis) -> Tuple[List[str], List[str]]:
 
 
 #: What a strain letter of a game's contracts means, where it is not a suit or NT.
-STRAIN_WORDS = {"G": "G is grand, Skruuvi's no-trumps"}
+STRAIN_WORDS = {"G": "G is grand, Skruuvi's no-trumps",
+                "M": "M is misère: at most 7 - level tricks, each side taking as few as it can"}
 
 
 def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
@@ -229,6 +230,8 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
     par = analysis.par
     if par.contract is None:
         par_line = "Par: thrown in, 0"
+    elif par.declarer is None:
+        par_line = f"Par: all pass, {par.contract} played, NS take {par.tricks}, NS {par.score:+d}"
     else:
         par_line = (f"Par: {_contract_label(par.contract, symbols)} by {par.declarer}, "
                     f"{par.tricks} tricks, NS {par.score:+d}")
@@ -260,6 +263,12 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
     words = [STRAIN_WORDS[s] for s in _grid_axes(analysis)[1] if s in STRAIN_WORDS]
     if words:
         parts.append("(" + "; ".join(words) + ".)")
+    ap = getattr(analysis, "all_pass", None)
+    if ap is not None:
+        parts.append(f"All pass: {ap.contract} in no-trumps, each side taking as few tricks as "
+                     f"it can: NS take {ap.tricks}, EW {13 - ap.tricks}; NS {ap.score:+d}")
+    for note in getattr(analysis, "notes", ()):
+        parts.append(f"Note: {note}.")
     return "\n".join(parts)
 
 

@@ -1,0 +1,214 @@
+"""Misère in analysis, par and advice: contracts where the declaring side wants few tricks.
+
+Skruuvi bids misère (``5M``..``7M``, the declaring side undertakes at most
+7 - level tricks) and plays the all-pass misère (``AP``: every trick counts
+against its taker) when all four pass; Siberian Vint plays the распасовка
+(``PASS``: no trumps, fewest tricks wins, no score but an X mark) when all
+four pass. A double-dummy trick table cannot score those: it counts tricks
+played for, not against.
+
+Here each such contract is valued with the misère trick search
+(``solver.solve(..., misere=True)``: each side takes as few tricks as it can,
+exact on a full deal) from the game's own opening leader, and scored by the
+rule set. The ace penalties of a Skruuvi misère depend on the trick each ace
+falls in; ``solver.solve_scored`` plays for them exactly, but a full deal is
+beyond its reach (docs/solver.md), so on a full deal the score here counts
+the contract and its tricks, not the aces (``ACES_NOTE`` says so wherever it
+is shown). ``scored_value`` gives the exact score with aces for a position
+the scored search can finish within a budget (an ending), else proved bounds.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+import solver
+from solver.cards import SEATS, Seat
+
+from .game import rule_set
+from .par import ContractOutcome
+
+__all__ = ["misere_contracts", "all_pass_contract", "misere_leaders", "misere_tricks",
+           "misere_outcomes", "all_pass_outcome", "scored_value", "ACES_NOTE", "X_MARK_NOTE"]
+
+#: The strain letter of a bid misère (Skruuvi).
+MISERE = "M"
+
+ACES_NOTE = ("misère scores count the contract and its double-dummy tricks (fewest-tricks "
+             "play); the ace penalties are not included on a full deal")
+
+X_MARK_NOTE = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
+               "that wins the rubber")
+
+
+def misere_contracts(rules) -> List[str]:
+    """The game's bid misère contracts (Skruuvi: 5M 6M 7M), lowest bid first; [] elsewhere.
+
+    Only games whose rule set scores a misère objective (``Skruuvi``) count:
+    the semi-contract game's misère bids have scores of their own.
+    """
+    rs = rule_set(rules)
+    if rs.name not in ("skruuvi", "skruuvi-old"):
+        return []
+    out = [c for c in rs.contracts() if c != "AP" and rs.contract(c).strain == MISERE]
+    return sorted(out, key=lambda c: rs.bid_rank(rs.contract(c)))
+
+
+def all_pass_contract(rules) -> Optional[str]:
+    """The contract played when all pass: ``AP`` (Skruuvi), ``PASS`` (Siberian Vint), or None."""
+    name = rule_set(rules).name
+    if name in ("skruuvi", "skruuvi-old"):
+        return "AP"
+    if name == "vint-siberian":
+        return "PASS"
+    return None
+
+
+def misere_leaders(rules, dealer) -> List[Seat]:
+    """The opening leaders the misère contracts and the all-pass deal need."""
+    rs = rule_set(rules)
+    leaders = []
+    if misere_contracts(rs):
+        leaders += [rs.opening_leader(seat) for seat in SEATS]
+    if all_pass_contract(rs):
+        leaders.append(Seat.parse(dealer).lho)
+    return sorted(set(leaders))
+
+
+def misere_tricks(deal, leaders, *, warm: Optional[solver.Solver] = None) -> Dict[str, int]:
+    """``{leader: NS tricks}`` in no-trumps, each side taking as few tricks as it can."""
+    warm = warm or solver.Solver()
+    out = {}
+    for leader in leaders:
+        leader = Seat.parse(leader)
+        on_lead = warm.solve(deal, "NT", leader, misere=True)
+        out[leader.name] = on_lead if leader.side == "NS" else 13 - on_lead
+    return out
+
+
+def _declaring_tricks(ns_tricks: Dict[str, int], leader: Seat, declarer: Seat) -> int:
+    ns = ns_tricks[leader.name]
+    return ns if declarer.side == "NS" else 13 - ns
+
+
+def misere_outcomes(deal, rules, ns_tricks: Dict[str, int]
+                    ) -> Dict[str, Dict[str, ContractOutcome]]:
+    """``{contract: {seat: ContractOutcome}}`` for the game's bid misères.
+
+    ``ns_tricks``: ``misere_tricks`` for (at least) every declarer's opening
+    leader. ``made``: at most 7 - level tricks. Scores: NS minus EW, aces not
+    included (``ACES_NOTE``).
+    """
+    rs = rule_set(rules)
+    out = {}
+    for contract in misere_contracts(rs):
+        allowed = 7 - rs.contract(contract).level
+        row = {}
+        for seat in SEATS:
+            tricks = _declaring_tricks(ns_tricks, rs.opening_leader(seat), seat)
+            score = rs.score(deal, contract=contract, declarer=seat.name,
+                             tricks=tricks).net("NS")
+            row[seat.name] = ContractOutcome(contract, seat.name, tricks, score,
+                                             tricks <= allowed, True)
+        out[contract] = row
+    return out
+
+
+def all_pass_outcome(deal, rules, dealer, ns_tricks: Dict[str, int]
+                     ) -> Optional[ContractOutcome]:
+    """The all-pass deal: ``declarer`` "N" (its ``tricks`` are NS's), NS score.
+
+    Skruuvi's all-pass misère scores each trick -1 to its taker (aces not
+    included, ``ACES_NOTE``); Siberian Vint's распасовка scores nothing (its
+    X mark goes to the sheet, ``X_MARK_NOTE``). None in other games.
+    """
+    rs = rule_set(rules)
+    contract = all_pass_contract(rs)
+    if contract is None:
+        return None
+    tricks = ns_tricks[Seat.parse(dealer).lho.name]
+    score = rs.score(deal, contract=contract, declarer="N", tricks=tricks).net("NS")
+    return ContractOutcome(contract, "N", tricks, score, True, True)
+
+
+def scored_value(deal, rules, contract, declarer, *, leader=None, played=(), won: int = 0,
+                 max_seconds: Optional[float] = None):
+    """Declarer's side's exact score with the misère aces (``solver.solve_scored``
+    on the rule set's ``play_objective``), or ``solver.Bounds`` when the budget
+    runs out first. ``leader``: who is on lead (the opening leader by default)."""
+    rs = rule_set(rules)
+    objective = rs.play_objective(deal if len(deal["N"]) == 13 else None, contract, declarer)
+    if leader is None:
+        leader = rs.opening_leader(declarer) if contract not in ("AP", "PASS") else declarer
+    return solver.solve_scored(deal, "NT", leader, objective, played=played, won=won,
+                               max_seconds=max_seconds)
+
+
+def play_objective(deal, rules, contract, declarer=None, *, bolshevik: bool = False):
+    """What the declaring side plays for (a ``solver.Objective``): a bid
+    misère's score for declarer's side, the all-pass misère's for NS, a
+    Bolshevik's (``bolshevik=True``) for the bidder alone; aces included."""
+    rs = rule_set(rules)
+    if bolshevik:
+        return rs.bolshevik_objective(contract, declarer)
+    if contract in ("AP", "PASS"):
+        return rs.play_objective(deal, contract, "N")
+    return rs.play_objective(deal, contract, declarer)
+
+
+def is_misere(rules, contract) -> bool:
+    """Is ``contract`` a bid misère or the all-pass misère of a game that scores them?"""
+    rs = rule_set(rules)
+    if contract is None:
+        return False
+    return contract in misere_contracts(rs) or (contract == all_pass_contract(rs)
+                                                and contract == "AP")
+
+
+def aces_taken(deal, leader, cards) -> List[tuple]:
+    """``[(trick number, winner seat)]`` for every ace of a play (no-trumps)."""
+    play = solver.Play(deal, "NT", leader)
+    out = []
+    for card in cards:
+        card = solver.Card.parse(card)
+        winner = play.play(card)
+        if winner is not None:
+            trick = play.tricks[-1]
+            out += [(trick.number, winner.name) for _, c in trick.cards if c.rank == 14]
+    return out
+
+
+#: The advisor's budget for one sample's misère trick search (nodes): a full
+#: deal's misère may take seconds; past the budget the proved bounds' middle
+#: is used (``misere_value``).
+ADVICE_NODES = 300_000
+
+
+#: Misère tricks on lead by (deal, leader, budget), for the advisor's samples.
+_ON_LEAD: Dict[tuple, int] = {}
+
+
+def misere_value(deal, rules, contract, declarer, dealer, *,
+                 max_nodes: Optional[int] = ADVICE_NODES) -> int:
+    """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
+    tricks from the misère trick search (aces left out, ``ACES_NOTE``). With
+    ``max_nodes`` the search may stop early: then the middle of the bounds it
+    proved on the tricks is scored (an estimate; the advisor's samples only)."""
+    rs = rule_set(rules)
+    if contract in ("AP", "PASS"):
+        leader, declarer = Seat.parse(dealer).lho, Seat.N
+    else:
+        declarer = Seat.parse(declarer)
+        leader = rs.opening_leader(declarer)
+    key = (deal.masks, int(leader), max_nodes)
+    if key not in _ON_LEAD:             # one search serves 5M, 6M, 7M and AP alike
+        if len(_ON_LEAD) > 4096:
+            _ON_LEAD.clear()
+        found = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
+        if isinstance(found, solver.Bounds):
+            found = (found.lower + found.upper) // 2
+        _ON_LEAD[key] = found
+    on_lead = _ON_LEAD[key]
+    ns = on_lead if leader.side == "NS" else 13 - on_lead
+    tricks = ns if declarer.side == "NS" else 13 - ns
+    return rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")

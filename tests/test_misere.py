@@ -1,0 +1,288 @@
+"""Misère end to end (issue 14): played deals scored with their aces, the
+analysis and par with misère contracts and the all-pass deal, the review of
+a misère play card by card."""
+
+from __future__ import annotations
+
+import pytest
+
+import solver
+from advisor import rules as game_rules
+from advisor.analysis import analyse
+from advisor.misere import (aces_taken, all_pass_outcome, misere_contracts, misere_leaders,
+                            misere_outcomes, misere_tricks, play_objective)
+from advisor.par import par_from_outcomes, side_outcome
+from advisor.postmortem import review_misere_play
+from solver import Card, Deal, Hand, Seat
+
+SKRUUVI = game_rules.get("skruuvi")
+HEARTS_LOW = [f"H{r}" for r in "QJT98765432"]
+
+
+def _deal(hands: dict) -> Deal:
+    return Deal([Hand([Card.parse(c) for c in hands[s]]) for s in "NESW"])
+
+
+def _play(deal: Deal, leader: str, leads: dict, chosen: dict, keep=()) -> list:
+    """Play a deal out: ``leads[trick]`` and ``chosen[(seat, trick)]`` name cards;
+    everyone else plays the lowest legal card not kept for later (``keep``)."""
+    play = solver.Play(deal, "NT", leader)
+    cards = []
+    reserved = {Card.parse(c) for c in list(chosen.values()) + list(keep)}
+    while len(cards) < 52:
+        trick = len(play.tricks) + 1
+        seat = play.on_move
+        wanted = chosen.get((seat.name, trick)) or (leads.get(trick) if not play.trick else None)
+        legal = play.legal_cards()
+        if wanted is not None:
+            card = Card.parse(wanted)
+        else:
+            free = [c for c in legal if c not in reserved] or legal
+            card = min(free, key=lambda c: (c.rank, c.suit))
+        assert card in legal, (seat, trick, card, legal)
+        play.play(card)
+        cards.append(card)
+    return cards
+
+
+def _spades_from(ranks):
+    return [f"S{r}" for r in ranks]
+
+
+def test_the_seeds_first_bolshevik_from_a_played_deal():
+    # "a successful 7 misère in a Bolshevik round with Aces in the 2nd, 4th, 5th
+    # and 8th tricks and no doubles would initially score -39 for each opponent
+    # (39=20+2+4+5+8) and +117 to the declarer" (seed 002). North plays alone;
+    # the stalker (West) holds every spade and wins every trick.
+    hands = {
+        "W": _spades_from("AKQJT98765432"),
+        "N": ["CA"] + [f"C{r}" for r in "KQJT98765432"],
+        "E": ["HA", "HK"] + HEARTS_LOW,
+        "S": [f"D{r}" for r in "AKQJT98765432"],
+    }
+    deal = _deal(hands)
+    leads = {t: c for t, c in enumerate(_spades_from("KAQJT98765432"), start=1)}
+    leads[1], leads[2] = "SK", "SA"
+    cards = _play(deal, "W", leads, {("E", 4): "HA", ("S", 5): "DA", ("N", 8): "CA"})
+    aces = aces_taken(deal, "W", cards)
+    assert aces == [(2, "W"), (4, "W"), (5, "W"), (8, "W")]
+    score = SKRUUVI.score_bolshevik("7M", "N", 0, aces_taken=aces)
+    assert score.players == {"N": 117, "E": -39, "S": -39, "W": -39}
+    objective = play_objective(deal, SKRUUVI, "7M", "N", bolshevik=True)
+    assert objective.value(0, aces) == 117
+
+
+def test_the_seeds_second_bolshevik_from_a_played_deal():
+    # "player A plays 7 misère and wins one trick while the opponents take Aces
+    # on the 2nd, 5th, 9th and 10th tricks, players C and D doubled but B did
+    # not ... B will score -11 ... C and D will each score +4 ... A will score
+    # +3". A is North; B, C, D are East, South, West. North wins the last
+    # trick with the HK on West's H2.
+    hands = {
+        "W": _spades_from("AKQJT9876543") + ["H2"],
+        "N": ["HK"] + [f"H{r}" for r in "QJT9876543"] + ["D3", "D2"],
+        "E": ["S2", "HA"] + [f"D{r}" for r in "KQJT987654"] + ["C2"],
+        "S": ["DA", "CA"] + [f"C{r}" for r in "KQJT9876543"],
+    }
+    deal = _deal(hands)
+    leads = dict(enumerate(["SK", "SA"] + _spades_from("QJT9876543") + ["H2"], start=1))
+    cards = _play(deal, "W", leads, {("E", 5): "HA", ("S", 9): "DA", ("S", 10): "CA"},
+                  keep=["HK"])
+    aces = aces_taken(deal, "W", cards)
+    assert aces == [(2, "W"), (5, "W"), (9, "W"), (10, "W")]
+    play = solver.Play(deal, "NT", "W")
+    for c in cards:
+        play.play(c)
+    assert play.won[Seat.N] == 1 and play.tricks[-1].winner == Seat.N
+    score = SKRUUVI.score_bolshevik("7M", "N", 1, aces_taken=aces, doubled_by=("S", "W"))
+    assert score.players == {"N": 3, "E": -11, "S": 4, "W": 4}
+    objective = play_objective(deal, SKRUUVI, "7M", "N", bolshevik=True)
+    # The bidder's own objective has no doubles: 3 * (15 - 26) for the bidder.
+    assert objective.value(1, aces) == SKRUUVI.score_bolshevik(
+        "7M", "N", 1, aces_taken=aces).players["N"] == 33
+    # Reviewed card by card, alone against three: each card's cost in tricks
+    # and points; North's HK kept to the last trick costs North nothing more.
+    reviews = review_misere_play(deal, SKRUUVI, "7M", "N", "W", cards, bolshevik=True,
+                                 scored_from=3)
+    assert len(reviews) == 52
+    assert all(r.points_lost >= 0 and r.tricks_lost >= 0 for r in reviews)
+    assert reviews[-1].after == 1            # North's tricks at the end
+
+
+def test_a_bid_misere_played_out_scores_its_aces_by_trick_number():
+    # A 5M by North: "for each Ace taken, the winners of the trick are penalised
+    # the ordinal number of the trick" (seed 002). Any complete play: the aces
+    # found in it are charged to the side that took them, and the rule set's
+    # objective gives the same score.
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AK2.432 T987.JT9.QJT.JT9 6543.8765.987.65 2.432.6543.AKQ87")
+    cards = _play(deal, "E", {}, {})
+    aces = aces_taken(deal, "E", cards)
+    assert len(aces) == 4
+    play = solver.Play(deal, "NT", "E")
+    for c in cards:
+        play.play(c)
+    ns = play.won[Seat.N] + play.won[Seat.S]
+    result = SKRUUVI.score(deal, "5M", "N", ns, aces_taken=aces)
+    for trick, who in aces:
+        assert (Seat.parse(who).side, "above", -trick, f"ace taken in trick {trick}") \
+            in result.items
+    objective = play_objective(deal, SKRUUVI, "5M", "N")
+    side_aces = [(t, Seat.parse(w).side) for t, w in aces]
+    assert objective.value(ns, side_aces) == result.net("NS")
+
+
+DEAL = "N:AKQJ.AKQ.AK2.432 T987.JT9.QJT.JT9 6543.8765.987.65 2.432.6543.AKQ87"
+
+
+def test_misere_contracts_rank_as_each_game_says():
+    # "The possible denominations, in ascending order, are misère, spades,
+    # clubs, diamonds, hearts, grand" (Kitty); Kotka: "spades, clubs,
+    # diamonds, hearts, misère, grand".
+    assert misere_contracts("skruuvi") == ["5M", "6M", "7M"]
+    assert misere_contracts("skruuvi-old") == ["5M", "6M", "7M"]
+    assert misere_contracts("vint") == [] and misere_contracts("semi-contract") == []
+    kitty = analyse(DEAL, rules="skruuvi", dealer="E")
+    assert kitty.contracts[:2] == ["5M", "5S"] and kitty.contracts[-1] == "7G"
+    kotka = analyse(DEAL, rules=SKRUUVI.kotka(), dealer="E")
+    assert kotka.contracts[:6] == ["5S", "5C", "5D", "5H", "5M", "5G"]
+
+
+def test_misere_outcomes_use_the_fewest_tricks_and_the_better_declarer():
+    deal = Deal.from_pbn(DEAL)
+    tricks = misere_tricks(deal, misere_leaders("skruuvi", "E"))
+    for leader, ns in tricks.items():
+        on_lead = solver.solve(deal, "NT", leader, misere=True)
+        assert ns == (on_lead if Seat.parse(leader).side == "NS" else 13 - on_lead)
+    rows = misere_outcomes(deal, "skruuvi", tricks)
+    for seat in "NESW":
+        o = rows["5M"][seat]
+        assert o.misere and o.made == (o.tricks <= 2)
+        assert o.score == SKRUUVI.score(deal, "5M", seat, o.tricks).net("NS")
+    ew = side_outcome(rows["6M"], "EW")
+    assert ew.tricks == min(rows["6M"]["E"].tricks, rows["6M"]["W"].tricks)
+
+
+def test_par_plays_the_all_pass_misere_when_no_opening_pays():
+    # "If all four players pass at their first turn to speak, the auction ends
+    # and an All-pass Misère is played" and "each trick counts one negative
+    # point for the team that wins it": NS taking t tricks nets 13 - 2t.
+    a = analyse(DEAL, rules="skruuvi", dealer="E")
+    t = a.all_pass.tricks
+    assert a.all_pass.score == 13 - 2 * t
+    # Every opening loses for its side here; the all-pass misère is par.
+    assert a.par.contract == "AP" and a.par.score == a.all_pass.score
+    assert a.notes and "ace" in a.notes[0]
+    # Without the all-pass deal the same auction game would throw it in.
+    thrown = par_from_outcomes(a.outcomes, SKRUUVI, "E")
+    assert thrown.contract is None or thrown.score != a.par.score
+
+
+def test_all_pass_outcome_of_siberian_vint_is_an_x_mark():
+    deal = Deal.from_pbn(DEAL)
+    tricks = misere_tricks(deal, misere_leaders("vint-siberian", "N"))
+    o = all_pass_outcome(deal, "vint-siberian", "N", tricks)
+    assert (o.contract, o.score) == ("PASS", 0)
+    a = analyse(DEAL, rules="vint-siberian", dealer="N")
+    assert a.all_pass == o and any("X mark" in n for n in a.notes)
+    assert a.par.contract != "PASS"       # an X mark is nobody's score in par
+
+
+def test_analysis_without_misere_is_as_before():
+    a = analyse(DEAL, rules="skruuvi", dealer="E", misere=False)
+    assert "5M" not in a.contracts and a.all_pass is None and a.notes == ()
+
+
+@pytest.mark.parametrize("bad", ["4H", None])
+def test_a_misere_review_needs_a_misere(bad):
+    from advisor.misere import is_misere
+    assert not is_misere("skruuvi", bad)
+    assert is_misere("skruuvi", "6M") and is_misere("skruuvi", "AP")
+    assert not is_misere("vint-siberian", "PASS")     # counted, but no misère score
+
+
+def test_a_played_all_pass_misere_is_reviewed_card_by_card():
+    # A JSON file: four passes (Skruuvi's all-pass misère, dealer's left
+    # leads), then each player's first legal card. The review values each card
+    # by tricks and, in the last tricks, by points with the aces.
+    import json
+
+    from advisor.postmortem import review_record
+    from advisor.records import read_games
+    obj = {"deal": DEAL, "dealer": "N", "auction": ["P", "P", "P", "P"]}
+    record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
+    assert (record.contract, record.declarer, record.leader) == ("AP", None, "E")
+    play = solver.Play(record.deal, record.trump, record.leader)
+    obj["play"] = []
+    for _ in range(52):
+        card = play.legal_cards()[0]
+        obj["play"].append(str(card))
+        play.play(card)
+    record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
+    rv = review_record(record, rules="skruuvi", auction_review=False)
+    assert rv.play_note is None and len(rv.cards) == 52
+    assert rv.par.contract == "AP"
+    # W kept the CA and discarded the D4 in trick 7; N then led the DK in
+    # trick 9 and took W's CA: both cost points, no tricks.
+    costly = {(c.trick, c.seat, c.card): c for c in rv.mistakes}
+    assert set(costly) == {(7, "W", "D4"), (9, "N", "DK")}
+    assert costly[7, "W", "D4"].best == ["CA"] and costly[7, "W", "D4"].tricks_lost == 0
+    assert all(c.points_lost > 0 for c in costly.values())
+
+
+def test_the_advisor_values_the_all_pass_misere_by_the_rules():
+    # After three passes a fourth ends the Skruuvi auction in the all-pass
+    # misère: each sample's pass is worth what the rules score for it (the
+    # misère trick search's tricks), not 0 as for a throw-in.
+    from advisor.bidding import recommend
+    from advisor.misere import misere_value
+    rec = recommend("2.432.6543.AKQ87", seat="W", dealer="N", auction="P P P",
+                    rules="skruuvi", samples=8, seed=1)
+    passed = rec.candidate("P")
+    want = [-misere_value(deal, "skruuvi", "AP", None, "N") for deal in rec.deals]
+    assert passed.scores == want            # West is EW: minus NS's score
+    assert any(v != 0 for v in want)
+
+
+def test_misere_bids_are_candidates_scored_with_the_misere_objective():
+    # A hand of small cards after partner's pass: 5M is a legal Skruuvi bid and
+    # a candidate; as it stands each sample scores the misère by the rules.
+    from advisor.bidding import recommend
+    from advisor.misere import misere_value
+    hand = "5432.5432.432.32"
+    for reply in ("none", "par", "policy"):
+        rec = recommend(hand, seat="W", dealer="N", auction="P P 5S", rules="skruuvi",
+                        samples=6, seed=2, reply=reply)
+        calls = [c.call for c in rec.candidates]
+        assert {"6M", "7M"} <= set(calls) and "5M" not in calls     # 5M is below 5S
+        six = rec.candidate("6M")
+        want = [-misere_value(deal, "skruuvi", "6M", "W", "N") for deal in rec.deals]
+        assert six.stands == want
+        assert six.p_make == sum(v > 0 for v in want) / len(want)
+
+
+def test_a_played_bid_misere_is_read_and_reviewed():
+    # "6M" by North after eight passes; East leads (declarer's left). Each
+    # player's first legal card; the review gives each card's cost in tricks
+    # and points, and par includes the misère contracts.
+    import json
+
+    from advisor.postmortem import review_record
+    from advisor.records import read_games
+    obj = {"deal": DEAL, "dealer": "N", "auction": ["6M"] + ["P"] * 8}
+    record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
+    assert (record.contract, record.declarer, record.leader) == ("6M", "N", "E")
+    play = solver.Play(record.deal, record.trump, record.leader)
+    obj["play"] = []
+    for _ in range(52):
+        card = play.legal_cards()[0]
+        obj["play"].append(str(card))
+        play.play(card)
+    rv = review_record(read_games(json.dumps(obj), rules="skruuvi", format="json")[0],
+                       rules="skruuvi", auction_review=False)
+    assert rv.play_note is None and len(rv.cards) == 52
+    fewest = solver.solve(DEAL, "NT", "E", misere=True)
+    assert rv.dd_start == 13 - fewest              # NS's tricks with fewest-tricks play
+    assert all(c.points_lost is not None and c.points_lost >= 0 for c in rv.cards)
+    data = rv.to_dict()
+    assert data["contract_dd_tricks"] == rv.dd_start
+    assert data["contract_dd_score_ns"] == SKRUUVI.score(DEAL, "6M", "N", rv.dd_start).net("NS")
