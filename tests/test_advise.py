@@ -240,3 +240,21 @@ def test_a_close_decision_says_so():
     else:
         assert "beating" in rec.reason
     assert rec.to_dict()["too_close"] == rec.too_close
+
+
+def test_prune_drops_clearly_worse_calls_and_keeps_their_first_scores():
+    kw = dict(seat="S", dealer="S", samples=32, seed=4, workers=1, early_stop=False,
+              min_samples=16)
+    pruned = recommend(STRONG, **kw)
+    full = recommend(STRONG, prune=False, **kw)
+    assert all(c.samples == 32 for c in full.candidates)
+    dropped = [c for c in pruned.candidates if c.samples < 32]
+    assert dropped                            # e.g. the grand slams that fail
+    assert pruned.candidates[0].samples == 32                 # the answer is scored throughout
+    for c in pruned.candidates:
+        assert c.samples in (16, 32)                          # dropped at a batch's end
+        assert c.scores == full.candidate(c.call).scores[:c.samples]
+        assert c.to_dict()["samples"] == c.samples
+    # the calls still scored come first, best first
+    kept = [c.samples == 32 for c in pruned.candidates]
+    assert kept == sorted(kept, reverse=True)
