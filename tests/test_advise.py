@@ -39,6 +39,13 @@ def test_seven_solid_trumps_and_four_aces_bid_high(strong):
     assert strong.samples == 12 and len(strong.deals) == 12 and strong.seconds > 0
 
 
+def test_seven_solid_hearts_and_four_aces_open_at_four_or_higher():
+    # the issue's own example: a clear answer whatever the sample
+    rec = recommend("A2.AKQJT98.A.A93", seat="S", dealer="S", samples=12, seed=3, workers=2)
+    contract = _rules.get("vint").contract(rec.call)
+    assert contract.level >= 4 and rec.call.endswith(("H", "NT"))
+
+
 def test_no_honours_passes():
     rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=16, seed=1,
                     workers=2)
