@@ -378,6 +378,17 @@ def continue_auction(rules: RuleSet, policy: Policy, deal: Deal, dealer: Seat,
     return contract, None if declarer is None else Seat.parse(declarer)
 
 
+_PLAYABLE: Dict[str, frozenset] = {}
+
+
+def _playable(rules: RuleSet) -> frozenset:
+    """``playable_contracts`` as a set, worked out once a game (asked once a sample)."""
+    found = _PLAYABLE.get(rules.name)
+    if found is None:
+        found = _PLAYABLE[rules.name] = frozenset(playable_contracts(rules))
+    return found
+
+
 def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
     """Each candidate's final contract in one sample: ``[(contract, declarer)]``;
     with ``live`` (candidate indices), only those candidates' (the others: None).
@@ -385,7 +396,7 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
     A contract the double-dummy table cannot play (Skruuvi's all-pass misère,
     Siberian Vint's распасовка, a misère bid) comes back as ``("?", None)``.
     """
-    playable = set(playable_contracts(sit.rules))
+    playable = _playable(sit.rules)
     finals = []
     for k, (call, _, _) in enumerate(sit.candidates):
         if live is not None and k not in live:
