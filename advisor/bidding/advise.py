@@ -605,7 +605,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     ``prune`` (``reply="policy"`` only) stops scoring, and solving for, a
     call that trails the best by 3 standard errors after ``min_samples``
     (checked every ``CHUNK`` samples; its figures then cover the samples it
-    was scored on, ``Candidate.samples``); ``progress(done, total)`` is called as samples are solved; ``cache``
+    was scored on, ``Candidate.samples``); ``progress(done, total)`` is
+    called as samples are solved; ``cache``
     (an ``AdviceCache``) shares sampled deals and solved tricks with the
     other calls of the same auction that are given the same cache.
 

@@ -9,7 +9,8 @@ The language (docs/advise.md, "Constraints"):
 - features of the hand: ``hcp`` (A=4 K=3 Q=2 J=1), ``spades hearts diamonds
   clubs`` (suit lengths), ``aces kings queens jacks tens``, ``controls``
   (A=2, K=1), ``honours_spades``... ``honours_clubs`` (A K Q J 10 held in the
-  suit), ``top_spades``... ``top_clubs`` (A K Q held in the suit), ``longest`` and ``shortest`` (the longest and shortest suit's length);
+  suit), ``top_spades``... ``top_clubs`` (A K Q held in the suit), ``longest``
+  and ``shortest`` (the longest and shortest suit's length);
 - ``+`` and ``-`` between numbers and features (``spades + hearts >= 9``);
 - comparisons ``< <= > >= == !=``, chained as in Python (``12 <= hcp <= 14``);
 - ``and``, ``or``, ``not`` and parentheses around conditions.
