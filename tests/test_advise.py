@@ -98,10 +98,11 @@ def test_same_seed_same_answer():
         d.pop("seconds")
     assert a == b and a["deals"] != c["deals"]
     assert json.loads(json.dumps(a)) == a
-    # N's first-turn pass denies three aces; E's 1S shows four spades with two
-    # honours; S's pass after a bid says nothing
+    # N's first-turn pass denies three aces; E's 1S opening shows four spades with
+    # two honours and 11 points (the policy's opening row); S's pass after a bid
+    # says nothing
     assert {i["seat"]: i["text"] for i in a["inferences"]} == {
-        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2"}
+        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 11"}
 
 
 def test_user_constraints_and_early_stop():
