@@ -25,7 +25,8 @@ from .par import (ContractOutcome, Par, ParError, as_table, best_for_side, contr
                   par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
 
-__all__ = ["Analysis", "Exchange", "analyse", "analyse_table", "analyse_before_exchange"]
+__all__ = ["Analysis", "Exchange", "analyse", "analyse_table", "analyse_before_exchange",
+           "analyse_courts"]
 
 SIDES = ("NS", "EW")
 
@@ -231,3 +232,13 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None) 
     )
 
 
+
+
+def analyse_courts(deal, *, rules="semi-contract", max_nodes=None) -> list:
+    """Semi-contract's Courts and misère strains, which the DD table leaves out:
+    each strain's tricks per declarer and each side's best contract
+    (``advisor.semi_play.courts_and_misere``; empty for other games)."""
+    from .semi_play import DEFAULT_NODES, courts_and_misere
+    if rule_set(rules).name != "semi-contract":
+        return []
+    return courts_and_misere(deal, rules=rules, max_nodes=max_nodes or DEFAULT_NODES)

@@ -65,17 +65,22 @@ def bench(n: int, args, dds) -> dict:
     start = time.perf_counter()
     rec = recommend(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,
                     rules=args.rules, samples=n, seed=args.seed, reply=reply,
-                    workers=args.workers, early_stop=args.early_stop)
+                    workers=args.workers, early_stop=args.early_stop,
+                    prune=not args.no_prune)
     wall = time.perf_counter() - start
     sit = prepare(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,
                   rules=args.rules)
 
+    # the candidates recommend still scored at each sample (prune drops the clearly worse)
+    scored_on = [rec.candidate(call).samples for call, _, _ in sit.candidates]
+    policy = Policy(sit.rules)
     ours_s, dds_s, full_s, entries, mismatches = [], [], [], 0, []
-    for deal in rec.deals:
+    for i, deal in enumerate(rec.deals):
         pbn = deal.to_pbn()
+        live = tuple(k for k, n in enumerate(scored_on) if n > i)
         t0 = time.perf_counter()
         if reply == "policy":   # the continuations by the policy, then what they need solved
-            tricks, _ = _solve_policy_sample(sit, Policy(sit.rules), deal)
+            tricks, _ = _solve_policy_sample(sit, policy, deal, live=live)
         else:
             tricks, _ = _solve_sample(sit, deal, reply == "par")
         ours_s.append(time.perf_counter() - t0)
@@ -92,6 +97,8 @@ def bench(n: int, args, dds) -> dict:
             solver.dd_table(deal)
             full_s.append(time.perf_counter() - t0)
     out = {"samples": rec.samples, "call": rec.call, "reason": rec.reason,
+           "candidates": len(scored_on),
+           "candidates_on_all": sum(n == rec.samples for n in scored_on),
            "recommend_s": wall, "per_sample_s": wall / rec.samples,
            "ours_needed_1thread_s": sum(ours_s), "entries_per_deal": entries / rec.samples,
            "dds_full_1thread_s": sum(dds_s),
@@ -118,6 +125,8 @@ def main(argv=None) -> int:
                    help="how the bidding goes on after each call (recommend's reply=)")
     p.add_argument("--no-reply", action="store_true", help="the same as --reply none")
     p.add_argument("--early-stop", action="store_true", help="let recommend stop early")
+    p.add_argument("--no-prune", action="store_true",
+                   help="score every candidate on every sample (recommend's prune=False)")
     p.add_argument("--full", action="store_true", help="also time our full dd_table")
     p.add_argument("--json", help="write the results to this file")
     args = p.parse_args(argv)
@@ -134,6 +143,8 @@ def main(argv=None) -> int:
         if "ours_full_1thread_s" in r:
             print(f"   ours full table {r['ours_full_1thread_s']:.1f} s, "
                   f"ratio full/full {r['ratio_full_vs_dds_full']:.2f}")
+        print(f"   candidates scored on every sample: {r['candidates_on_all']} of "
+              f"{r['candidates']}")
         print(f"   slowest deal: ours {r['ours_max_deal_s']:.2f} s, DDS {r['dds_max_deal_s']:.2f} s;"
               f" mismatches with DDS: {len(r['mismatches'])}")
         print(f"   {r['reason']}")

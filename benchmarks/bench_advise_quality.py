@@ -19,6 +19,7 @@ standard error of that difference.
 
     python benchmarks/bench_advise_quality.py                 # 48 situations, 40 samples
     python benchmarks/bench_advise_quality.py --n 12 --samples 20
+    python benchmarks/bench_advise_quality.py --n 32 --kind opening   # openings only
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext -
 KINDS = ("opening", "overcall", "response")
 
 
-def situations(n: int, seed: int):
+def situations(n: int, seed: int, kinds=KINDS):
     """``(kind, deal, dealer, auction, seat)``: the auction so far by the policy."""
     from advisor.bidding.policy import Policy
     from advisor.rules import get
@@ -50,7 +51,7 @@ def situations(n: int, seed: int):
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
     out = []
     while len(out) < n:
-        kind = KINDS[len(out) % 3]
+        kind = kinds[len(out) % len(kinds)]
         rng.shuffle(deck)
         deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
         dealer = Seat(rng.randrange(4))
@@ -106,6 +107,8 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=40, help="advisor samples a decision")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--kind", choices=KINDS, action="append",
+                   help="only situations of this kind (repeatable; default: all three in turn)")
     p.add_argument("--json", help="write the per-situation results here")
     args = p.parse_args(argv)
 
@@ -126,7 +129,7 @@ def main(argv=None) -> int:
     }
     rows = []
     start = time.perf_counter()
-    for i, (kind, deal, dealer, auction, seat) in enumerate(situations(args.n, args.seed)):
+    for i, (kind, deal, dealer, auction, seat) in enumerate(situations(args.n, args.seed, tuple(args.kind or KINDS))):
         row = {"kind": kind, "deal": deal.to_pbn(), "dealer": dealer.name,
                "auction": auction, "seat": seat.name, "calls": {}, "scores": {}}
         for name, choose in choosers.items():

@@ -39,6 +39,13 @@ def test_seven_solid_trumps_and_four_aces_bid_high(strong):
     assert strong.samples == 12 and len(strong.deals) == 12 and strong.seconds > 0
 
 
+def test_seven_solid_hearts_and_four_aces_open_at_four_or_higher():
+    # the issue's own example: a clear answer whatever the sample
+    rec = recommend("A2.AKQJT98.A.A93", seat="S", dealer="S", samples=12, seed=3, workers=2)
+    contract = _rules.get("vint").contract(rec.call)
+    assert contract.level >= 4 and rec.call.endswith(("H", "NT"))
+
+
 def test_no_honours_passes():
     rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=16, seed=1,
                     workers=2)
@@ -91,10 +98,11 @@ def test_same_seed_same_answer():
         d.pop("seconds")
     assert a == b and a["deals"] != c["deals"]
     assert json.loads(json.dumps(a)) == a
-    # N's first-turn pass denies three aces; E's 1S shows four spades with two
-    # honours; S's pass after a bid says nothing
+    # N's first-turn pass denies three aces; E's 1S opening shows four spades with
+    # two honours and 11 points (the policy's opening row); S's pass after a bid
+    # says nothing
     assert {i["seat"]: i["text"] for i in a["inferences"]} == {
-        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2"}
+        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 11"}
 
 
 def test_user_constraints_and_early_stop():
@@ -240,3 +248,21 @@ def test_a_close_decision_says_so():
     else:
         assert "beating" in rec.reason
     assert rec.to_dict()["too_close"] == rec.too_close
+
+
+def test_prune_drops_clearly_worse_calls_and_keeps_their_first_scores():
+    kw = dict(seat="S", dealer="S", samples=32, seed=4, workers=1, early_stop=False,
+              min_samples=16)
+    pruned = recommend(STRONG, **kw)
+    full = recommend(STRONG, prune=False, **kw)
+    assert all(c.samples == 32 for c in full.candidates)
+    dropped = [c for c in pruned.candidates if c.samples < 32]
+    assert dropped                            # e.g. the grand slams that fail
+    assert pruned.candidates[0].samples == 32                 # the answer is scored throughout
+    for c in pruned.candidates:
+        assert c.samples in (16, 32)                          # dropped at a batch's end
+        assert c.scores == full.candidate(c.call).scores[:c.samples]
+        assert c.to_dict()["samples"] == c.samples
+    # the calls still scored come first, best first
+    kept = [c.samples == 32 for c in pruned.candidates]
+    assert kept == sorted(kept, reverse=True)

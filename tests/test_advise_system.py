@@ -16,7 +16,7 @@ def _texts(auction, dealer="N", game="vint", skip=None):
 def test_vint_readings():
     assert _texts(["P", "1H", "1NT", "P", "2H", "P", "2S", "2NT"]) == [
         ("N", "P", "aces <= 2"),                                   # first-turn pass
-        ("E", "1H", "hearts >= 4 and honours_hearts >= 2"),        # a suit
+        ("E", "1H", "hearts >= 4 and honours_hearts >= 2 and hcp >= 11"),  # opening
         ("S", "1NT", "aces >= 3"),                                 # first-turn no-trumps
         # W's pass after a bid says nothing
         ("N", "2H", "hearts >= 4 and honours_hearts >= 2"),
@@ -36,7 +36,7 @@ def test_opening_from_the_hand_support_and_repeats():
 
 def test_skip_own_seat_and_dealer_rotation():
     assert _texts(["P", "P", "1S"], dealer="W", skip="N") == [
-        ("W", "P", "aces <= 2"), ("E", "1S", "spades >= 4 and honours_spades >= 2")]
+        ("W", "P", "aces <= 2"), ("E", "1S", "spades >= 4 and honours_spades >= 2 and hcp >= 11")]
 
 
 def test_skruuvi_readings():
@@ -49,6 +49,7 @@ def test_skruuvi_readings():
 
 def test_inferences_compile_and_test_hands():
     c = read_auction(["1S"], "N", rules.get("vint"))[0].constraint()
-    assert c(Hand.from_pbn("AJ32.K54.Q32.432")) and not c(Hand.from_pbn("8765.AK4.Q32.432"))
+    assert c(Hand.from_pbn("AJ32.K54.Q32.K32")) and not c(Hand.from_pbn("8765.AK4.Q32.K32"))
+    assert not c(Hand.from_pbn("AJ32.K54.432.432"))        # the suit, but 8 points: no opening
     with pytest.raises(RulesError):
         read_auction(["1Z"], "N", rules.get("vint"))

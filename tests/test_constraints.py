@@ -10,6 +10,7 @@ from advisor.bidding.constraints import (FEATURES, ConstraintError, compile_cons
 from solver.cards import Hand
 
 HAND = Hand.from_pbn("AKQ87.KJ4.A2.T93")      # 17 hcp, 5-3-2-3, two aces
+TOP = [3, 1, 1, 0]                             # A K Q held in each suit
 
 
 def test_features_of_a_hand():
@@ -19,6 +20,7 @@ def test_features_of_a_hand():
     assert (f["aces"], f["kings"], f["queens"], f["jacks"], f["tens"]) == (2, 2, 1, 1, 1)
     assert f["controls"] == 6
     assert f["honours_spades"] == 3 and f["honours_clubs"] == 1
+    assert [f[f"top_{s}"] for s in ("spades", "hearts", "diamonds", "clubs")] == TOP
     assert (f["longest"], f["shortest"]) == (5, 2)
 
 

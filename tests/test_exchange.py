@@ -191,7 +191,7 @@ def test_vint_analyse_kitty_from_the_command_line(capsys):
 
 
 @pytest.mark.parametrize("argv,problem", [
-    (["--rules", "vint", "--kitty", KITTY, TWELVE], "Skruuvi's card exchange"),
+    (["--rules", "vint", "--kitty", KITTY, TWELVE], "Skruuvi's games and card"),
     (["--rules", "skruuvi", "--kitty", "C2 CT", TWELVE], "4 cards"),
     (["--rules", "skruuvi", "--kotka", "--kitty", KITTY, TWELVE], "no kitty"),
     (["--rules", "skruuvi", "--before-exchange", FULL], "12 cards a hand"),

@@ -143,3 +143,16 @@ def test_play_out_refuses_a_short_hand():
     policy = Policy("vint")
     with pytest.raises(PolicyError, match="13 cards"):
         policy.play_out({s: hand("AKQ.JT9.876.5") for s in Seat}, dealer="N", auction=[])
+
+
+def test_an_independent_suit_is_named_again_but_not_over_partners_suit():
+    # seed 004: go over to one's own suit (five to two of A K Q) rather than let
+    # partner's no-trumps stand; but never take partner's suit away.
+    opener = hand("K76.4.KQ842.AK76")
+    p = Policy("vint")
+    d = p.call(opener, seat="E", dealer="E", auction=["1D", "P", "1NT", "P"])
+    assert d.call == "2D" and d.row is not None and "independent" in d.reason
+    assert p.call(opener, seat="E", dealer="E", auction=["1D", "P", "1H", "P"]).call == "P"
+    # five cards with only one of A K Q is not independent
+    weaker = hand("K76.4.K9842.AK76")
+    assert p.call(weaker, seat="E", dealer="E", auction=["1D", "P", "1NT", "P"]).call == "P"

@@ -82,8 +82,10 @@ class Candidate:
     ``mean_stands``: the mean if the auction ended after the call.
     ``contract``/``declarer``: what is played if it stands (None: thrown in).
     ``p_make``: how often that contract makes; ``tricks``: how often its
-    declarer's side takes 0..13 tricks. ``scores`` and ``stands``: the
-    per-sample values, in the order of ``Recommendation.deals``.
+    declarer's side takes 0..13 tricks. ``samples``: the samples the call was
+    scored on (fewer than the recommendation's when ``prune`` dropped it as
+    clearly worse: the first ones). ``scores`` and ``stands``: the per-sample
+    values, in the order of ``Recommendation.deals``.
     """
 
     call: str
@@ -94,6 +96,7 @@ class Candidate:
     mean_stands: float = 0.0
     p_make: Optional[float] = None
     tricks: Optional[List[int]] = None
+    samples: int = 0
     scores: List[int] = field(default_factory=list, repr=False)
     stands: List[int] = field(default_factory=list, repr=False)
 
@@ -102,7 +105,7 @@ class Candidate:
                "mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
                "mean_stands": round(self.mean_stands, 2),
                "p_make": None if self.p_make is None else round(self.p_make, 4),
-               "tricks": self.tricks}
+               "tricks": self.tricks, "samples": self.samples}
         if per_sample:
             out["scores"], out["stands"] = list(self.scores), list(self.stands)
         return out
@@ -463,15 +466,30 @@ def continue_auction(rules: RuleSet, policy: Policy, deal: Deal, dealer: Seat,
     return contract, None if declarer is None else Seat.parse(declarer)
 
 
-def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
-    """Each candidate's final contract in one sample: ``[(contract, declarer)]``.
+_PLAYABLE: Dict[str, frozenset] = {}
+
+
+def _playable(rules: RuleSet) -> frozenset:
+    """``playable_contracts`` as a set, worked out once a game (asked once a sample)."""
+    found = _PLAYABLE.get(rules.name)
+    if found is None:
+        found = _PLAYABLE[rules.name] = frozenset(playable_contracts(rules))
+    return found
+
+
+def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
+    """Each candidate's final contract in one sample: ``[(contract, declarer)]``;
+    with ``live`` (candidate indices), only those candidates' (the others: None).
 
     A contract the double-dummy table cannot play (Skruuvi's all-pass misère,
     Siberian Vint's распасовка, a misère bid) comes back as ``("?", None)``.
     """
-    playable = set(playable_contracts(sit.rules))
+    playable = _playable(sit.rules)
     finals = []
-    for call, _, _ in sit.candidates:
+    for k, (call, _, _) in enumerate(sit.candidates):
+        if live is not None and k not in live:
+            finals.append(None)
+            continue
         contract, declarer = continue_auction(sit.rules, policy, deal, sit.dealer,
                                               list(sit.auction) + [call])
         if contract is not None and (contract not in playable or declarer is None) \
@@ -481,15 +499,19 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal):
     return finals
 
 
-def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None):
-    """Tricks one sample needs when the bidding goes on by the policy."""
-    finals = _policy_finals(sit, policy, deal)
+def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
+    """Tricks one sample needs when the bidding goes on by the policy: the final
+    contracts of the ``live`` candidates' continuations (default: all
+    candidates) and those candidates' own contracts (the *stands* values).
+    The rows of one strain are solved together, sharing one transposition table."""
+    finals = _policy_finals(sit, policy, deal, live)
+    wanted = [f for f in finals if f is not None] + [
+        (c, d) for k, (_, c, d) in enumerate(sit.candidates) if finals[k] is not None]
     if sit.exchange is not None:
-        pairs = [(c, d) for c, d in finals + [(c, d) for _, c, d in sit.candidates]
-                 if c not in (None, "?") and d is not None]
+        pairs = [(c, d) for c, d in wanted if c not in (None, "?") and d is not None]
         return _solve_exchanged(sit, deal, pairs), finals
     needs: Dict[Strain, set] = {}
-    for contract, declarer in finals + [(c, d) for _, c, d in sit.candidates]:
+    for contract, declarer in wanted:
         if contract not in (None, "?") and declarer is not None \
                 and not is_misere(sit.rules, contract):
             needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
@@ -645,11 +667,29 @@ def _clear_lead(columns: np.ndarray, z: float = 3.0) -> bool:
     return mean > 0 and (se == 0 or mean > z * se)
 
 
+def _survivors(rows: np.ndarray, live: Tuple[int, ...], z: float = 3.0) -> Tuple[int, ...]:
+    """The candidates (indices of ``rows``' columns) still worth scoring: the
+    live ones that do not trail the best live one by more than ``z`` standard
+    errors of the paired difference. Every live column is complete (a
+    candidate is scored on every sample until it is dropped)."""
+    if len(live) < 2:
+        return live
+    cols = rows[:, list(live)]
+    means = cols.mean(axis=0)
+    best = int(np.argmax(means))             # the first of equal means
+    keep = []
+    for j, k in enumerate(live):
+        mean, se = _stats(cols[:, best] - cols[:, j])
+        if j == best or not (mean > 0 and (se == 0 or mean > z * se)):
+            keep.append(k)
+    return tuple(keep)
+
+
 def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), rules="vint",
               samples: int = 200, seed: Optional[int] = None,
               constraints: Optional[Mapping[str, Union[str, Callable]]] = None,
               reply="policy", strains=None, workers: Optional[int] = None,
-              min_samples: int = 32, early_stop: bool = True,
+              min_samples: int = 32, early_stop: bool = True, prune: bool = True,
               max_attempts: int = DEFAULT_MAX_ATTEMPTS,
               progress: Optional[Callable[[int, int], None]] = None,
               cache: Optional[AdviceCache] = None, exchange: bool = True) -> Recommendation:
@@ -671,7 +711,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     ``strains`` overrides our strains (e.g. ``["H", "NT"]``); ``workers``
     threads solve samples (default: all cores); ``early_stop`` stops once the
     best call leads the next by 3 standard errors after ``min_samples``;
-    ``progress(done, total)`` is called as samples are solved; ``cache``
+    ``prune`` (``reply="policy"`` only) stops scoring, and solving for, a
+    call that trails the best by 3 standard errors after ``min_samples``
+    (checked every ``CHUNK`` samples; its figures then cover the samples it
+    was scored on, ``Candidate.samples``); ``progress(done, total)`` is
+    called as samples are solved; ``cache``
     (an ``AdviceCache``) shares sampled deals and solved tricks with the
     other calls of the same auction that are given the same cache.
 
@@ -697,25 +741,30 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if cache is not None:
         cache.deals[pool_key] = deals
     policy = Policy(sit.rules) if reply == "policy" else None
+    pruning = prune and reply == "policy"
+    live: Tuple[int, ...] = tuple(range(len(sit.candidates)))
 
-    def solve(deal):
+    def solve(deal, live):
         if policy is not None:
-            return _solve_policy_sample(sit, policy, deal, cache)
+            return _solve_policy_sample(sit, policy, deal, cache, live)
         return _solve_sample(sit, deal, reply == "par", cache)
 
+    nan = float("nan")
     rows, stand_rows, all_tricks = [], [], []
     unplayable = 0
     stopped = False
     for lo in range(0, len(deals), CHUNK):
         batch = deals[lo:lo + CHUNK]
-        solved = map_threads(solve, batch, workers)      # Ctrl-C stops every thread
+        solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
         for deal, (tricks, extra) in zip(batch, solved):
             scorer = _Scorer(sit, deal, tricks)
-            stands = [scorer.ours(c, d) for _, c, d in sit.candidates]
+            stands = [scorer.ours(c, d) if k in live else nan
+                      for k, (_, c, d) in enumerate(sit.candidates)]
             stand_rows.append(stands)
             if reply == "policy":
-                unplayable += sum(c == "?" for c, _ in extra)
-                rows.append([0 if c == "?" else scorer.ours(c, d) for c, d in extra])
+                unplayable += sum(f is not None and f[0] == "?" for f in extra)
+                rows.append([nan if f is None else 0 if f[0] == "?" else scorer.ours(*f)
+                             for f in extra])
             elif reply == "par":
                 rows.append(_reply_values(sit, scorer, extra))
             else:
@@ -723,13 +772,17 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             all_tricks.append(tricks)
         if progress is not None:
             progress(len(rows), len(deals))
-        if (early_stop and len(rows) >= min_samples and len(rows) < len(deals)
-                and _clear_lead(np.array(rows, dtype=float))):
+        if len(rows) < min_samples or len(rows) >= len(deals):
+            continue
+        table = np.array(rows, dtype=float)
+        if pruning:
+            live = _survivors(table, live)
+        if early_stop and _clear_lead(table[:, list(live)]):
             stopped = True
             break
     used = deals[:len(rows)]
     candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
-                             np.array(stand_rows, dtype=float))
+                             np.array(stand_rows, dtype=float), live)
     warnings = [w for w in (drawn.warning, relaxed) if w]
     if exchange and sit.exchange is None and getattr(sit.rules, "style", None) == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
@@ -749,26 +802,29 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     return rec
 
 
-def _candidates(sit: Situation, all_tricks, rows, stand_rows) -> List[Candidate]:
+def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Candidate]:
     out = []
     for k, (call, contract, declarer) in enumerate(sit.candidates):
-        mean, se = _stats(rows[:, k])
+        scored = ~np.isnan(rows[:, k])             # a dropped candidate: its first samples
+        values, stands = rows[scored, k], stand_rows[scored, k]
+        mean, se = _stats(values)
         c = Candidate(call, contract, None if declarer is None else declarer.name, mean, se,
-                      float(stand_rows[:, k].mean()),
-                      scores=[int(v) for v in rows[:, k]],
-                      stands=[int(v) for v in stand_rows[:, k]])
-        if contract is not None and is_misere(sit.rules, contract):
+                      float(stands.mean()) if len(stands) else 0.0,
+                      samples=int(scored.sum()),
+                      scores=[int(v) for v in values], stands=[int(v) for v in stands])
+        if contract is not None and len(values) and is_misere(sit.rules, contract):
             # A misère (aces left out) scores above 0 for its side exactly when it makes.
-            c.p_make = float((stand_rows[:, k] > 0).mean())
-        elif contract is not None:
+            c.p_make = float((stands > 0).mean())
+        elif contract is not None and len(values):
             key = trick_key(sit, contract, declarer)
-            taken = [t[key] for t in all_tricks]
+            taken = [t[key] for t, ok in zip(all_tricks, scored) if ok]
             need = sit.rules.contract(contract).tricks_needed
             c.tricks = [taken.count(n) for n in range(14)]
             c.p_make = sum(n >= need for n in taken) / len(taken)
         out.append(c)
-    # best first; ties: the earlier candidate (pass, then the lower bid)
-    order = sorted(range(len(out)), key=lambda k: (-round(out[k].mean, 6), k))
+    # best first, the calls still scored at the end before the dropped ones;
+    # ties: the earlier candidate (pass, then the lower bid)
+    order = sorted(range(len(out)), key=lambda k: (k not in live, -round(out[k].mean, 6), k))
     return [out[k] for k in order]
 
 
@@ -789,7 +845,8 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation) -> str:
     second = rec.candidates[1]
     k1 = [c[0] for c in sit.candidates].index(best.call)
     k2 = [c[0] for c in sit.candidates].index(second.call)
-    diff, se = _stats(rows[:, k1] - rows[:, k2])
+    diff = rows[:, k1] - rows[:, k2]
+    diff, se = _stats(diff[~np.isnan(diff)])    # the samples both were scored on
     se_text = "" if not math.isfinite(se) else f" ± {se:.0f}"
     other = "passing" if second.call == PASS else second.call
     if not math.isfinite(se) or diff <= 2 * se:

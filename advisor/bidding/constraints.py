@@ -9,7 +9,8 @@ The language (docs/advise.md, "Constraints"):
 - features of the hand: ``hcp`` (A=4 K=3 Q=2 J=1), ``spades hearts diamonds
   clubs`` (suit lengths), ``aces kings queens jacks tens``, ``controls``
   (A=2, K=1), ``honours_spades``... ``honours_clubs`` (A K Q J 10 held in the
-  suit), ``longest`` and ``shortest`` (the longest and shortest suit's length);
+  suit), ``top_spades``... ``top_clubs`` (A K Q held in the suit), ``longest``
+  and ``shortest`` (the longest and shortest suit's length);
 - ``+`` and ``-`` between numbers and features (``spades + hearts >= 9``);
 - comparisons ``< <= > >= == !=``, chained as in Python (``12 <= hcp <= 14``);
 - ``and``, ``or``, ``not`` and parentheses around conditions.
@@ -37,7 +38,8 @@ SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")   # suit 0..3 as the solv
 
 #: Every feature name the language knows.
 FEATURES = (("hcp",) + SUIT_WORDS + ("aces", "kings", "queens", "jacks", "tens", "controls")
-            + tuple(f"honours_{s}" for s in SUIT_WORDS) + ("longest", "shortest"))
+            + tuple(f"honours_{s}" for s in SUIT_WORDS) + tuple(f"top_{s}" for s in SUIT_WORDS)
+            + ("longest", "shortest"))
 
 
 class ConstraintError(VintError):
@@ -60,6 +62,7 @@ def features_of_cards(suits: np.ndarray, ranks: np.ndarray) -> Dict[str, np.ndar
         lengths.append(in_suit.sum(axis=1))
         f[word] = lengths[-1]
         f[f"honours_{word}"] = (in_suit & (ranks >= 10)).sum(axis=1)
+        f[f"top_{word}"] = (in_suit & (ranks >= 12)).sum(axis=1)
     for rank, word in ((14, "aces"), (13, "kings"), (12, "queens"), (11, "jacks"), (10, "tens")):
         f[word] = (ranks == rank).sum(axis=1)
     f["controls"] = 2 * f["aces"] + f["kings"]

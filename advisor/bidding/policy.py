@@ -34,8 +34,11 @@ from .tables import Row, table_for
 
 __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"]
 
-#: Words the tables may use beyond the constraint language's features.
-POLICY_FEATURES = ("sure", "partner_nt", "supported")
+#: Words the tables may use beyond the constraint language's features: ``sure`` (the
+#: row's strain's sure tricks), ``partner_nt`` (1: partner's first call was no-trumps),
+#: ``supported`` (1: partner has raised a strain of mine), ``partner_suit`` (1: partner
+#: has named a suit).
+POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 ACE, KING, QUEEN = 14, 13, 12
 
@@ -104,6 +107,7 @@ def _facts(mask: int) -> _Facts:
     for word, cards in zip(SUIT_WORDS, ranks):
         f[word] = len(cards)
         f[f"honours_{word}"] = sum(r >= 10 for r in cards)
+        f[f"top_{word}"] = sum(r >= 12 for r in cards)
     for rank, word in ((14, "aces"), (13, "kings"), (12, "queens"), (11, "jacks"), (10, "tens")):
         f[word] = flat.count(rank)
     f["controls"] = 2 * f["aces"] + f["kings"]
@@ -216,7 +220,8 @@ class Policy:
             for strain in self._strains(row, hand, reading):
                 extra = (facts.sure[_SUIT_INDEX.get(strain)],
                          int(reading.partner_shows(strain, self.nt) == "nt"),
-                         int(reading.partner_raised_me))
+                         int(reading.partner_raised_me),
+                         int(any(s in _SUIT_INDEX for s in reading.partner_strains)))
                 if not self._fits(row, strain, reading, hand.mask, extra):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
@@ -310,7 +315,7 @@ class Policy:
 
     def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
         """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the
-        values of POLICY_FEATURES (sure tricks, partner_nt, supported)."""
+        values of POLICY_FEATURES (sure tricks, partner_nt, supported, partner_suit)."""
         partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
         if "{partner}" in row.hand and partner is None:
             return False

@@ -14,6 +14,10 @@ Vint and its relatives (seed 004, the Russian advice):
   aces, or one after partner's first-call no-trumps;
 - a suit bid at level 2 or more as the auction's first bid (a bid "from the
   hand") shows six cards with three honours;
+- a suit at level 1 as the auction's first bid (an opening) shows four cards
+  with two honours and 11 points: the bidding policy's own opening row
+  (``advisor.bidding.tables``), so that the partners the advisor samples are
+  the ones its simulated seats would have opened with;
 - raising a suit partner named shows four cards of it ("the supporting player
   should hold four trumps");
 - any other first naming of a suit by a player shows four cards with two
@@ -126,5 +130,10 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
                 f"{level}{strain} from the hand shows six {word} with three honours")
     if strain in named[seat.partner]:
         return f"{word} >= 4", f"raising partner's {word} shows four of them"
+    if is_first and not anyone_bid and level == 1:
+        # The policy's own opening row (advisor.bidding.tables, "names the highest and
+        # longest suit"): read the opening as the seats that opened it would have held it.
+        return (f"{word} >= 4 and {honours} >= 2 and hcp >= 11",
+                f"opening 1{strain} shows four or more {word} with two honours, 11 points")
     return (f"{word} >= 4 and {honours} >= 2",
             f"naming {word} shows four or more with two honours")

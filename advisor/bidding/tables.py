@@ -2,7 +2,9 @@
 
 Each ``Row`` says: in this *situation*, with a hand that meets *hand* (a
 constraint in the ``advisor.bidding.constraints`` language, where ``{suit}``
-stands for the suit the row bids and ``{partner}`` for partner's suit), bid
+stands for the suit the row bids and ``{partner}`` for partner's suit; the
+policy's own words ``sure``, ``partner_nt``, ``supported`` and ``partner_suit``
+are described in ``advisor.bidding.policy``), bid
 this *strain* at this *level*, for this *reason*, after this *passage* of the
 rule texts (``../shared/seeds``). The policy tries the rows of its situation
 in order and takes the first whose hand fits and whose bid is legal; none:
@@ -96,6 +98,20 @@ VINT: Tuple[Row, ...] = (
     Row("rebid", "{partner} >= 3 and honours_{partner} >= 1", "partner", "tricks",
         "three of partner's suit with an honour: raises while the tricks reach",
         _V + ": support partner's suit"),
+    # "если игрок объявил по первому разу 'без козырей', то он обязан переходить без паса
+    # на свою масть, если такая масть у него есть в размерах: сам-пят от Туза, Короля и
+    # Дамы при трех или двух онерах, а также и от Валета-Десятки сам-шест"; "игроки должны
+    # показать друг другу самостоятельные ... масти". Read as: a player who has bid and
+    # holds such an independent suit (five cards with two or three of A K Q, or six with
+    # two honours counting J and 10) names it, or names it again, without waiting: not
+    # only after its own no-trumps. But "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ
+    # НА СВОЮ МАСТЬ": not once partner has named a suit of its own (partner_suit).
+    Row("rebid", "partner_suit == 0 and (({suit} >= 5 and top_{suit} >= 2) or "
+        "({suit} >= 6 and honours_{suit} >= 2))", "suit", "cheapest",
+        "an independent suit (five to two of A K Q, or six): names it rather than let the "
+        "bidding die", _V + ": after no-trumps go over to one's own suit, five from A K Q "
+        "with two or three honours, or six from J-10; show independent suits; never take "
+        "partner's game away to one's own suit", up_to=2),
 )
 
 #: Skruuvi's first auction (kitty game): levels below 5 tell partner about the hand.

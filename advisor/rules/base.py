@@ -164,9 +164,12 @@ STANDARD_STRAINS = {"S": "S", "C": "C", "D": "D", "H": "H", "NT": "NT", "N": "NT
 
 def count_by_side(deal: Deal, cards: Sequence[Tuple[int, int]]) -> Dict[str, int]:
     """How many of ``cards`` ((suit, rank) pairs) each side holds."""
+    wanted = 0
+    for s, r in set(cards):
+        wanted |= Card(s, r).mask
     counts = {"NS": 0, "EW": 0}
-    for seat in Seat:
-        counts[seat.side] += sum(Card(s, r) in deal[seat] for s, r in cards)
+    for seat in Seat:             # one mask test a hand: the advisor scores thousands of deals
+        counts[seat.side] += bin(deal[seat].mask & wanted).count("1")
     return counts
 
 
