@@ -24,6 +24,8 @@ describes the JSON and the reports.
 
 from __future__ import annotations
 
+import inspect
+
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
@@ -280,12 +282,22 @@ class ReviewSet(list):
 # Scoring
 
 def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]:
-    """NS net score of the record's contract with ``tricks``; None for endings."""
+    """NS net score of the record's contract with ``tricks``; None for endings.
+
+    Semi-contract pays 10 for each trick declarer wins from his own hand in a
+    fulfilled contract (seed 003): counted from the play when ``tricks`` is
+    the played result; other counts (the double-dummy ones) have no such
+    split and score without it."""
     if tricks is None or record.contract is None or record.declarer is None \
             or len(record.deal["N"]) != 13:
         return None
+    extra = {}
+    if "tricks_by_declarer" in inspect.signature(rules.score).parameters \
+            and record.play and record.complete_play and tricks == record.tricks_won:
+        extra["tricks_by_declarer"] = sum(1 for t in record.tricks
+                                          if t.complete and t.winner == record.declarer)
     return rules.score(record.deal, contract=record.contract, declarer=record.declarer,
-                       tricks=tricks).net("NS")
+                       tricks=tricks, **extra).net("NS")
 
 
 # --------------------------------------------------------------------------

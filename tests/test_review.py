@@ -291,3 +291,36 @@ def test_the_text_review_prints_the_auction_as_a_grid():
     assert lines[top + 2] == "          1H?     2D?     3H?"
     assert lines[top + 3].split() == ["Pass", "4H?", "Pass", "Pass"]
     assert "  The advisor agrees with 13 of 17 calls:" in lines
+
+
+def test_semi_contract_review_counts_declarers_own_hand_tricks():
+    # Seed 003: "if the declaring partnership fulfills its contract, each trick it
+    # wins ... earns an additional 10 bonus points when made by Declarer (or from
+    # Declarer's hand)". The played result's score counts them from the play.
+    import json as _json
+    from advisor.records import read_games
+    from advisor.rules import get
+    from advisor.postmortem import review_record
+    from solver.play import Play
+
+    deal = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+    rules = get("semi-contract")
+    leader = rules.opening_leader("N")
+    play, cards = Play(Deal.from_pbn(deal), "H", leader), []
+    while play.legal_cards():
+        card = max(play.legal_cards(), key=lambda c: c.rank)     # top card each time
+        cards.append(str(card))
+        play.play(card)
+    data = {"deal": deal, "dealer": "N", "contract": "2H", "declarer": "N",
+            "play": cards}
+    games = read_games(_json.dumps(data), rules="semi-contract", format="json",
+                       auction=False)
+    record = games[0]
+    assert record.complete_play
+    own = sum(1 for t in record.tricks if t.winner == "N")
+    rv = review_record(record, rules="semi-contract", auction_review=False)
+    taken = rv.tricks_taken
+    assert taken >= 8 and own > 0
+    with_bonus = rules.score(record.deal, "2H", "N", taken, tricks_by_declarer=own).net("NS")
+    without = rules.score(record.deal, "2H", "N", taken).net("NS")
+    assert rv.score_ns(taken) == with_bonus == without + 10 * own
