@@ -101,6 +101,24 @@ def stats(values):
     return mean, math.sqrt(var / n)
 
 
+def paired_cells(rows, names, base: str, digits: int = 0):
+    """One table cell a chooser: its mean score over ``rows``, and (for all but
+    ``base``) its paired difference from ``base`` ± the standard error;
+    ``"-"`` for a chooser the rows do not have."""
+    cells = []
+    for name in names:
+        if name not in rows[0]["scores"]:
+            cells.append("-")
+            continue
+        mean, _ = stats([r["scores"][name] for r in rows])
+        if name == base:
+            cells.append(f"{mean:+7.{digits}f}")
+            continue
+        diff, se = stats([r["scores"][name] - r["scores"][base] for r in rows])
+        cells.append(f"{mean:+7.{digits}f} ({diff:+6.{digits}f}±{se:4.{digits}f})")
+    return cells
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=48, help="situations (default 48)")
@@ -148,12 +166,7 @@ def main(argv=None) -> int:
         sel = [r for r in rows if kind == "all" or r["kind"] == kind]
         if not sel:
             continue
-        cells = []
-        for name in choosers:
-            mean, _ = stats([r["scores"][name] for r in sel])
-            diff, se = stats([r["scores"][name] - r["scores"]["advisor-policy"] for r in sel])
-            cells.append(f"{mean:+7.0f} ({diff:+6.0f}±{se:4.0f})" if name != "advisor-policy"
-                         else f"{mean:+7.0f}{'':>15}")
+        cells = paired_cells(sel, choosers, "advisor-policy")
         print(f"{kind:<9} {len(sel):>3} " + " ".join(f"{c:>24}" for c in cells))
     print("\nEach cell: mean score of the player's side on the real deal "
           "(difference from advisor-policy ± its paired standard error).")

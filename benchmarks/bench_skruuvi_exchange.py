@@ -100,7 +100,7 @@ def main(argv=None) -> int:
     from advisor.bidding.advise import recommend
     from advisor.bidding.policy import Policy
     from advisor.rules import get
-    from bench_advise_quality import stats          # mean and its standard error
+    from bench_advise_quality import paired_cells   # mean, paired difference ± SE
 
     games = {"kotka": get("skruuvi").kotka(), "kitty": get("skruuvi")}
     rows = []
@@ -136,15 +136,7 @@ def main(argv=None) -> int:
     print(f"{'game':<6} {'n':>3} " + " ".join(f"{n:>22}" for n in names))
     for game in games:
         sel = [r for r in rows if r["game"] == game]
-        cells = []
-        for name in names:
-            if name not in sel[0]["scores"]:
-                cells.append("-")
-                continue
-            mean, _ = stats([r["scores"][name] for r in sel])
-            diff, se = stats([r["scores"][name] - r["scores"]["exchange"] for r in sel])
-            cells.append(f"{mean:+6.1f} ({diff:+5.1f}±{se:4.1f})" if name != "exchange"
-                         else f"{mean:+6.1f}")
+        cells = paired_cells(sel, names, "exchange", digits=1)
         print(f"{game:<6} {len(sel):>3} " + " ".join(f"{c:>22}" for c in cells))
     print("\nEach cell: mean score of the player's side on the real deal, after the real "
           "exchange (difference from `exchange` ± its paired standard error).")

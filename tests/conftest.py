@@ -119,3 +119,16 @@ def child_env(env=None) -> dict:
     path = os.pathsep.join(sorted({str(Path(m.__file__).resolve().parents[1])
                                    for m in (advisor, solver)}))
     return dict(env if env is not None else os.environ, PYTHONPATH=path)
+
+
+def play_out(deal, trump, leader, choose=lambda legal: legal[0]) -> list:
+    """A whole deal's play as card texts, each card ``choose(legal cards)``
+    (default: the first legal card), for tests that need a legal played deal."""
+    from solver.play import Play
+
+    play, cards = Play(deal, trump, leader), []
+    while play.legal_cards():
+        card = choose(play.legal_cards())
+        cards.append(str(card))
+        play.play(card)
+    return cards

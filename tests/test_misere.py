@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import play_out
+
 import solver
 from advisor import rules as game_rules
 from advisor.analysis import analyse
@@ -211,12 +213,7 @@ def test_a_played_all_pass_misere_is_reviewed_card_by_card():
     obj = {"deal": DEAL, "dealer": "N", "auction": ["P", "P", "P", "P"]}
     record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
     assert (record.contract, record.declarer, record.leader) == ("AP", None, "E")
-    play = solver.Play(record.deal, record.trump, record.leader)
-    obj["play"] = []
-    for _ in range(52):
-        card = play.legal_cards()[0]
-        obj["play"].append(str(card))
-        play.play(card)
+    obj["play"] = play_out(record.deal, record.trump, record.leader)
     record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
     rv = review_record(record, rules="skruuvi", auction_review=False)
     assert rv.play_note is None and len(rv.cards) == 52
@@ -271,12 +268,7 @@ def test_a_played_bid_misere_is_read_and_reviewed():
     obj = {"deal": DEAL, "dealer": "N", "auction": ["6M"] + ["P"] * 8}
     record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
     assert (record.contract, record.declarer, record.leader) == ("6M", "N", "E")
-    play = solver.Play(record.deal, record.trump, record.leader)
-    obj["play"] = []
-    for _ in range(52):
-        card = play.legal_cards()[0]
-        obj["play"].append(str(card))
-        play.play(card)
+    obj["play"] = play_out(record.deal, record.trump, record.leader)
     rv = review_record(read_games(json.dumps(obj), rules="skruuvi", format="json")[0],
                        rules="skruuvi", auction_review=False)
     assert rv.play_note is None and len(rv.cards) == 52

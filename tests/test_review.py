@@ -301,16 +301,13 @@ def test_semi_contract_review_counts_declarers_own_hand_tricks():
     from advisor.records import read_games
     from advisor.rules import get
     from advisor.postmortem import review_record
-    from solver.play import Play
+    from conftest import play_out
 
     deal = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
     rules = get("semi-contract")
     leader = rules.opening_leader("N")
-    play, cards = Play(Deal.from_pbn(deal), "H", leader), []
-    while play.legal_cards():
-        card = max(play.legal_cards(), key=lambda c: c.rank)     # top card each time
-        cards.append(str(card))
-        play.play(card)
+    cards = play_out(Deal.from_pbn(deal), "H", leader,
+                     choose=lambda legal: max(legal, key=lambda c: c.rank))   # top cards
     data = {"deal": deal, "dealer": "N", "contract": "2H", "declarer": "N",
             "play": cards}
     games = read_games(_json.dumps(data), rules="semi-contract", format="json",
