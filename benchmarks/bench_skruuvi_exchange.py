@@ -15,9 +15,10 @@ main players) and in the Kitty game (12 cards a hand and a kitty of 4). Each
 
 Each call is judged on the *real* deal: the auction goes on by the policy,
 the final contract's deal goes through the real exchange (the same policy of
-``advisor.exchange``) and is scored double-dummy for the player's side. An
-all-pass deal (the all-pass misère) and any misère contract count 0 here:
-the double-dummy table cannot play them.
+``advisor.exchange``) and is scored double-dummy for the player's side. A
+misère bid and the all-pass misère are valued as the advisor values them
+(``advisor.misere.misere_value``: fewest-tricks play, aces left out, the
+search budgeted on full deals).
 
     python benchmarks/bench_skruuvi_exchange.py                # 24 + 24 situations
     python benchmarks/bench_skruuvi_exchange.py --n 8 --samples 20
@@ -70,12 +71,12 @@ def judge(rules, deal, dealer, seat, call) -> int:
     from advisor.bidding.policy import Policy
     from advisor.exchange import play_deal
     from advisor.game import strain_of
+    from advisor.misere import is_misere, misere_value
     from solver import dd_table
     from solver.cards import SEATS, Hand
 
     contract, declarer = continue_auction(rules, Policy(rules), deal, dealer, [call])
-    strain = None if contract is None else strain_of(rules, contract)
-    if strain is None or declarer is None:
+    if contract is None:
         return 0
     kitty = None
     if len(deal["N"]) == 12:
@@ -84,6 +85,10 @@ def judge(rules, deal, dealer, seat, call) -> int:
         kitty = Hand(Card(s, r) for s in range(4) for r in range(2, 15)
                      if Card(s, r) not in held)
     played = play_deal(rules, deal, contract, declarer, kitty=kitty, dealer=dealer)
+    if is_misere(rules, contract):             # a misère bid or the all-pass misère
+        ns = misere_value(played, rules, contract, declarer, dealer)
+        return ns if seat.side == "NS" else -ns
+    strain = strain_of(rules, contract)
     tricks = dd_table(played, strains=[strain], declarers=[declarer])[declarer, strain]
     return rules.score(None, contract, declarer.name, tricks).net(seat.side)
 
