@@ -17,8 +17,8 @@ Each call is judged on the *real* deal: the auction goes on by the policy,
 the final contract's deal goes through the real exchange (the same policy of
 ``advisor.exchange``) and is scored double-dummy for the player's side. A
 misère bid and the all-pass misère are valued as the advisor values them
-(``advisor.misere.misere_value``: fewest-tricks play, aces left out, the
-search budgeted on full deals).
+(``advisor.misere.misere_value``: fewest-tricks play, aces left out),
+here solved exactly, without the advisor's node budget.
 
     python benchmarks/bench_skruuvi_exchange.py                # 24 + 24 situations
     python benchmarks/bench_skruuvi_exchange.py --n 8 --samples 20
@@ -86,7 +86,8 @@ def judge(rules, deal, dealer, seat, call) -> int:
                      if Card(s, r) not in held)
     played = play_deal(rules, deal, contract, declarer, kitty=kitty, dealer=dealer)
     if is_misere(rules, contract):             # a misère bid or the all-pass misère
-        ns = misere_value(played, rules, contract, declarer, dealer)
+        # Exact (no node budget): the advisor's own samples use a budget.
+        ns = misere_value(played, rules, contract, declarer, dealer, max_nodes=None)
         return ns if seat.side == "NS" else -ns
     strain = strain_of(rules, contract)
     tricks = dd_table(played, strains=[strain], declarers=[declarer])[declarer, strain]
