@@ -189,11 +189,14 @@ _ON_LEAD: Dict[tuple, int] = {}
 
 
 def misere_value(deal, rules, contract, declarer, dealer, *,
-                 max_nodes: Optional[int] = ADVICE_NODES) -> int:
+                 max_nodes: Optional[int] = ADVICE_NODES, estimates: Optional[list] = None) -> int:
     """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
     tricks from the misère trick search (aces left out, ``ACES_NOTE``). With
     ``max_nodes`` the search may stop early: then the middle of the bounds it
-    proved on the tricks is scored (an estimate; the advisor's samples only)."""
+    proved on the tricks is scored (an estimate; the advisor's samples only),
+    and the bounds are appended to ``estimates`` when it is given. On full
+    13-card deals the budget is usually too small to prove anything (a full
+    deal's misère takes seconds): the estimate is then 6 or 7 tricks."""
     rs = rule_set(rules)
     if contract in ("AP", "PASS"):
         leader, declarer = Seat.parse(dealer).lho, Seat.N
@@ -204,11 +207,12 @@ def misere_value(deal, rules, contract, declarer, dealer, *,
     if key not in _ON_LEAD:             # one search serves 5M, 6M, 7M and AP alike
         if len(_ON_LEAD) > 4096:
             _ON_LEAD.clear()
-        found = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
-        if isinstance(found, solver.Bounds):
-            found = (found.lower + found.upper) // 2
-        _ON_LEAD[key] = found
+        _ON_LEAD[key] = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
     on_lead = _ON_LEAD[key]
+    if isinstance(on_lead, solver.Bounds):
+        if estimates is not None:
+            estimates.append(on_lead)
+        on_lead = (on_lead.lower + on_lead.upper) // 2
     ns = on_lead if leader.side == "NS" else 13 - on_lead
     tricks = ns if declarer.side == "NS" else 13 - ns
     return rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")

@@ -278,3 +278,21 @@ def test_a_played_bid_misere_is_read_and_reviewed():
     data = rv.to_dict()
     assert data["contract_dd_tricks"] == rv.dd_start
     assert data["contract_dd_score_ns"] == SKRUUVI.score(DEAL, "6M", "N", rv.dd_start).net("NS")
+
+
+def test_advice_says_when_misere_values_are_estimates():
+    # On full deals the advisor's misère search (ADVICE_NODES) rarely finishes;
+    # a value taken from the middle of its bounds must not pass for exact.
+    from advisor.bidding.advise import recommend
+    from advisor.misere import misere_value
+    rec = recommend("AKQJ987.K4.A2.T9", seat="N", dealer="N", rules="skruuvi", samples=4,
+                    seed=5, workers=1, early_stop=False)
+    estimates = []
+    misere_value(rec.deals[0], "skruuvi", "AP", None, "N", estimates=estimates)
+    if estimates:                      # the budget ran out on this sample
+        assert "rough estimate" in rec.warning
+        assert all(b.lower <= b.upper for b in estimates)
+    exact = []
+    value = misere_value(rec.deals[0], "skruuvi", "AP", None, "N", max_nodes=None,
+                         estimates=exact)
+    assert exact == [] and isinstance(value, int)

@@ -49,7 +49,7 @@ from solver.errors import VintError
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
 from ..exchange import DEFENDERS_EXCHANGE_BELOW, play_deal
-from ..misere import is_misere, misere_contracts, misere_value
+from ..misere import ADVICE_NODES, is_misere, misere_contracts, misere_value
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
@@ -524,6 +524,7 @@ class _Scorer:
     def __init__(self, sit: Situation, deal: Deal, tricks):
         self.sit, self.deal, self.tricks = sit, deal, tricks
         self._memo: Dict[Tuple[str, str], int] = {}
+        self.estimates: list = []         # misère searches stopped by their budget
 
     def tricks_of(self, contract: str, declarer: Seat) -> int:
         return self.tricks[trick_key(self.sit, contract, declarer)]
@@ -541,7 +542,7 @@ class _Scorer:
                 deal = play_deal(self.sit.rules, self.deal, contract, declarer,
                                  kitty=_kitty_of(self.sit, self.deal), dealer=self.sit.dealer)
             self._memo[key] = misere_value(deal, self.sit.rules, contract, declarer,
-                                           self.sit.dealer)
+                                           self.sit.dealer, estimates=self.estimates)
         if key not in self._memo:
             # After Skruuvi's exchange the deal played is not the sample; the
             # game scores no honours, so the score needs no deal.
@@ -751,7 +752,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
 
     nan = float("nan")
     rows, stand_rows, all_tricks = [], [], []
-    unplayable = 0
+    unplayable = estimated = 0
     stopped = False
     for lo in range(0, len(deals), CHUNK):
         batch = deals[lo:lo + CHUNK]
@@ -770,6 +771,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             else:
                 rows.append(stands)
             all_tricks.append(tricks)
+            estimated += bool(scorer.estimates)
         if progress is not None:
             progress(len(rows), len(deals))
         if len(rows) < min_samples or len(rows) >= len(deals):
@@ -787,6 +789,10 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if exchange and sit.exchange is None and getattr(sit.rules, "style", None) == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
                         "deal is solved as dealt, without the kitty and the card exchange")
+    if estimated:
+        warnings.append(f"on {estimated} of {len(rows)} samples a misère or all-pass value is "
+                        f"a rough estimate: the misère trick search stopped at its budget "
+                        f"({ADVICE_NODES:,} nodes; a full deal's misère can take seconds)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
