@@ -162,7 +162,8 @@ cdef class GeneralSearch:
         cdef int lo = won
         cdef int hi = won + (self.ncards + pos) // self.nplayers
         cdef int t, r
-        self.max_nodes = max_nodes
+        # the budget is this call's: nodes counts every search of the solver
+        self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
         while lo < hi:
             t = (lo + hi + 1) // 2
