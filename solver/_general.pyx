@@ -228,7 +228,7 @@ cdef class GeneralSearch:
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
-        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score
+        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff
         cdef uint16_t m, others, alive, bit
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
@@ -255,6 +255,16 @@ cdef class GeneralSearch:
                     alive |= <uint16_t>1 << tra[i]
             others = alive & ~m
             top = _high_bit(alive)
+            ptop = 0
+            ruff = 0
+            if pos == 0 and self.wantwin[p]:
+                for q in range(self.nplayers):
+                    if q != p and (self.h[q][s] >> top) & 1:
+                        ptop = self.maxer[q] == self.maxer[p]
+                    if (q != p and self.trump >= 0 and s != self.trump
+                            and self.maxer[q] != self.maxer[p]
+                            and not self.h[q][s] and self.h[q][self.trump]):
+                        ruff = 1
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -275,7 +285,8 @@ cdef class GeneralSearch:
                             if high == top:
                                 score = 60 if s != self.trump else 55
                             else:
-                                score = 30 - low
+                                score = 30 - low + 20 * ptop
+                            score -= 25 * ruff
                         else:
                             score = 50 - high
                     else:
