@@ -228,7 +228,7 @@ cdef class GeneralSearch:
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
-        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff
+        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff
         cdef uint16_t m, others, alive, bit
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
@@ -257,14 +257,17 @@ cdef class GeneralSearch:
             top = _high_bit(alive)
             ptop = 0
             ruff = 0
+            pruff = 0
             if pos == 0 and self.wantwin[p]:
                 for q in range(self.nplayers):
                     if q != p and (self.h[q][s] >> top) & 1:
                         ptop = self.maxer[q] == self.maxer[p]
                     if (q != p and self.trump >= 0 and s != self.trump
-                            and self.maxer[q] != self.maxer[p]
                             and not self.h[q][s] and self.h[q][self.trump]):
-                        ruff = 1
+                        if self.maxer[q] != self.maxer[p]:
+                            ruff = 1
+                        else:
+                            pruff = 1
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -285,10 +288,12 @@ cdef class GeneralSearch:
                             if high == top:
                                 score = 60 if s != self.trump else 55
                             else:
-                                score = 30 - low + 20 * ptop
+                                score = 30 - low + 20 * ptop + 15 * pruff
                             score -= 25 * ruff
                         else:
                             score = 50 - high
+                            if high == top:
+                                score -= 30        # a sure winner: last
                     else:
                         if s == ws:
                             beats = low > wr
