@@ -307,7 +307,9 @@ cdef class GeneralSearch:
                             else:
                                 score = 30 - low
                         else:
-                            if beats:
+                            if partner_wins and pos == self.nplayers - 1:
+                                score = 60 + high   # the trick is the side's anyway
+                            elif beats:
                                 score = (45 + high) if partner_wins else (20 + high)
                             else:
                                 score = 60 + high
