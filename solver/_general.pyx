@@ -478,6 +478,27 @@ cdef class GeneralSearch:
             return tr_run + side_sum
         return tr_run
 
+    cdef int leader_takes_all(self, int leader):
+        """1 when every card of the leader is above every other remaining card
+        of its suit and no other player holds a trump: he wins every trick."""
+        cdef int s, q
+        cdef uint16_t others, m
+        if self.trump >= 0:
+            for q in range(self.nplayers):
+                if q != leader and self.h[q][self.trump]:
+                    return 0
+        for s in range(self.nsuits):
+            m = self.h[leader][s]
+            if not m:
+                continue
+            others = 0
+            for q in range(self.nplayers):
+                if q != leader:
+                    others |= self.h[q][s]
+            if others and _high_bit(others) > (_high_bit(m & (~m + 1))):
+                return 0
+        return 1
+
     cdef int search(self, int leader, int pos, int won, int target):
         cdef int p = (leader + pos) % self.nplayers
         cdef int R, i, n, r, result, w, nwon, best_i = 0
@@ -506,6 +527,8 @@ cdef class GeneralSearch:
                 return 0
             if R == 1:
                 return 1 if won + self.last_trick(leader) >= target else 0
+            if not self.wantwin[leader] and self.leader_takes_all(leader):
+                return 1 if won + R * self.counted[leader] >= target else 0
             if self.wantwin[leader]:
                 i = self.quick_tricks(leader)
                 if self.counted[leader]:
