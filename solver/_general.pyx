@@ -469,14 +469,47 @@ cdef class GeneralSearch:
             else:
                 side_sum += run
         if self.trump < 0:
-            return side_sum
-        for q in range(self.nplayers):
-            if self.counted[q] != self.counted[leader]:
-                if _popcount16(self.h[q][self.trump]) > opp_tr:
-                    opp_tr = _popcount16(self.h[q][self.trump])
-        if opp_tr == 0 or tr_run >= opp_tr:
-            return tr_run + side_sum
-        return tr_run
+            total = side_sum
+        else:
+            for q in range(self.nplayers):
+                if self.counted[q] != self.counted[leader]:
+                    if _popcount16(self.h[q][self.trump]) > opp_tr:
+                        opp_tr = _popcount16(self.h[q][self.trump])
+            if opp_tr == 0 or tr_run >= opp_tr:
+                total = tr_run + side_sum
+            else:
+                total = tr_run
+        if total == 0 and self.partner_entry(leader):
+            total = 1
+        return total
+
+    cdef int partner_entry(self, int leader):
+        """1 when the leader can lead a suit to a partner's top card that no
+        opponent can ruff now: his side wins the trick."""
+        cdef int s, q, top, holder, ok
+        cdef uint16_t alive
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            alive = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+            top = _high_bit(alive)
+            holder = -1
+            for q in range(self.nplayers):
+                if (self.h[q][s] >> top) & 1:
+                    holder = q
+            if holder == leader or self.counted[holder] != self.counted[leader]:
+                continue
+            ok = 1
+            if self.trump >= 0 and s != self.trump:
+                for q in range(self.nplayers):
+                    if (self.counted[q] != self.counted[leader] and not self.h[q][s]
+                            and self.h[q][self.trump]):
+                        ok = 0
+            if ok:
+                return 1
+        return 0
 
     cdef int leader_takes_all(self, int leader):
         """1 when every card of the leader is above every other remaining card
