@@ -421,7 +421,7 @@ cdef class GeneralSearch:
                     break
         return self.counted[(leader + self.winner_pos(1, self.nplayers)) % self.nplayers]
 
-    cdef int quick_tricks(self, int leader):
+    cdef int quick_tricks(self, int leader, int skip, int entry):
         """Tricks the leader can take at once from the top of his own suits.
 
         A run of the highest remaining cards of a suit in the leader's hand wins
@@ -434,7 +434,7 @@ cdef class GeneralSearch:
         cdef uint16_t alive, m
         for s in range(self.nsuits):
             m = self.h[leader][s]
-            if not m:
+            if not m or s == skip:
                 continue
             alive = 0
             longest = 0
@@ -479,14 +479,19 @@ cdef class GeneralSearch:
                 total = tr_run + side_sum
             else:
                 total = tr_run
-        if total == 0 and self.partner_entry(leader):
-            total = 1
+        if entry:
+            i = self.partner_entry(leader)
+            if i > total:
+                total = i
         return total
 
     cdef int partner_entry(self, int leader):
-        """1 when the leader can lead a suit to a partner's top card that no
-        opponent can ruff now: his side wins the trick."""
-        cdef int s, q, top, holder, ok
+        """Sure tricks of the leader's side when he leads a suit to a
+        partner's top card that no opponent can ruff now: that trick, then the
+        partner's quick tricks in the other suits (the opponents' cards played
+        to the trick only help him; with trumps their trumps are counted as
+        before the trick). 0 when there is no such suit."""
+        cdef int s, q, top, holder, ok, v, best = 0
         cdef uint16_t alive
         for s in range(self.nsuits):
             if not self.h[leader][s]:
@@ -508,8 +513,10 @@ cdef class GeneralSearch:
                             and self.h[q][self.trump]):
                         ok = 0
             if ok:
-                return 1
-        return 0
+                v = 1 + self.quick_tricks(holder, s, 0)
+                if v > best:
+                    best = v
+        return best
 
     cdef int leader_takes_all(self, int leader):
         """1 when every card of the leader is above every other remaining card
@@ -563,7 +570,7 @@ cdef class GeneralSearch:
             if not self.wantwin[leader] and self.leader_takes_all(leader):
                 return 1 if won + R * self.counted[leader] >= target else 0
             if self.wantwin[leader]:
-                i = self.quick_tricks(leader)
+                i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
                     if won + i >= target:
                         return 1
