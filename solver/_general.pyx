@@ -70,6 +70,14 @@ cdef inline int _popcount16(uint16_t x) nogil:
     return n
 
 
+cdef inline int _low_bit(uint16_t x) nogil:
+    cdef int r = 0
+    while not (x & 1):
+        x >>= 1
+        r += 1
+    return r
+
+
 cdef inline int _high_bit(uint16_t x) nogil:
     cdef int r = -1
     while x:
@@ -539,6 +547,44 @@ cdef class GeneralSearch:
                 return 0
         return 1
 
+    cdef int sure_loss(self, int leader):
+        """Misère: 1 when the leader's side can surely lose this trick. He leads
+        his lowest card of a suit some opponent holds, every opponent's card of
+        it being higher; each partner either plays a card of it below every
+        opponent's lowest one or, void, discards a card that is not a trump."""
+        cdef int s, q, t, c, omin, ok, has
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            c = _low_bit(self.h[leader][s])
+            omin = MAXR
+            ok = 1
+            for q in range(self.nplayers):
+                if self.counted[q] != self.counted[leader] and self.h[q][s]:
+                    t = _low_bit(self.h[q][s])
+                    if t < c:
+                        ok = 0
+                    if t < omin:
+                        omin = t
+            if not ok or omin == MAXR:
+                continue
+            for q in range(self.nplayers):
+                if q == leader or self.counted[q] != self.counted[leader]:
+                    continue
+                if self.h[q][s]:
+                    if _low_bit(self.h[q][s]) > omin:
+                        ok = 0
+                elif self.trump >= 0 and s != self.trump:
+                    has = 0
+                    for t in range(self.nsuits):
+                        if t != self.trump and self.h[q][t]:
+                            has = 1
+                    if not has:
+                        ok = 0
+            if ok:
+                return 1
+        return 0
+
     cdef int search(self, int leader, int pos, int won, int target):
         cdef int p = (leader + pos) % self.nplayers
         cdef int R, i, n, r, result, w, nwon, best_i = 0
@@ -567,8 +613,14 @@ cdef class GeneralSearch:
                 return 0
             if R == 1:
                 return 1 if won + self.last_trick(leader) >= target else 0
-            if not self.wantwin[leader] and self.leader_takes_all(leader):
-                return 1 if won + R * self.counted[leader] >= target else 0
+            if not self.wantwin[leader]:
+                if self.leader_takes_all(leader):
+                    return 1 if won + R * self.counted[leader] >= target else 0
+                if self.counted[leader]:
+                    if won + R - 1 < target and self.sure_loss(leader):
+                        return 0
+                elif won + 1 >= target and self.sure_loss(leader):
+                    return 1
             if self.wantwin[leader]:
                 i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
