@@ -585,6 +585,23 @@ cdef class GeneralSearch:
                 return 1
         return 0
 
+    cdef int sure_win(self, int leader):
+        """1 when every card of the leader beats every opponent's card of its
+        suit and no opponent can ruff any of them: his side wins this trick."""
+        cdef int s, q
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            for q in range(self.nplayers):
+                if self.counted[q] == self.counted[leader]:
+                    continue
+                if self.h[q][s]:
+                    if _high_bit(self.h[q][s]) > _low_bit(self.h[leader][s]):
+                        return 0
+                elif self.trump >= 0 and s != self.trump and self.h[q][self.trump]:
+                    return 0
+        return 1
+
     cdef int search(self, int leader, int pos, int won, int target):
         cdef int p = (leader + pos) % self.nplayers
         cdef int R, i, n, r, result, w, nwon, best_i = 0
@@ -619,8 +636,13 @@ cdef class GeneralSearch:
                 if self.counted[leader]:
                     if won + R - 1 < target and self.sure_loss(leader):
                         return 0
-                elif won + 1 >= target and self.sure_loss(leader):
-                    return 1
+                    if won + 1 >= target and self.sure_win(leader):
+                        return 1
+                else:
+                    if won + 1 >= target and self.sure_loss(leader):
+                        return 1
+                    if won + R - 1 < target and self.sure_win(leader):
+                        return 0
             if self.wantwin[leader]:
                 i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
