@@ -602,6 +602,30 @@ cdef class GeneralSearch:
                     return 0
         return 1
 
+    cdef int top_against(self, int leader):
+        """1 when in every suit the leader holds an opponent holds a card above
+        all of the leader's side's cards of it and no partner can ruff it: the
+        leader's side cannot win this trick."""
+        cdef int s, q, ohigh, shigh
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            ohigh = -1
+            shigh = -1
+            for q in range(self.nplayers):
+                if self.counted[q] != self.counted[leader]:
+                    if self.h[q][s] and _high_bit(self.h[q][s]) > ohigh:
+                        ohigh = _high_bit(self.h[q][s])
+                else:
+                    if self.h[q][s]:
+                        if _high_bit(self.h[q][s]) > shigh:
+                            shigh = _high_bit(self.h[q][s])
+                    elif self.trump >= 0 and s != self.trump and self.h[q][self.trump]:
+                        return 0
+            if ohigh < shigh:
+                return 0
+        return 1
+
     cdef int search(self, int leader, int pos, int won, int target):
         cdef int p = (leader + pos) % self.nplayers
         cdef int R, i, n, r, result, w, nwon, best_i = 0
@@ -643,6 +667,12 @@ cdef class GeneralSearch:
                         return 1
                     if won + R - 1 < target and self.sure_win(leader):
                         return 0
+            if self.wantwin[leader] and self.top_against(leader):
+                if self.counted[leader]:
+                    if won + R - 1 < target:
+                        return 0
+                elif won + 1 >= target:
+                    return 1
             if self.wantwin[leader]:
                 i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
