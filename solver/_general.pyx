@@ -70,6 +70,14 @@ cdef inline int _popcount16(uint16_t x) nogil:
     return n
 
 
+cdef inline int _low_bit(uint16_t x) nogil:
+    cdef int r = 0
+    while not (x & 1):
+        x >>= 1
+        r += 1
+    return r
+
+
 cdef inline int _high_bit(uint16_t x) nogil:
     cdef int r = -1
     while x:
@@ -162,7 +170,8 @@ cdef class GeneralSearch:
         cdef int lo = won
         cdef int hi = won + (self.ncards + pos) // self.nplayers
         cdef int t, r
-        self.max_nodes = max_nodes
+        # the budget is this call's: nodes counts every search of the solver
+        self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
         while lo < hi:
             t = (lo + hi + 1) // 2
@@ -227,7 +236,7 @@ cdef class GeneralSearch:
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
-        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score
+        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff
         cdef uint16_t m, others, alive, bit
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
@@ -254,6 +263,19 @@ cdef class GeneralSearch:
                     alive |= <uint16_t>1 << tra[i]
             others = alive & ~m
             top = _high_bit(alive)
+            ptop = 0
+            ruff = 0
+            pruff = 0
+            if pos == 0 and self.wantwin[p]:
+                for q in range(self.nplayers):
+                    if q != p and (self.h[q][s] >> top) & 1:
+                        ptop = self.maxer[q] == self.maxer[p]
+                    if (q != p and self.trump >= 0 and s != self.trump
+                            and not self.h[q][s] and self.h[q][self.trump]):
+                        if self.maxer[q] != self.maxer[p]:
+                            ruff = 1
+                        else:
+                            pruff = 1
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -274,9 +296,12 @@ cdef class GeneralSearch:
                             if high == top:
                                 score = 60 if s != self.trump else 55
                             else:
-                                score = 30 - low
+                                score = 30 - low + 20 * ptop + 15 * pruff
+                            score -= 25 * ruff
                         else:
                             score = 50 - high
+                            if high == top:
+                                score -= 30        # a sure winner: last
                     else:
                         if s == ws:
                             beats = low > wr
@@ -290,7 +315,9 @@ cdef class GeneralSearch:
                             else:
                                 score = 30 - low
                         else:
-                            if beats:
+                            if partner_wins and pos == self.nplayers - 1:
+                                score = 60 + high   # the trick is the side's anyway
+                            elif beats:
                                 score = (45 + high) if partner_wins else (20 + high)
                             else:
                                 score = 60 + high
@@ -402,7 +429,7 @@ cdef class GeneralSearch:
                     break
         return self.counted[(leader + self.winner_pos(1, self.nplayers)) % self.nplayers]
 
-    cdef int quick_tricks(self, int leader):
+    cdef int quick_tricks(self, int leader, int skip, int entry):
         """Tricks the leader can take at once from the top of his own suits.
 
         A run of the highest remaining cards of a suit in the leader's hand wins
@@ -415,7 +442,7 @@ cdef class GeneralSearch:
         cdef uint16_t alive, m
         for s in range(self.nsuits):
             m = self.h[leader][s]
-            if not m:
+            if not m or s == skip:
                 continue
             alive = 0
             longest = 0
@@ -450,14 +477,154 @@ cdef class GeneralSearch:
             else:
                 side_sum += run
         if self.trump < 0:
-            return side_sum
-        for q in range(self.nplayers):
-            if self.counted[q] != self.counted[leader]:
-                if _popcount16(self.h[q][self.trump]) > opp_tr:
-                    opp_tr = _popcount16(self.h[q][self.trump])
-        if opp_tr == 0 or tr_run >= opp_tr:
-            return tr_run + side_sum
-        return tr_run
+            total = side_sum
+        else:
+            for q in range(self.nplayers):
+                if self.counted[q] != self.counted[leader]:
+                    if _popcount16(self.h[q][self.trump]) > opp_tr:
+                        opp_tr = _popcount16(self.h[q][self.trump])
+            if opp_tr == 0 or tr_run >= opp_tr:
+                total = tr_run + side_sum
+            else:
+                total = tr_run
+        if entry:
+            i = self.partner_entry(leader)
+            if i > total:
+                total = i
+        return total
+
+    cdef int partner_entry(self, int leader):
+        """Sure tricks of the leader's side when he leads a suit to a
+        partner's top card that no opponent can ruff now: that trick, then the
+        partner's quick tricks in the other suits (the opponents' cards played
+        to the trick only help him; with trumps their trumps are counted as
+        before the trick). 0 when there is no such suit."""
+        cdef int s, q, top, holder, ok, v, best = 0
+        cdef uint16_t alive
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            alive = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+            top = _high_bit(alive)
+            holder = -1
+            for q in range(self.nplayers):
+                if (self.h[q][s] >> top) & 1:
+                    holder = q
+            if holder == leader or self.counted[holder] != self.counted[leader]:
+                continue
+            ok = 1
+            if self.trump >= 0 and s != self.trump:
+                for q in range(self.nplayers):
+                    if (self.counted[q] != self.counted[leader] and not self.h[q][s]
+                            and self.h[q][self.trump]):
+                        ok = 0
+            if ok:
+                v = 1 + self.quick_tricks(holder, s, 0)
+                if v > best:
+                    best = v
+        return best
+
+    cdef int leader_takes_all(self, int leader):
+        """1 when every card of the leader is above every other remaining card
+        of its suit and no other player holds a trump: he wins every trick."""
+        cdef int s, q
+        cdef uint16_t others, m
+        if self.trump >= 0:
+            for q in range(self.nplayers):
+                if q != leader and self.h[q][self.trump]:
+                    return 0
+        for s in range(self.nsuits):
+            m = self.h[leader][s]
+            if not m:
+                continue
+            others = 0
+            for q in range(self.nplayers):
+                if q != leader:
+                    others |= self.h[q][s]
+            if others and _high_bit(others) > (_high_bit(m & (~m + 1))):
+                return 0
+        return 1
+
+    cdef int sure_loss(self, int leader):
+        """Misère: 1 when the leader's side can surely lose this trick. He leads
+        his lowest card of a suit some opponent holds, every opponent's card of
+        it being higher; each partner either plays a card of it below every
+        opponent's lowest one or, void, discards a card that is not a trump."""
+        cdef int s, q, t, c, omin, ok, has
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            c = _low_bit(self.h[leader][s])
+            omin = MAXR
+            ok = 1
+            for q in range(self.nplayers):
+                if self.counted[q] != self.counted[leader] and self.h[q][s]:
+                    t = _low_bit(self.h[q][s])
+                    if t < c:
+                        ok = 0
+                    if t < omin:
+                        omin = t
+            if not ok or omin == MAXR:
+                continue
+            for q in range(self.nplayers):
+                if q == leader or self.counted[q] != self.counted[leader]:
+                    continue
+                if self.h[q][s]:
+                    if _low_bit(self.h[q][s]) > omin:
+                        ok = 0
+                elif self.trump >= 0 and s != self.trump:
+                    has = 0
+                    for t in range(self.nsuits):
+                        if t != self.trump and self.h[q][t]:
+                            has = 1
+                    if not has:
+                        ok = 0
+            if ok:
+                return 1
+        return 0
+
+    cdef int sure_win(self, int leader):
+        """1 when every card of the leader beats every opponent's card of its
+        suit and no opponent can ruff any of them: his side wins this trick."""
+        cdef int s, q
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            for q in range(self.nplayers):
+                if self.counted[q] == self.counted[leader]:
+                    continue
+                if self.h[q][s]:
+                    if _high_bit(self.h[q][s]) > _low_bit(self.h[leader][s]):
+                        return 0
+                elif self.trump >= 0 and s != self.trump and self.h[q][self.trump]:
+                    return 0
+        return 1
+
+    cdef int top_against(self, int leader):
+        """1 when in every suit the leader holds an opponent holds a card above
+        all of the leader's side's cards of it and no partner can ruff it: the
+        leader's side cannot win this trick."""
+        cdef int s, q, ohigh, shigh
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            ohigh = -1
+            shigh = -1
+            for q in range(self.nplayers):
+                if self.counted[q] != self.counted[leader]:
+                    if self.h[q][s] and _high_bit(self.h[q][s]) > ohigh:
+                        ohigh = _high_bit(self.h[q][s])
+                else:
+                    if self.h[q][s]:
+                        if _high_bit(self.h[q][s]) > shigh:
+                            shigh = _high_bit(self.h[q][s])
+                    elif self.trump >= 0 and s != self.trump and self.h[q][self.trump]:
+                        return 0
+            if ohigh < shigh:
+                return 0
+        return 1
 
     cdef int search(self, int leader, int pos, int won, int target):
         cdef int p = (leader + pos) % self.nplayers
@@ -487,8 +654,27 @@ cdef class GeneralSearch:
                 return 0
             if R == 1:
                 return 1 if won + self.last_trick(leader) >= target else 0
+            if not self.wantwin[leader]:
+                if self.leader_takes_all(leader):
+                    return 1 if won + R * self.counted[leader] >= target else 0
+                if self.counted[leader]:
+                    if won + R - 1 < target and self.sure_loss(leader):
+                        return 0
+                    if won + 1 >= target and self.sure_win(leader):
+                        return 1
+                else:
+                    if won + 1 >= target and self.sure_loss(leader):
+                        return 1
+                    if won + R - 1 < target and self.sure_win(leader):
+                        return 0
+            if self.wantwin[leader] and self.top_against(leader):
+                if self.counted[leader]:
+                    if won + R - 1 < target:
+                        return 0
+                elif won + 1 >= target:
+                    return 1
             if self.wantwin[leader]:
-                i = self.quick_tricks(leader)
+                i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
                     if won + i >= target:
                         return 1
