@@ -17,7 +17,7 @@ from typing import Dict, List, Optional
 from solver import dd_table
 from solver.cards import SUITS, Deal, Seat
 
-from .exchange import exchange_kind, exchanged_tables, read_kitty
+from .exchange import exchange_kind, exchanged_tables, level_group, read_kitty
 from .game import playable_contracts, rule_set, strain_of
 from .misere import (ACES_NOTE, X_MARK_NOTE, all_pass_outcome, misere_leaders, misere_outcomes,
                      misere_tricks)
@@ -129,8 +129,7 @@ class Exchange:
         """The deal played in ``contract`` by ``declarer`` after the exchange."""
         rs = rule_set(rules)
         strain = strain_of(rs, contract)
-        level = rs.contract(contract).level
-        group = 5 if self.kind == "kitty" and level < 6 else 7
+        group = level_group(self.kind, rs.contract(contract).level)
         return self.played.get((strain, Seat.parse(declarer), group))
 
     def to_dict(self, par: Par) -> dict:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from solver.cards import SEATS, SUITS, Card, Deal, Hand, Seat, Strain
+from solver.cards import SEATS, SUITS, Card, Deal, Hand, Seat, Strain, suit_mask
 from solver.errors import VintError
 
 from .game import rule_set
@@ -48,7 +48,12 @@ from .rules.skruuvi_auction import ALL_PASS, GRAND, MISERE
 
 __all__ = ["ExchangeError", "kitty_exchange", "kotka_exchange", "defenders_exchange",
            "all_pass_exchange", "bolshevik_exchange", "play_deal", "read_kitty",
-           "exchange_kind", "exchanged_tables", "DEFENDERS_EXCHANGE_BELOW"]
+           "exchange_kind", "exchanged_tables", "DEFENDERS_EXCHANGE_BELOW", "LEVEL_GROUPS",
+           "level_group", "contract_text", "kitty_left"]
+
+
+#: Every card of the pack, as a mask.
+_FULL_PACK = sum(suit_mask(s) for s in SUITS)
 
 
 class ExchangeError(VintError):
@@ -60,6 +65,30 @@ class ExchangeError(VintError):
 #: Reading: the main players bid their final contract at once, so the
 #: contract's own level decides (5 or 4: the defenders exchange; 6, 7: not).
 DEFENDERS_EXCHANGE_BELOW = 6
+
+#: The levels that stand for all others with the same exchange: in the Kitty
+#: game 5 (levels 4 and 5, the defenders exchange too) and 7 (6 and 7); in
+#: Kotka the exchange is the same at every level.
+LEVEL_GROUPS = {"kitty": (5, 7), "kotka": (7,)}
+
+
+def level_group(kind: str, level: int) -> int:
+    """The level of ``LEVEL_GROUPS[kind]`` whose exchange a contract of ``level`` has."""
+    return 5 if kind == "kitty" and level < DEFENDERS_EXCHANGE_BELOW else 7
+
+
+def contract_text(level: int, strain: Strain) -> str:
+    """A Skruuvi contract from a DD table's strain: ``(5, Strain.NT)`` -> ``"5G"``."""
+    return f"{level}{GRAND if strain == Strain.NT else strain.name}"
+
+
+def kitty_left(deal: Deal) -> Hand:
+    """The cards no hand of ``deal`` holds: the kitty of a Kitty game deal of
+    12-card hands."""
+    held = 0
+    for mask in deal.masks:
+        held |= mask
+    return Hand.from_mask(_FULL_PACK & ~held)
 
 
 # --------------------------------------------------------------------------
@@ -440,18 +469,15 @@ def exchanged_tables(rules, deal, *, kitty=None, dealer="N", solver=None):
     if not isinstance(deal, Deal):
         deal = Deal.from_pbn(deal)
     solver = solver or Solver()
-    grand = f"5{GRAND}"
-    groups = {4: 5, 5: 5, 6: 7, 7: 7} if kind == "kitty" else {4: 7, 5: 7, 6: 7, 7: 7}
     tables, played = {}, {}
-    for level in sorted(set(groups.values())):
+    for level in LEVEL_GROUPS[kind]:
         tricks = {}
         for strain in STRAINS:
-            name = grand if strain == Strain.NT else f"5{strain.name}"
-            contract = rs.contract(f"{level}{name[1:]}")
+            contract = rs.contract(contract_text(level, strain))
             for seat in SEATS:
                 after = play_deal(rs, deal, contract, seat, kitty=kitty, dealer=dealer)
                 played[strain, seat, level] = after
                 tricks[seat, strain] = solver.dd_table(after, strains=[strain],
                                                        declarers=[seat])[seat, strain]
         tables[level] = DDTable(deal, tricks)
-    return {level: tables[group] for level, group in groups.items()}, played
+    return {level: tables[level_group(kind, level)] for level in (4, 5, 6, 7)}, played

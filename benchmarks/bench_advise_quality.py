@@ -119,6 +119,17 @@ def paired_cells(rows, names, base: str, digits: int = 0):
     return cells
 
 
+def print_paired_table(label: str, groups, names, base: str, digits: int = 0,
+                       width: int = 24) -> None:
+    """The benches' summary: a row a group of situations (``{name: rows}``;
+    empty groups left out), a ``paired_cells`` column a chooser."""
+    print(f"{label:<9} {'n':>3} " + " ".join(f"{n:>{width}}" for n in names))
+    for group, sel in groups.items():
+        if sel:
+            cells = paired_cells(sel, names, base, digits)
+            print(f"{group:<9} {len(sel):>3} " + " ".join(f"{c:>{width}}" for c in cells))
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=48, help="situations (default 48)")
@@ -160,14 +171,9 @@ def main(argv=None) -> int:
               flush=True)
     print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; "
           f"{args.samples} samples a decision, seed {args.seed}\n")
-    header = f"{'kind':<9} {'n':>3} " + " ".join(f"{n:>24}" for n in choosers)
-    print(header)
-    for kind in KINDS + ("all",):
-        sel = [r for r in rows if kind == "all" or r["kind"] == kind]
-        if not sel:
-            continue
-        cells = paired_cells(sel, choosers, "advisor-policy")
-        print(f"{kind:<9} {len(sel):>3} " + " ".join(f"{c:>24}" for c in cells))
+    groups = {kind: [r for r in rows if kind == "all" or r["kind"] == kind]
+              for kind in KINDS + ("all",)}
+    print_paired_table("kind", groups, list(choosers), "advisor-policy")
     print("\nEach cell: mean score of the player's side on the real deal "
           "(difference from advisor-policy ± its paired standard error).")
     if args.json:

@@ -69,21 +69,15 @@ def judge(rules, deal, dealer, seat, call) -> int:
     """The player's side's score on the real deal after ``call``."""
     from advisor.bidding.advise import continue_auction
     from advisor.bidding.policy import Policy
-    from advisor.exchange import play_deal
+    from advisor.exchange import kitty_left, play_deal
     from advisor.game import strain_of
     from advisor.misere import is_misere, misere_value
     from solver import dd_table
-    from solver.cards import SEATS, Hand
 
     contract, declarer = continue_auction(rules, Policy(rules), deal, dealer, [call])
     if contract is None:
         return 0
-    kitty = None
-    if len(deal["N"]) == 12:
-        held = {c for s in SEATS for c in deal[s]}
-        from solver.cards import Card
-        kitty = Hand(Card(s, r) for s in range(4) for r in range(2, 15)
-                     if Card(s, r) not in held)
+    kitty = kitty_left(deal) if len(deal["N"]) == 12 else None
     played = play_deal(rules, deal, contract, declarer, kitty=kitty, dealer=dealer)
     if is_misere(rules, contract):             # a misère bid or the all-pass misère
         # Exact (no node budget): the advisor's own samples use a budget.
@@ -106,7 +100,7 @@ def main(argv=None) -> int:
     from advisor.bidding.advise import recommend
     from advisor.bidding.policy import Policy
     from advisor.rules import get
-    from bench_advise_quality import paired_cells   # mean, paired difference ± SE
+    from bench_advise_quality import print_paired_table   # means, paired differences ± SE
 
     games = {"kotka": get("skruuvi").kotka(), "kitty": get("skruuvi")}
     rows = []
@@ -139,11 +133,8 @@ def main(argv=None) -> int:
     print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; "
           f"{args.samples} samples a decision, seed {args.seed}\n")
     names = ("exchange", "no-exchange", "rule-of-thumb", "always-pass")
-    print(f"{'game':<6} {'n':>3} " + " ".join(f"{n:>22}" for n in names))
-    for game in games:
-        sel = [r for r in rows if r["game"] == game]
-        cells = paired_cells(sel, names, "exchange", digits=1)
-        print(f"{game:<6} {len(sel):>3} " + " ".join(f"{c:>22}" for c in cells))
+    groups = {game: [r for r in rows if r["game"] == game] for game in games}
+    print_paired_table("game", groups, names, "exchange", digits=1, width=22)
     print("\nEach cell: mean score of the player's side on the real deal, after the real "
           "exchange (difference from `exchange` ± its paired standard error).")
     if args.json:

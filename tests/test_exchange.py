@@ -211,8 +211,15 @@ KITTY_HAND = "AKQ87.KJ4.A2.T9"          # 12 cards: a Kitty game hand before the
 
 
 def kitty_of(deal: Deal) -> Hand:
+    """The 4 cards no hand holds, counted card by card (not by advisor.exchange)."""
     held = {c for s in SEATS for c in deal[s]}
     return Hand(Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in held)
+
+
+def test_kitty_left_is_the_cards_no_hand_holds():
+    from advisor.exchange import kitty_left
+    deal = Deal.from_pbn(TWELVE)
+    assert kitty_left(deal) == kitty_of(deal) == read_kitty(KITTY)
 
 
 def check_tricks_are_the_exchanged_deals(rec, rs):

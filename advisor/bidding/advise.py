@@ -43,12 +43,12 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Uni
 import numpy as np
 
 from solver import Solver, dd_table, map_threads
-from solver.cards import SEATS, STRAINS, SUITS, Deal, Hand, Seat, Strain, suit_mask
+from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
 from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
                     table_row)
-from ..exchange import DEFENDERS_EXCHANGE_BELOW, play_deal
+from ..exchange import LEVEL_GROUPS, contract_text, kitty_left, level_group, play_deal
 from ..misere import ADVICE_NODES, is_misere, misere_contracts, misere_value
 from ..par import AuctionGame
 from ..render.html import recommendation_html
@@ -355,8 +355,8 @@ def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
     theirs = _their_strains(sit, deal) if reply else {}
     needs = _needs(sit, theirs)
     if sit.exchange is not None:          # every level group of every strain needed
-        pairs = [(f"{level}{_skruuvi_strain(strain)}", d) for strain, ds in needs.items()
-                 for d in ds for level in _EXCHANGE_LEVELS[sit.exchange]]
+        pairs = [(contract_text(level, strain), d) for strain, ds in needs.items()
+                 for d in ds for level in LEVEL_GROUPS[sit.exchange]]
         return _solve_exchanged(sit, deal, pairs), theirs
     return _solve_needs(sit, deal, needs, cache), theirs
 
@@ -364,37 +364,19 @@ def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
 # --------------------------------------------------------------------------
 # Skruuvi: the card exchange before the play (advisor.exchange)
 
-#: Every card of the pack, as a mask.
-FULL_PACK = sum(suit_mask(s) for s in SUITS)
-
-#: The levels whose exchanges differ: in the Kitty game the defenders exchange
-#: one card below level 6 (``advisor.exchange.DEFENDERS_EXCHANGE_BELOW``).
-_EXCHANGE_LEVELS = {"kitty": (5, 7), "kotka": (7,)}
-
-
-def _skruuvi_strain(strain: Strain) -> str:
-    return "G" if strain == Strain.NT else strain.name
-
-
 def trick_key(sit: Situation, contract: str, declarer: Seat) -> tuple:
     """Where a sample's tricks for ``contract`` by ``declarer`` are kept:
     ``(declarer, strain)``, and with Skruuvi's exchange modelled also the
     level group whose exchange the deal went through."""
     key = (declarer.name, strain_of(sit.rules, contract).name)
-    if sit.exchange == "kitty":
-        level = sit.rules.contract(contract).level
-        return key + (5 if level < DEFENDERS_EXCHANGE_BELOW else 7,)
-    return key + (7,) if sit.exchange == "kotka" else key
+    if sit.exchange is None:
+        return key
+    return key + (level_group(sit.exchange, sit.rules.contract(contract).level),)
 
 
 def _kitty_of(sit: Situation, deal: Deal) -> Optional[Hand]:
     """The sample's kitty in the Kitty game: the 4 cards no hand holds."""
-    if sit.exchange != "kitty":
-        return None
-    held = 0
-    for mask in deal.masks:
-        held |= mask
-    return Hand.from_mask(FULL_PACK & ~held)
+    return kitty_left(deal) if sit.exchange == "kitty" else None
 
 
 def _solve_exchanged(sit: Situation, deal: Deal, pairs) -> Dict[tuple, int]:
