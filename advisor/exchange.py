@@ -102,10 +102,6 @@ def _suit(cards: Sequence[Card], suit) -> List[Card]:
     return [c for c in cards if c.suit == suit]
 
 
-def _trump(contract) -> Optional[Strain]:
-    return contract.trumps
-
-
 def _is_misere(contract) -> bool:
     return contract.strain in (MISERE, ALL_PASS)
 
@@ -141,20 +137,24 @@ def _highest(cards: Sequence[Card], n: int) -> List[Card]:
     return sorted(cards, key=lambda c: (-c.rank, len(_suit(cards, c.suit)), c.suit))[:n]
 
 
+def _shortest_suit_cards(cards: Sequence[Card], exclude=None) -> List[Card]:
+    """The cards of the hand's shortest suit other than ``exclude`` (all the
+    cards when it holds no other suit)."""
+    suits = _shortest_suits(cards, exclude)
+    return _suit(cards, suits[0]) if suits else list(cards)
+
+
 def _lowest_of_shortest(cards: Sequence[Card], exclude=None) -> Card:
     """"the lowest card of their shortest suit, or the Ace of that suit if they
     have it" (misère)."""
-    suit = _shortest_suits(cards, exclude)[0] if _shortest_suits(cards, exclude) else None
-    pool = _suit(cards, suit) if suit is not None else list(cards)
+    pool = _shortest_suit_cards(cards, exclude)
     ace = [c for c in pool if c.rank == 14]
     return ace[0] if ace else min(pool, key=lambda c: c.rank)
 
 
 def _highest_of_shortest(cards: Sequence[Card], exclude=None) -> Card:
     """"they will often pass the highest card of their shortest suit" (trumps)."""
-    suits = _shortest_suits(cards, exclude)
-    pool = _suit(cards, suits[0]) if suits else list(cards)
-    return max(pool, key=lambda c: c.rank)
+    return max(_shortest_suit_cards(cards, exclude), key=lambda c: c.rank)
 
 
 def _move(hands: Dict[Seat, List[Card]], giver: Seat, taker: Seat, cards) -> None:
@@ -240,16 +240,16 @@ def kitty_exchange(deal: Deal, kitty, bidder, contract) -> Deal:
     hands = _hands(deal)
     hands[bidder] += _cards(kitty)
     partner = bidder.partner
-    trump = _trump(contract)
+    trump = contract.trumps
     if _is_misere(contract):
         packet = _highest(hands[bidder], 4)
         _move(hands, bidder, partner, packet)
         for opponent, card in zip((bidder.lho, bidder.rho), _highest(hands[partner], 2)):
             _move(hands, partner, opponent, [card])
         safe = max(SUITS, key=lambda s: (len(_suit(hands[bidder], s)), -s))
-        pool = [c for c in _suit(hands[partner], safe) if c.rank < 14] or hands[partner]
-        back = max(pool, key=lambda c: c.rank) if pool is not hands[partner] else \
-            min(hands[partner], key=lambda c: c.rank)
+        middling = [c for c in _suit(hands[partner], safe) if c.rank < 14]
+        back = (max(middling, key=lambda c: c.rank) if middling
+                else min(hands[partner], key=lambda c: c.rank))
         _move(hands, partner, bidder, [back])
         return _deal(hands)
     if trump is not None:
@@ -291,7 +291,7 @@ def kotka_exchange(deal: Deal, bidder, contract) -> Deal:
     _check_sizes(deal, 13, "the Kotka exchange")
     hands = _hands(deal)
     partner = bidder.partner
-    trump = _trump(contract)
+    trump = contract.trumps
     if _is_misere(contract):
         safe = max(SUITS, key=lambda s: (len(_suit(hands[bidder], s)), -s))
         packet = _highest(hands[bidder], 4)
@@ -328,7 +328,7 @@ def defenders_exchange(deal: Deal, declarer, contract) -> Deal:
     hands = _hands(deal)
     first, second = declarer.lho, declarer.rho
     pick = _lowest_of_shortest if _is_misere(contract) else _highest_of_shortest
-    trump = _trump(contract)
+    trump = contract.trumps
     card = pick(hands[first], exclude=trump)
     back = pick(hands[second], exclude=trump)
     _move(hands, first, second, [card])
@@ -382,7 +382,7 @@ def bolshevik_exchange(deal: Deal, kitty, bidder, contract) -> Deal:
     if _is_misere(contract):
         give = _highest(hands[bidder], 3)
     else:
-        give = _void_packet(hands[bidder], 3, exclude=_trump(contract))
+        give = _void_packet(hands[bidder], 3, exclude=contract.trumps)
     for opponent, card in zip((bidder.lho, bidder.partner, bidder.rho), give):
         _move(hands, bidder, opponent, [card])
     return _deal(hands)
