@@ -17,7 +17,8 @@ from typing import Dict, List, Optional
 from solver import dd_table
 from solver.cards import SUITS, Deal, Seat
 
-from .exchange import exchange_kind, exchanged_tables, level_group, read_kitty
+from .exchange import (LEVEL_GROUPS, exchange_kind, exchanged_tables, level_group,
+                       read_kitty)
 from .game import playable_contracts, rule_set, strain_of
 from .misere import (ACES_NOTE, X_MARK_NOTE, all_pass_outcome, misere_leaders, misere_outcomes,
                      misere_tricks)
@@ -133,9 +134,16 @@ class Exchange:
         return self.played.get((strain, Seat.parse(declarer), group))
 
     def to_dict(self, par: Par) -> dict:
+        def group_label(kind, group):
+            levels = [level for level in range(4, 8) if level_group(kind, level) == group]
+            return f"{levels[0]}-{levels[-1]}"
+
         out = {"kind": self.kind,
                "kitty": None if self.kitty is None else self.kitty.to_pbn(),
-               "dd_tables": {str(level): t.to_dict() for level, t in self.tables.items()}}
+               # One table per exchange group, named by its levels ("4-5", "6-7";
+               # Kotka's one table "4-7"), not repeated for every level.
+               "dd_tables": {group_label(self.kind, group): self.tables[group].to_dict()
+                             for group in LEVEL_GROUPS[self.kind]}}
         if par.contract is not None:
             out["par_deal_played"] = self.deal_for(par.contract, par.declarer,
                                                    "skruuvi").to_pbn()
@@ -184,8 +192,11 @@ def analyse_before_exchange(deal, *, rules="skruuvi", dealer="N", kitty=None) ->
     if kitty is not None:
         kitty = read_kitty(kitty, deal)
     tables, played = exchanged_tables(rs, deal, kitty=kitty, dealer=dealer)
-    by_level = {level: contract_outcomes(t, rs) for level, t in tables.items()}
-    outcomes = {c: by_level[rs.contract(c).level][c] for c in playable_contracts(rs)}
+    # One outcome table per exchange group (the Kitty game's levels 4-5 and
+    # 6-7 share their exchanges), read by each contract's level.
+    by_group = {group: contract_outcomes(tables[group], rs) for group in LEVEL_GROUPS[kind]}
+    outcomes = {c: by_group[level_group(kind, rs.contract(c).level)][c]
+                for c in playable_contracts(rs)}
     return Analysis(
         deal=deal, rules=rs.name, dealer=dealer, table=tables[7], outcomes=outcomes,
         honours={suit.name: trump_honours(deal, suit) for suit in SUITS},

@@ -188,6 +188,13 @@ def test_vint_analyse_kitty_from_the_command_line(capsys):
     status = main(["analyse", "--rules", "skruuvi", "--kitty", KITTY, TWELVE, "--json"])
     data = json.loads(capsys.readouterr()[0])
     assert data["exchange"]["kitty"] == read_kitty(KITTY).to_pbn()
+    # One table per exchange group, not one per level.
+    assert sorted(data["exchange"]["dd_tables"]) == ["4-5", "6-7"]
+
+
+def test_kotka_json_has_one_table_for_every_level():
+    data = analyse(FULL, rules=KOTKA, before_exchange=True).to_dict()
+    assert list(data["exchange"]["dd_tables"]) == ["4-7"]
 
 
 @pytest.mark.parametrize("argv,problem", [
