@@ -144,13 +144,16 @@ def scored_value(deal, rules, contract, declarer, *, leader=None, played=(), won
                                max_seconds=max_seconds)
 
 
-def play_objective(deal, rules, contract, declarer=None, *, bolshevik: bool = False):
+def play_objective(deal, rules, contract, declarer=None, *, bolshevik: bool = False,
+                   doubled_by=(), redoubled: bool = False):
     """What the declaring side plays for (a ``solver.Objective``): a bid
     misère's score for declarer's side, the all-pass misère's for NS, a
-    Bolshevik's (``bolshevik=True``) for the bidder alone; aces included."""
+    Bolshevik's (``bolshevik=True``, with its doubles) for the bidder alone;
+    aces included."""
     rs = rule_set(rules)
     if bolshevik:
-        return rs.bolshevik_objective(contract, declarer)
+        return rs.bolshevik_objective(contract, declarer, doubled_by=doubled_by,
+                                      redoubled=redoubled)
     if contract in ("AP", "PASS"):
         return rs.play_objective(deal, contract, "N")
     return rs.play_objective(deal, contract, declarer)

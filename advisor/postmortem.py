@@ -37,7 +37,7 @@ from .bidding import AdviceCache
 from .bidding import recommend as _recommend
 from .game import declarer_tricks, rule_set, strain_of
 from .analysis import analyse
-from .misere import is_misere, misere_leaders, play_objective
+from .misere import aces_taken, is_misere, misere_leaders, play_objective
 from .par import find_par
 from .records import FormatError, GameRecord, GameSet, read_games
 from .render.html import review_section
@@ -205,8 +205,20 @@ class Review:
         return None
 
     def score_ns(self, tricks: Optional[int]) -> Optional[int]:
-        """NS net score of the contract with that many declaring-side tricks."""
+        """NS net score of the contract with that many declaring-side tricks
+        (None for a Bolshevik, scored player by player: ``bolshevik_score``)."""
+        if self.record.bolshevik:
+            return None
         return _score_ns(self.record, rule_set(self.rules), tricks)
+
+    @property
+    def bolshevik_score(self):
+        """A Bolshevik's ``BolshevikScore`` (each player's points) for the tricks
+        taken; None for other deals, or when the tricks or aces are unknown."""
+        r = self.record
+        if not r.bolshevik or self.tricks_taken is None:
+            return None
+        return bolshevik_score(r, rule_set(self.rules), self.tricks_taken)
 
     @property
     def par_difference(self) -> Optional[int]:
@@ -260,6 +272,9 @@ class Review:
             "contract_dd_tricks": contract_dd,
             "contract_dd_score_ns": self.score_ns(contract_dd),
             "par_difference": self.par_difference,
+            "bolshevik": r.bolshevik,
+            "bolshevik_score": None if self.bolshevik_score is None
+            else dict(self.bolshevik_score.players),
         }
 
 
@@ -300,6 +315,19 @@ def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]
                        tricks=tricks, **extra).net("NS")
 
 
+def bolshevik_score(record: GameRecord, rules, tricks: int):
+    """The ``BolshevikScore`` of the record's Bolshevik with the bidder taking
+    ``tricks``; in 7 misère the aces are those the cards played show (the
+    play must then be complete, else the aces are unknown: None)."""
+    aces = ()
+    if is_misere(rules, record.contract):
+        if not record.complete_play:
+            return None
+        aces = aces_taken(record.deal, record.leader, record.play)
+    return rules.score_bolshevik(record.contract, record.declarer, tricks, aces_taken=aces,
+                                 doubled_by=record.doubled_by, redoubled=record.redoubled)
+
+
 # --------------------------------------------------------------------------
 # Play
 
@@ -310,15 +338,20 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
         return []
     if is_misere(rules, record.contract):
         return review_misere_play(record.deal, rules, record.contract, record.declarer,
-                                  record.leader, record.play)
-    decl_side = Seat.parse(record.declarer).side
+                                  record.leader, record.play, bolshevik=record.bolshevik,
+                                  doubled_by=record.doubled_by, redoubled=record.redoubled)
+    ours_side = record.on_declaring_side
+    # A Bolshevik Dictator: the bidder alone against three (the search's lone seat).
+    lone = record.declarer if record.bolshevik else None
     play = Play(record.deal, record.trump, record.leader)
     warm = solver.Solver()       # one table for the whole play: each position reuses the last
     scores: Dict[int, Optional[int]] = {}
 
     def ns(tricks):
+        """NS's score, or in a Bolshevik the bidder's, with the declarer taking ``tricks``."""
         if tricks not in scores:
-            scores[tricks] = _score_ns(record, rules, tricks)
+            scores[tricks] = (bolshevik_score(record, rules, tricks).players[record.declarer]
+                              if record.bolshevik else _score_ns(record, rules, tricks))
         return scores[tricks]
 
     out: List[CardReview] = []
@@ -328,9 +361,9 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
         seat = play.on_move
         legal = play.legal_cards()
         done = len(play.tricks)
-        won = play.tricks_won(decl_side)
+        won = sum(n for s, n in play.won.items() if ours_side(s))
         remaining = play.total_tricks - done
-        ours = seat.side == decl_side
+        ours = ours_side(seat)
 
         def to_declarer(v):
             return won + (v if ours else remaining - v)
@@ -340,15 +373,17 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
             best = [str(card)]
         else:
             values = warm.solve_cards(play.remaining(), record.trump, play.trick_leader,
-                                      played=play.trick)
+                                      played=play.trick, lone=lone)
             top = max(values.values())
             before, after = to_declarer(top), to_declarer(values[card])
             best = [str(c) for c, v in values.items() if v == top]
         lost = abs(before - after)
         points = None
         if lost and ns(before) is not None:
-            sign = 1 if seat.side == "NS" else -1
-            points = sign * (ns(before) - ns(after))
+            # Points for the card's own side: NS's score, or the Bolshevik bidder's
+            # (an opponent's card then costs the three opponents that much together).
+            mine = ours if record.bolshevik else seat.side == "NS"
+            points = (1 if mine else -1) * (ns(before) - ns(after))
         out.append(CardReview(k + 1, done + 1, seat.name, str(card), before, after, lost,
                               points if lost else (0 if ns(before) is not None else None),
                               best))
@@ -364,11 +399,12 @@ SCORED_FROM_CARDS = 7
 
 
 def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
-                       bolshevik: bool = False,
+                       bolshevik: bool = False, doubled_by=(), redoubled: bool = False,
                        scored_from: int = SCORED_FROM_CARDS) -> List[CardReview]:
     """A ``CardReview`` for every card of a misère play: a bid misère, the
     all-pass misère (``contract="AP"``, ``declarer`` None: NS's tricks), or a
-    Bolshevik (``bolshevik=True``: ``declarer`` the bidder, alone).
+    Bolshevik (``bolshevik=True``: ``declarer`` the bidder, alone; the
+    opponents in ``doubled_by`` doubled, ``redoubled`` the bidder redoubled).
 
     ``before``/``after``: the declaring side's (NS's for ``AP``, the bidder's)
     tricks with each side taking as few as it can (``solve_cards(...,
@@ -380,7 +416,8 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
     tricks lost (aces left out), and ``best`` the fewest-tricks cards.
     """
     rules = rule_set(rules)
-    objective = play_objective(deal, rules, contract, declarer, bolshevik=bolshevik)
+    objective = play_objective(deal, rules, contract, declarer, bolshevik=bolshevik,
+                               doubled_by=doubled_by, redoubled=redoubled)
     lone = objective.side if objective.lone else None
     play = Play(deal, "NT", leader)
     warm = solver.Solver()
@@ -480,12 +517,15 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
             and not is_misere(rs, record.contract):
         note = f"contract {record.contract} cannot be played out double-dummy"
     cards = review_play(record, rs) if note is None else []
-    if auction_review:
+    if record.bolshevik:
+        calls = AuctionReview(False, "a Bolshevik's auction is not reviewed")
+    elif auction_review:
         calls = review_auction(record, rs, samples=samples, seed=seed, recommend=recommend)
     else:
         calls = AuctionReview(False, "auction review switched off")
     table = par = None
-    if len(record.deal["N"]) == 13:
+    # A Bolshevik is one against three: the sides' DD table and par do not apply.
+    if len(record.deal["N"]) == 13 and not record.bolshevik:
         table = solver.dd_table(record.deal)
         if misere_leaders(rs, record.dealer or "N"):
             # Par with the game's misère contracts and all-pass deal (advisor.misere).

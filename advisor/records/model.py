@@ -101,6 +101,12 @@ class GameRecord:
     line: int = 1
     warnings: List[str] = field(default_factory=list)
     trump: Optional[Strain] = None        # Strain.NT for no trumps; None: no play possible
+    #: Skruuvi's Bolshevik (``[Bolshevik "Yes"]``): ``declarer`` plays alone
+    #: against the other three; ``doubled_by`` the opponents who doubled,
+    #: ``redoubled`` whether the bidder redoubled them.
+    bolshevik: bool = False
+    doubled_by: tuple = ()
+    redoubled: bool = False
 
     @property
     def tricks(self) -> List[TrickRecord]:
@@ -111,11 +117,16 @@ class GameRecord:
 
     @property
     def tricks_won(self) -> Optional[int]:
-        """Tricks the declaring side won in the cards played (complete tricks only)."""
+        """Tricks the declaring side (a Bolshevik's bidder alone) won in the cards
+        played (complete tricks only)."""
         if self.declarer is None:
             return None
-        side = Seat.parse(self.declarer).side
-        return sum(1 for t in self.tricks if t.complete and Seat.parse(t.winner).side == side)
+        return sum(1 for t in self.tricks if t.complete and self.on_declaring_side(t.winner))
+
+    def on_declaring_side(self, seat) -> bool:
+        """Does ``seat`` play for the declarer (his partner too, but not in a Bolshevik)?"""
+        seat, declarer = Seat.parse(seat), Seat.parse(self.declarer)
+        return seat == declarer if self.bolshevik else seat.side == declarer.side
 
     @property
     def complete_play(self) -> bool:
@@ -219,6 +230,13 @@ def build_record(source: str, line: int, *, rules, deal: Field,
     if len(auction) > MAX_CALLS:
         raise FormatError(source, auction[MAX_CALLS].line,
                           f"the auction holds more than {MAX_CALLS} calls")
+    if _bolshevik_tag(record):
+        _read_bolshevik(record, rules, contract, declarer, leader, auction)
+        if play_order is not None:
+            play = play_order(Seat.parse(record.leader), record.trump)
+        _read_play(record, play)
+        _read_result(record, rules, result)
+        return record
     if play_only:
         _read_contract_only(record, rules, contract, declarer, auction)
     else:
@@ -246,6 +264,99 @@ def build_record(source: str, line: int, *, rules, deal: Field,
     _read_play(record, play)
     _read_result(record, rules, result)
     return record
+
+
+# --------------------------------------------------------------------------
+# Skruuvi's Bolshevik
+#
+# A Bolshevik deal is one player against three (seed 002, "Bolshevik"), which
+# no PBN tag says, so the project reads its own: ``[Bolshevik "Yes"]`` with
+# the usual ``[Contract "7M"]`` (7 misère) or a Dictator (``7S``..``7H``,
+# ``7G``) and ``[Declarer "N"]`` (the bidder). ``[Doubled "E W"]`` names the
+# opponents who doubled, and ``[Redoubled "Yes"]`` (or ``7MXX``) says the
+# bidder redoubled them. These are tags, so a record written again (PBN or
+# JSON, whose ``tags`` hold them) keeps them. The
+# stalker, the bidder's right-hand player, leads. The Bolshevik auction has
+# its own round (``Skruuvi.bolshevik_state``) whose context (who must still
+# play a Bolshevik) a file does not give: an auction is kept out, with a warning.
+
+_YES, _NO = ("YES", "Y", "TRUE", "1"), ("NO", "N", "FALSE", "0", "")
+
+
+def _tag(record: GameRecord, name: str) -> Optional[str]:
+    for key, value in record.tags.items():
+        if key.lower() == name:
+            return str(value)
+    return None
+
+
+def _bolshevik_tag(record: GameRecord) -> bool:
+    value = _tag(record, "bolshevik")
+    if value is None or value.strip().upper() in _NO:
+        return False
+    if value.strip().upper() in _YES:
+        return True
+    raise FormatError(record.source, record.line,
+                      f"the Bolshevik tag is {excerpt(value)}: use Yes or No")
+
+
+def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field],
+                    declarer: Optional[Field], leader: Optional[Field],
+                    auction: Sequence[Field]) -> None:
+    source = record.source
+    if not hasattr(rules, "score_bolshevik"):
+        raise FormatError(source, record.line, f"a Bolshevik is a Skruuvi game, not "
+                          f"{rules.name}'s: read the file with --rules skruuvi")
+    if contract is None:
+        raise FormatError(source, record.line, "a Bolshevik deal needs its Contract "
+                          "(7M, or a Dictator 7S..7H, 7G)")
+    text = field_text(contract, "the contract", source).upper()
+    bare = text.rstrip("X")
+    try:
+        c = rules.contract(bare)
+    except RulesError as exc:
+        raise FormatError(source, contract.line,
+                          f"unknown contract {excerpt(text)}: {exc}") from None
+    if c.level != 7 or not (is_misere(rules, str(c)) or strain_of(rules, str(c)) is not None):
+        raise FormatError(source, contract.line, f"a Bolshevik is 7 misère or a Dictator "
+                          f"(7S..7H, 7G), not {c}")
+    record.bolshevik = True
+    record.contract = str(c)
+    record.declarer = seat_field(declarer, "declarer (the Bolshevik's bidder)", source)
+    if record.declarer is None:
+        raise FormatError(source, contract.line, "a Bolshevik deal needs its Declarer "
+                          "(the bidder)")
+    doubled = _tag(record, "doubled") or ""
+    try:
+        record.doubled_by = tuple(Seat.parse(s).name for s in doubled.replace(",", " ").split())
+    except ValueError:
+        raise FormatError(source, record.line, f"the Doubled tag is {excerpt(doubled)}: "
+                          f"list the seats that doubled, as E W") from None
+    redoubled = _tag(record, "redoubled")
+    if redoubled is not None and redoubled.strip().upper() not in _YES + _NO:
+        raise FormatError(source, record.line, f"the Redoubled tag is {excerpt(redoubled)}: "
+                          f"use Yes or No")
+    record.redoubled = text.endswith("XX") or (redoubled or "").strip().upper() in _YES
+    if record.redoubled and redoubled is None:
+        record.tags["Redoubled"] = "Yes"      # kept when the record is written again
+    try:       # who may double and redouble is the scoring's rule
+        rules.score_bolshevik(record.contract, record.declarer, 0,
+                              doubled_by=record.doubled_by, redoubled=record.redoubled)
+    except RulesError as exc:
+        raise FormatError(source, contract.line, f"Bolshevik: {exc}") from None
+    if text.endswith("X") and not record.doubled_by:
+        raise FormatError(source, contract.line, f"contract {text} is doubled: name who "
+                          f"doubled in a Doubled tag, as [Doubled \"E W\"]")
+    if auction:
+        record.warnings.append(f"Bolshevik: the auction ({len(auction)} calls) is not "
+                               f"read (the file does not give the Bolshevik round's order)")
+    record.leader = Seat.parse(record.declarer).rho.name
+    named = seat_field(leader, "opening leader", source)
+    if named is not None and named != record.leader:
+        raise FormatError(source, leader.line, f"the opening leader is {named}, but in a "
+                          f"Bolshevik the stalker, {record.leader}, leads")
+    record.trump = Strain.NT if is_misere(rules, record.contract) \
+        else strain_of(rules, record.contract)
 
 
 def _read_auction(record: GameRecord, auction: Sequence[Field], rules: RuleSet) -> None:

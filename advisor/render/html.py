@@ -14,6 +14,7 @@ from typing import Iterable, List, Optional
 from solver.cards import HTML_SUIT_SYMBOLS, RANK_NAMES, SUITS
 
 from ..game import dd_strains, rule_set
+from .text import bolshevik_lines
 
 __all__ = ["review_html", "review_section", "recommendation_html"]
 
@@ -172,6 +173,7 @@ def _summary(rv) -> str:
                      f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
     else:
         parts.append("No contract.")
+    parts += [escape(line) for line in bolshevik_lines(rv)]
     if rv.par is not None:
         parts.append(f"Par: {escape(str(rv.par))}.")
     if rv.par_difference is not None:

@@ -324,6 +324,7 @@ def review_text(rv, *, symbols: bool = True) -> str:
                    f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
     else:
         out.append(f"No contract (rules: {rv.rules}).")
+    out += bolshevik_lines(rv)
     if r.play and not r.complete_play:
         out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
     for w in r.warnings:
@@ -332,6 +333,19 @@ def review_text(rv, *, symbols: bool = True) -> str:
     out += _par_lines(rv)
     out += _trick_lines(rv, symbols)
     return "\n".join(out)
+
+
+def bolshevik_lines(rv) -> List[str]:
+    """A Bolshevik's line: the bidder alone, the doubles and each player's points."""
+    r = rv.record
+    if not r.bolshevik:
+        return []
+    doubles = "" if not r.doubled_by else (f"; doubled by {' '.join(r.doubled_by)}"
+                                          + (", redoubled" if r.redoubled else ""))
+    score = rv.bolshevik_score
+    points = ("points unknown (incomplete play)" if score is None else
+              "points: " + ", ".join(f"{s} {p:+d}" for s, p in score.players.items()))
+    return [f"Bolshevik: {r.declarer} alone against three{doubles}; {points}."]
 
 
 #: The auction grid's columns, as bridge diagrams print them.
