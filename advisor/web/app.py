@@ -37,7 +37,7 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
-from ..postmortem import review_record
+from ..postmortem import review
 from ..records import read_games
 from ..render import review_html
 from .jobs import JobRunner
@@ -153,11 +153,11 @@ def create_app(*, workers: int = 2) -> Flask:
                            else None, auction=not play_only)
 
         def work(job):
-            reviews = []
             job.progress(0, len(games))
-            for i, game in enumerate(games):
-                reviews.append(review_record(game, rules=rules, auction_review=auction))
-                job.progress(i + 1, len(games))
+            # A file with no readable deal gets a page of its errors, not a failed job.
+            reviews = review(games, rules=rules, auction_review=auction,
+                             on_review=lambda _r, done, total: job.progress(done, total)) \
+                if games else []
             page = review_html(reviews, errors=games.errors, title=f"Vint review: {name}")
             return {"html": page, "deals": len(reviews), "errors": len(games.errors)}
         return _started(runner.start("review", work))
