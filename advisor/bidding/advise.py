@@ -783,7 +783,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if estimated:
         warnings.append(f"on {estimated} of {len(rows)} samples a misère or all-pass value is "
                         f"a rough estimate: the misère trick search stopped at its budget "
-                        f"({ADVICE_NODES:,} nodes; a full deal's misère can take seconds)")
+                        f"({ADVICE_NODES:,} nodes; an exact full-deal misère takes seconds) "
+                        f"and the middle of the tricks it proved is scored")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
