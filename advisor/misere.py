@@ -181,10 +181,15 @@ def aces_taken(deal, leader, cards) -> List[tuple]:
     return out
 
 
-#: The advisor's budget for one sample's misère trick search (nodes): a full
-#: deal's misère may take seconds; past the budget the proved bounds' middle
-#: is used (``misere_value``).
-ADVICE_NODES = 300_000
+#: The advisor's budget for one sample's misère trick search (nodes): an exact
+#: full-deal misère takes about 27 million nodes on average (1-15 s;
+#: benchmarks/bench_misere.py), far beyond a sample's share of the advisor's
+#: time. A budgeted search narrows from both ends, so past the budget it has
+#: proved bounds around the value (on random deals 6.6 tricks wide on average
+#: at 100,000 nodes, 5.8 at 300,000, 4.3 at a million) and the bounds' middle
+#: is used (``misere_value``). 100,000 nodes cost about 20 ms; at 300,000 a
+#: Skruuvi recommendation took twice as long for bounds hardly narrower.
+ADVICE_NODES = 100_000
 
 
 #: Misère tricks on lead by (deal, leader, budget), for the advisor's samples.
@@ -198,8 +203,10 @@ def misere_value(deal, rules, contract, declarer, dealer, *,
     ``max_nodes`` the search may stop early: then the middle of the bounds it
     proved on the tricks is scored (an estimate; the advisor's samples only),
     and the bounds are appended to ``estimates`` when it is given. On full
-    13-card deals the budget is usually too small to prove anything (a full
-    deal's misère takes seconds): the estimate is then 6 or 7 tricks."""
+    13-card deals the default budget seldom finishes (an exact full-deal
+    misère takes seconds): the bounds are then some 4-8 tricks wide around
+    the value, so the estimate is rough (off by a trick on average on random
+    deals, no better there than always 6)."""
     rs = rule_set(rules)
     if contract in ("AP", "PASS"):
         leader, declarer = Seat.parse(dealer).lho, Seat.N

@@ -270,9 +270,14 @@ cdef int estimate_tricks(u64* h, int trump, int n) noexcept nogil:
 
 
 cdef int exact_value(Ctx* c, int guess, int n) noexcept nogil:
-    """Side 0's tricks of the remaining ``n``, found by zero-window tests from ``guess``."""
+    """Side 0's tricks of the remaining ``n``, found by zero-window tests from ``guess``.
+
+    With a budget, by tests from both ends instead (``narrowing``).
+    """
     cdef int lo = 0, hi = n, t, v
     cdef u64 rel
+    if c.max_nodes or c.deadline > 0:
+        return narrowing(c, n)
     t = guess
     while lo < hi:
         if t <= lo:
@@ -289,6 +294,40 @@ cdef int exact_value(Ctx* c, int guess, int n) noexcept nogil:
         else:
             hi = v
             t = v
+    return lo
+
+
+cdef int narrowing(Ctx* c, int n) noexcept nogil:
+    """Side 0's tricks of ``n`` by zero-window tests from both ends inwards.
+
+    A test far from the value is cheap and its cost grows about tenfold a
+    trick nearer (a misère full deal: 0.04M nodes for "at least 5" where the
+    value is 6 and 2M for "at least 6"), so when a budget may stop the search
+    this proves bounds close to the value before the expensive tests; the
+    next test is on the side whose last test was cheaper. Without a budget
+    the tests from a guess (``exact_value``) take fewer nodes in all (22%
+    fewer on four misère deals).
+    """
+    cdef int lo = 0, hi = n, t, v
+    cdef u64 rel, start, cost_lo = 0, cost_hi = 0
+    while lo < hi:
+        start = c.nodes
+        if cost_lo <= cost_hi:
+            t = lo + 1
+        else:
+            t = hi
+        v = search(c, t, &rel)
+        if c.error:
+            c.lower, c.upper = lo, hi
+            return -1
+        if t == lo + 1:
+            cost_lo = c.nodes - start
+        else:
+            cost_hi = c.nodes - start
+        if v >= t:
+            lo = v
+        else:
+            hi = v
     return lo
 
 

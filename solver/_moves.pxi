@@ -84,7 +84,7 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
             lows[n] = run_low
             run_low = -1
             if c.maxside != 0:
-                w = weight_misere(c, card, wc)
+                w = weight_misere(c, card, lead_suit, wc)
             elif c.ncards == 0:
                 w = weight_lead(c, card)
             else:
@@ -311,11 +311,68 @@ cdef int weight_follow(Ctx* c, int card, int lead_suit, int wc, bint friend_safe
     return 35 + discard_value(c, card)
 
 
-cdef int weight_misere(Ctx* c, int card, int wc) noexcept nogil:
-    """Ordering for a player who wants no tricks: the highest card that loses."""
+cdef int weight_misere(Ctx* c, int card, int lead_suit, int wc) noexcept nogil:
+    """Ordering for a player whose side wants few tricks (everyone, in misère).
+
+    Leads: the highest card that surely loses the trick (an opponent must
+    play above it and our other hands can stay below), else low cards,
+    never a suit only our side holds. Following: the highest card that
+    loses; forced to win, the highest card when last, else the lowest;
+    when our side takes the trick anyway, the highest card. Discards: high
+    cards first, above all those that stand over the opponents' cards.
+    """
+    cdef int player = c.player
+    cdef int side = c.side[player]
     cdef int rank = card_rank(card)
+    cdef int s = card_suit(card)
+    cdef int k, seat, best
+    cdef u64 opp = 0, h
+    cdef bint beats
+    for k in range(4):
+        if c.side[k] != side:
+            opp |= suit_of(c.hands[k], s)
     if c.ncards == 0:
-        return -rank
-    if card_beats(card, wc, c.trump):
-        return -rank
-    return 20 + rank
+        return misere_lead(c, card, opp)
+    best = winning_index(c, c.ncards)
+    beats = card_beats(card, wc, c.trump)
+    if c.side[c.trick_seat[best]] == side:
+        if c.ncards == 3 or not beats:
+            return 60 + rank + danger(card, opp)
+        return 30 + rank
+    if not beats:
+        return 60 + rank + danger(card, opp)
+    if c.ncards == 3:
+        return 20 + rank
+    return 20 - rank
+
+
+cdef inline int danger(int card, u64 opp) noexcept nogil:
+    """How many of the opponents' cards of its suit ``card`` stands over (a discard's worth)."""
+    return 2 * popcount(opp & (((<u64>1) << card_rank(card)) - 1))
+
+
+cdef int misere_lead(Ctx* c, int card, u64 opp) noexcept nogil:
+    cdef int player = c.player
+    cdef int side = c.side[player]
+    cdef int rank = card_rank(card)
+    cdef int s = card_suit(card)
+    cdef int k, low_opp = -1
+    cdef u64 h
+    if opp == 0:
+        return -100 - rank     # our side takes the trick
+    # An opponent whose every card of the suit is above ``card``: the
+    # highest such lowest card.
+    for k in range(4):
+        if c.side[k] != side:
+            h = suit_of(c.hands[k], s)
+            if h and lowest_bit(h) > rank and lowest_bit(h) > low_opp:
+                low_opp = lowest_bit(h)
+    if low_opp >= 0:
+        for k in range(4):
+            if k != player and c.side[k] == side:
+                h = suit_of(c.hands[k], s)
+                if h and lowest_bit(h) > low_opp:
+                    low_opp = -1
+        if low_opp >= 0:
+            return 40 + rank
+    return -rank - 2 * popcount(opp & (((<u64>1) << rank) - 1))

@@ -72,6 +72,39 @@ def test_a_budget_returns_bounds_that_hold_the_exact_value():
         solver.solve(deal, "H", "E")
 
 
+def _random_deal(rng, cards_each):
+    deck = [solver.Card(s, r) for s in range(4) for r in range(2, 15)]
+    rng.shuffle(deck)
+    return solver.Deal([solver.Hand(deck[cards_each * k:cards_each * (k + 1)])
+                        for k in range(4)])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_budget_narrows_from_both_ends_to_bounds_that_hold_the_exact_value(seed):
+    """With a budget the core tests from both ends inwards (``narrowing``):
+    whatever budget stops it, the bounds hold the value found without one,
+    and a search that finishes finds that value; misère, one against three,
+    trumps and no-trumps alike."""
+    import random
+    rng = random.Random(seed)
+    stopped = 0
+    for k in range(10):
+        deal = _random_deal(rng, rng.choice((8, 9, 10)))
+        trump = rng.choice(("NT", "NT", "S", "H"))
+        leader = rng.choice("NESW")
+        misere = rng.random() < 0.8
+        lone = rng.choice((None, None, "N", "W"))
+        exact = solver.solve(deal, trump, leader, misere=misere, lone=lone)
+        for budget in (1, 20_000, 50_000, 200_000):
+            got = solver.solve(deal, trump, leader, misere=misere, lone=lone, max_nodes=budget)
+            if isinstance(got, Bounds):
+                stopped += 1
+                assert got.lower <= exact <= got.upper, (seed, k, budget, got, exact)
+            else:
+                assert got == exact, (seed, k, budget, got, exact)
+    assert stopped >= 5, "the budgets should stop some of these searches"
+
+
 def test_a_time_budget_stops_a_long_search():
     import random
     from solver.cards import Card, Deal, Hand

@@ -539,6 +539,15 @@ class _Scorer:
         return value if self.sit.side == "NS" else -value
 
 
+def _stand(sit: Situation, scorer: _Scorer, contract, declarer) -> int:
+    """Our side's net if the auction ends with this candidate: with nothing
+    bid a pass ends it in four passes, Skruuvi's all-pass misère (scored by
+    the rules), elsewhere a throw-in (0)."""
+    if contract is None and sit.current is None and is_misere(sit.rules, "AP"):
+        return scorer.ours("AP", None)
+    return scorer.ours(contract, declarer)
+
+
 def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -> List[int]:
     """Each candidate's value (our side's net) when the bidding goes on as in par."""
     rs, ladder, us = sit.rules, sit.ladder, sit.side
@@ -741,7 +750,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
         for deal, (tricks, extra) in zip(batch, solved):
             scorer = _Scorer(sit, deal, tricks)
-            stands = [scorer.ours(c, d) if k in live else nan
+            stands = [_stand(sit, scorer, c, d) if k in live else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
             stand_rows.append(stands)
             if reply == "policy":
@@ -774,7 +783,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if estimated:
         warnings.append(f"on {estimated} of {len(rows)} samples a misère or all-pass value is "
                         f"a rough estimate: the misère trick search stopped at its budget "
-                        f"({ADVICE_NODES:,} nodes; a full deal's misère can take seconds)")
+                        f"({ADVICE_NODES:,} nodes; an exact full-deal misère takes seconds) "
+                        f"and the middle of the tricks it proved is scored")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")

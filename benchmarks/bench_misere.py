@@ -1,0 +1,91 @@
+#!/usr/bin/env python
+"""The misère trick search on random full deals: nodes and seconds a solve.
+
+Each deal is solved (side 0's tricks: NS, or the lone player) in no-trumps with misère play (each side taking as few
+tricks as it can; ``solver.solve(..., misere=True)``), one cold search per
+deal and leader (``--leaders``, East by default). Node counts are
+deterministic (the machine's load changes only the seconds). With
+``--budget NODES`` each search stops there, as the advisor's do
+(``advisor.misere.ADVICE_NODES``): the table then counts the exact answers
+and the mean width of the bounds.
+
+    python benchmarks/bench_misere.py                    # 10 deals, seed 14
+    python benchmarks/bench_misere.py --n 30 --leaders E S
+    python benchmarks/bench_misere.py --n 50 --budget 300000
+    python benchmarks/bench_misere.py --trump S          # misère with trumps
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
+    sys.path.insert(0, str(REPO))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--n", type=int, default=10, help="random deals")
+    p.add_argument("--seed", type=int, default=14)
+    p.add_argument("--leaders", nargs="+", default=["E"])
+    p.add_argument("--trump", default="NT")
+    p.add_argument("--lone", default=None, help="one player against three (Bolshevik)")
+    p.add_argument("--budget", type=int, default=None, help="nodes for each search")
+    p.add_argument("--only", type=int, nargs="+", default=None,
+                   help="solve only these deals (indices from 0) of the --n dealt")
+    p.add_argument("--verbose", action="store_true", help="a line per search")
+    args = p.parse_args(argv)
+
+    import solver
+    from solver import Card, Deal, Hand, _core
+
+    strain = "SHDC".index(args.trump) if args.trump != "NT" else 4
+    lone = "NESW".index(args.lone) if args.lone else -1
+
+    rng = random.Random(args.seed)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    total_nodes, total_time, times, exact, widths = 0, 0.0, [], 0, []
+    for i in range(args.n):
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[13 * k:13 * k + 13]) for k in range(4)])
+        if args.only is not None and i not in args.only:
+            continue
+        for leader in args.leaders:
+            stats = {}
+            start = time.perf_counter()
+            try:
+                [value] = _core.solve_each_card(
+                    deal.masks, strain, "NESW".index(leader), [], [], True, lone,
+                    max_nodes=args.budget, stats=stats)
+                exact += 1
+                nodes = stats["nodes"]
+            except _core.OverBudget as stop:
+                value = solver.Bounds(stop.lower, stop.upper)
+                widths.append(stop.upper - stop.lower)
+                nodes = args.budget
+            took = time.perf_counter() - start
+            total_nodes += nodes
+            total_time += took
+            times.append(took)
+            if args.verbose:
+                print(f"deal {i:3} {leader}: {value}  {nodes:>10,} nodes  {took:7.3f} s")
+    count = len(times)
+    times.sort()
+    width = f"{sum(widths) / len(widths):.1f}" if widths else "-"
+    print(f"{count} searches ({args.n} deals, seed {args.seed}, {args.trump}, leaders "
+          f"{' '.join(args.leaders)}{', lone ' + args.lone if args.lone else ''}"
+          f"{f', budget {args.budget:,}' if args.budget else ''})")
+    print(f"nodes: total {total_nodes:,}, mean {total_nodes // count:,}")
+    print(f"seconds: total {total_time:.2f}, mean {total_time / count:.3f}, "
+          f"median {times[count // 2]:.3f}, max {times[-1]:.3f}")
+    print(f"exact {exact}/{count}, mean width of the others {width}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
