@@ -195,3 +195,21 @@ def test_full_preference_deals_solve_and_agree_with_card_values():
         values = g.solve_cards(hands, "H", 0, side={0})
         assert max(values.values()) == v
         assert time.time() - start < 60
+
+
+@pytest.mark.parametrize("k", [6, 7, 8])
+def test_partition_table_agrees_with_fast_solver_on_longer_endings(k):
+    """The table's entries stand for every position with the same shape and
+    owners of the relevant top cards: on endings long enough for entries to
+    be reused across positions, a wrong relevant set would show here (one
+    solver for all, so entries of one ending meet the next)."""
+    rng = random.Random(100 + k)
+    g = GeneralSolver(STANDARD)
+    for _ in range(40):
+        hands = _random_ending(rng, STANDARD, 4, k)
+        deal = Deal([Hand(h) for h in hands])
+        trump = rng.choice(["S", "H", "D", "C", "NT"])
+        leader = rng.randrange(4)
+        misere = rng.random() < 0.5
+        assert g.solve(hands, trump, leader, misere=misere) == \
+            solver.solve(deal, trump, leader, misere=misere), (hands, trump, leader, misere)
