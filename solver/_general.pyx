@@ -744,6 +744,68 @@ cdef class GeneralSearch:
                 rel[self.tsuit[t][b]] |= <uint16_t>1 << self.trank[t][b]
                 return
 
+    cdef int trump_bound(self, int won, int target, int R, uint16_t* rel):
+        """Tricks the trumps guarantee in any play, misère too: each trump of
+        a hand wins its trick for that hand's side unless an opponent plays a
+        higher trump to it, and each opposing trump does that once at most;
+        the top run of trumps in one hand wins a trick each. 1 or 0 when
+        that settles "target or more", else -1 (``rel``: the trumps relied on)."""
+        cdef int q, o, v, k, r, tr = self.trump
+        cdef uint16_t mine, theirs, alive = 0
+        if tr < 0:
+            return -1
+        for q in range(self.nplayers):
+            alive |= self.h[q][tr]
+        if not alive:
+            return -1
+        for q in range(self.nplayers):
+            mine = self.h[q][tr]
+            if not mine:
+                continue
+            theirs = 0
+            for o in range(self.nplayers):
+                if self.counted[o] != self.counted[q]:
+                    theirs |= self.h[o][tr]
+            v = _popcount16(mine) - _popcount16(theirs >> _low_bit(mine))
+            # the top run
+            k = 0
+            r = _high_bit(alive)
+            while r >= 0 and (mine >> r) & 1:
+                k += 1
+                r -= 1
+                while r >= 0 and not ((alive >> r) & 1):
+                    r -= 1
+            if k > v:
+                v = k
+            if v <= 0:
+                continue
+            if self.counted[q]:
+                if won + v >= target:
+                    self.trump_rel(q, k, v, rel)
+                    return 1
+            elif won + R - v < target:
+                self.trump_rel(q, k, v, rel)
+                return 0
+        return -1
+
+    cdef void trump_rel(self, int q, int k, int v, uint16_t* rel):
+        """The trumps a bound of ``trump_bound`` rests on: the top run, or
+        every trump down to the hand's lowest one."""
+        cdef int r, cnt = 0, tr = self.trump
+        cdef uint16_t alive = 0, mine = self.h[q][tr]
+        cdef int o
+        for o in range(self.nplayers):
+            alive |= self.h[o][tr]
+        if k == v:
+            r = _high_bit(alive)
+            while r >= 0 and cnt < k:
+                if (alive >> r) & 1:
+                    rel[tr] |= <uint16_t>1 << r
+                    cnt += 1
+                r -= 1
+        else:
+            rel[tr] |= <uint16_t>1 << _low_bit(mine)
+
     cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel):
         """Can the counted side take ``target`` tricks? Also sets ``rel``: the
         cards (of the hands and the trick) whose ranks the answer depends on;
@@ -782,6 +844,9 @@ cdef class GeneralSearch:
             if R == 1:
                 r = 1 if won + self.last_trick(leader) >= target else 0
                 self.trick_rel(1, rel)
+                return r
+            r = self.trump_bound(won, target, R, rel)
+            if r >= 0:
                 return r
             if not self.wantwin[leader]:
                 if self.leader_takes_all(leader):
