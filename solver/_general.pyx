@@ -78,28 +78,22 @@ class BudgetExceeded(Exception):
     """The node budget ran out (the Python side turns this into bounds)."""
 
 
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+
+
 cdef inline int _popcount16(uint16_t x) nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    return __builtin_popcount(x)
 
 
 cdef inline int _low_bit(uint16_t x) nogil:
-    cdef int r = 0
-    while not (x & 1):
-        x >>= 1
-        r += 1
-    return r
+    return __builtin_ctz(x)
 
 
 cdef inline int _high_bit(uint16_t x) nogil:
-    cdef int r = -1
-    while x:
-        x >>= 1
-        r += 1
-    return r
+    return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
 cdef class GeneralSearch:
@@ -115,6 +109,7 @@ cdef class GeneralSearch:
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
     cdef Entry* table
+    cdef uint64_t* sigs      # each entry's sig, scanned first (0: empty)
     cdef uint64_t tmask
     cdef readonly long long nodes
     cdef long long max_nodes
@@ -148,7 +143,8 @@ cdef class GeneralSearch:
             self.wantwin[i] = 1 if self.counted[i] == self.maxer[i] else 0
         self.tmask = (<uint64_t>1 << table_bits) - 1
         self.table = <Entry*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(Entry))
-        if self.table == NULL:
+        self.sigs = <uint64_t*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(uint64_t))
+        if self.table == NULL or self.sigs == NULL:
             raise MemoryError()
         self.nodes = 0
         self.max_nodes = 0
@@ -157,9 +153,12 @@ cdef class GeneralSearch:
     def __dealloc__(self):
         if self.table != NULL:
             free(self.table)
+        if self.sigs != NULL:
+            free(self.sigs)
 
     def clear(self):
         memset(self.table, 0, ((self.tmask + 1) + BUCKET) * sizeof(Entry))
+        memset(self.sigs, 0, ((self.tmask + 1) + BUCKET) * sizeof(uint64_t))
 
     # -- Python entry points --------------------------------------------------
     def set_position(self, hands, played):
@@ -203,6 +202,19 @@ cdef class GeneralSearch:
             else:
                 hi = t - 1
         return lo
+
+    def probe(self, int leader, int pos, int won, int target, long long max_nodes=0):
+        """One test: can the counted side reach ``target`` tricks (``won``
+        included)? True or False; raises ``BudgetExceeded`` like ``value``."""
+        cdef uint16_t rel[MAXS]
+        self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
+        self.status = 0
+        r = self.search(leader, pos, won, target, rel)
+        if r == ABORT:
+            if self.status == 2:
+                raise KeyboardInterrupt
+            raise BudgetExceeded(won, won + (self.ncards + pos) // self.nplayers)
+        return bool(r)
 
     def moves(self, int leader, int pos):
         """The equivalence groups the player on move may play: (suit, low, high)."""
@@ -254,7 +266,7 @@ cdef class GeneralSearch:
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
-        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff
+        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff, olow
         cdef uint16_t m, others, alive, bit
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
@@ -294,6 +306,14 @@ cdef class GeneralSearch:
                             ruff = 1
                         else:
                             pruff = 1
+            olow = MAXR
+            if pos == 0 and not self.wantwin[p]:
+                # misère: the opponents' lowest card of the suit (a lead
+                # below it must be overtaken by them if they follow)
+                for q in range(self.nplayers):
+                    if self.maxer[q] != self.maxer[p] and self.h[q][s]:
+                        if _low_bit(self.h[q][s]) < olow:
+                            olow = _low_bit(self.h[q][s])
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -320,6 +340,8 @@ cdef class GeneralSearch:
                             score = 50 - high
                             if high == top:
                                 score -= 30        # a sure winner: last
+                            elif low < olow < MAXR:
+                                score += 40        # a sure loser (if they follow): first
                     else:
                         if s == ws:
                             beats = low > wr
@@ -361,9 +383,9 @@ cdef class GeneralSearch:
     cdef void describe(self, int leader, Pos* d):
         """The shape, the owners of each suit's cards (highest first) and the
         bucket of a position at a trick start."""
-        cdef int s, r, q, cnt
+        cdef int s, r, q
         cdef uint32_t own
-        cdef uint16_t bit, alive
+        cdef uint16_t alive, m
         cdef uint64_t hsh = 0x9E3779B97F4A7C15ULL ^ <uint64_t>leader
         memset(d.shape, 0, MAXP * MAXS)
         for s in range(MAXS):
@@ -379,19 +401,15 @@ cdef class GeneralSearch:
                 hsh ^= hsh >> 29
             d.alive[s] = alive
             own = 0
-            cnt = 0
-            r = self.suit_len[s] - 1
-            while r >= 0:
-                bit = <uint16_t>1 << r
-                if alive & bit:
-                    for q in range(self.nplayers):
-                        if self.h[q][s] & bit:
-                            own |= (<uint32_t>q) << (2 * cnt)
-                            break
-                    cnt += 1
-                r -= 1
+            for q in range(1, self.nplayers):
+                m = self.h[q][s]
+                while m:
+                    r = _low_bit(m)
+                    m &= m - 1
+                    # its place from the top among the cards in play
+                    own |= (<uint32_t>q) << (2 * _popcount16(alive >> (r + 1)))
             d.own[s] = own
-        d.sig = hsh
+        d.sig = hsh | 1
         d.base = hsh & self.tmask
 
     cdef inline bint matches(self, Entry* e, int leader, Pos* d):
@@ -469,6 +487,7 @@ cdef class GeneralSearch:
         e = victim
         e.used = 1
         e.sig = d.sig
+        self.sigs[e - self.table] = d.sig
         e.leader = leader
         e.depth = depth
         e.upper = upper
@@ -891,6 +910,8 @@ cdef class GeneralSearch:
                     return 0
             self.describe(leader, &d)
             for i in range(BUCKET):
+                if self.sigs[d.base + i] != d.sig:
+                    continue
                 e = &self.table[d.base + i]
                 if not self.matches(e, leader, &d):
                     continue
