@@ -26,7 +26,7 @@ from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
-from .semi_play import courts_row_dict, courts_text
+from .semi_play import CLI_NODES, courts_row_dict, courts_text
 from .bidding import recommend
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
@@ -189,7 +189,11 @@ def run_analyse(args, out) -> None:
     results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)
                for deal, dealer in deals]
     # Semi-contract's Courts and misère bids: played by their own searches.
-    courts = [analyse_courts(deal, rules=args.rules) for deal, _ in deals]
+    if args.max_nodes is not None and args.max_nodes < 0:
+        raise CliError(f"--max-nodes must be 0 (no limit) or more, not {args.max_nodes}")
+    budget = CLI_NODES if args.max_nodes is None else (args.max_nodes or None)
+    courts = [analyse_courts(deal, rules=args.rules, max_nodes=budget, exact=budget is None)
+              for deal, _ in deals]
     if args.json:
         data = [a.to_dict() for a in results]
         for d, rows in zip(data, courts):
@@ -421,6 +425,10 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--before-exchange", action="store_true",
                     help="Skruuvi: the deal is given before the card exchange; each contract "
                          "is scored after the exchange it brings (docs/analysis.md)")
+    an.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                    help="semi-contract's Courts and misère Courts rows: nodes each search may "
+                         f"use before it reports bounds a-b (default {CLI_NODES:,}, a few "
+                         "seconds; 0: no limit, Ctrl-C stops)")
     an.add_argument("--no-misere", action="store_true",
                     help="leave out misère and all-pass deals (skips the misère trick searches)")
     an.set_defaults(run=run_analyse)

@@ -36,12 +36,16 @@ from .rules.semi_contract import (ALL_MISERES, COURTS_STRAINS, MISERE_COURTS,
                                   MISERES, basic_strain)
 
 __all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
-           "EXTRA_STRAINS"]
+           "EXTRA_STRAINS", "CLI_NODES"]
 
 #: Every strain the DD table leaves out, in the order reports show them.
 EXTRA_STRAINS = MISERES + COURTS_STRAINS
-#: Nodes one general solve may search before it reports bounds (about 0.5 s).
+#: Nodes one general solve may search before it reports bounds (about 0.4 s):
+#: the default for callers that solve many deals (the advisor, benches).
 DEFAULT_NODES = 1_500_000
+#: The budget ``vint analyse`` gives each solve (about 5 s at most): a user
+#: analysing one deal wants exact rows; the CLI's ``--max-nodes`` changes it.
+CLI_NODES = 20_000_000
 
 Tricks = Union[int, Bounds]
 
@@ -60,7 +64,8 @@ def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
 
 
 def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
-                  max_nodes: int = DEFAULT_NODES, general: Optional[GeneralSolver] = None
+                  max_nodes: Optional[int] = DEFAULT_NODES,
+                  general: Optional[GeneralSolver] = None
                   ) -> Tricks:
     """Tricks declarer's side takes in a strain, the game's player leading."""
     deal = full_deal(deal)
@@ -97,7 +102,7 @@ def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional
 
 
 def courts_and_misere(deal, *, rules="semi-contract", strains=None,
-                      max_nodes: int = DEFAULT_NODES) -> List[CourtsRow]:
+                      max_nodes: Optional[int] = DEFAULT_NODES) -> List[CourtsRow]:
     """Every Courts and misère strain of semi-contract whist, solved and scored."""
     deal = full_deal(deal)
     rs = rule_set(rules)

@@ -126,3 +126,16 @@ def test_the_installed_vint_entry_point():
                           timeout=120, env=dict(os.environ))
     assert proc.returncode == 2
     assert proc.stderr.startswith("vint: error: ")
+
+
+def test_analyse_max_nodes_must_not_be_negative(capsys):
+    status, out, err = run(capsys, "analyse", "--rules", "semi-contract", "--max-nodes", "-5")
+    assert status == 2 and "--max-nodes" in err and out == ""
+
+
+def test_analyse_max_nodes_small_budget_shows_bounds(capsys):
+    status, out, err = run(capsys, "analyse", "--rules", "semi-contract", "--max-nodes", "1000",
+                           "--letters")
+    assert status == 0
+    assert "the node budget ran out" in out          # 1000 nodes cannot settle misère Courts
+    assert "MCTNT" in out

@@ -69,3 +69,14 @@ def test_courts_tricks_are_consistent_between_partners_side():
     rows = courts_and_misere(DEAL, strains=["CTNT"], max_nodes=20_000_000)
     t = rows[0].tricks
     assert all(isinstance(v, int) for v in t.values())
+
+
+@pytest.mark.slow
+def test_misere_courts_rows_are_exact_at_the_clis_budget():
+    """The CLI's example deal: misère Courts is exact for every declarer at
+    ``CLI_NODES`` (it was bounds 0-13 at 1.5M nodes before the partition
+    table and the trump bounds)."""
+    from advisor.semi_play import CLI_NODES
+    rows = courts_and_misere(DEAL, strains=["MCT", "MCTNT"], max_nodes=CLI_NODES)
+    assert [dict(r.tricks) for r in rows] == [{"N": 8, "E": 5, "S": 8, "W": 5},
+                                              {"N": 9, "E": 4, "S": 9, "W": 4}]
