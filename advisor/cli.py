@@ -20,13 +20,14 @@ import os
 import sys
 from typing import List, Optional, Tuple
 
+import solver
 from solver import dd_table, solve_cards
 from solver.cards import Card, Deal, Seat, Strain
 from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
-from .semi_play import CLI_NODES, courts_row_dict, courts_text
+from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
 from .bidding import recommend
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
@@ -194,17 +195,25 @@ def run_analyse(args, out) -> None:
     budget = CLI_NODES if args.max_nodes is None else (args.max_nodes or None)
     courts = [analyse_courts(deal, rules=args.rules, max_nodes=budget, exact=budget is None)
               for deal, _ in deals]
+    # Par again with the optional Courts and misère bids (semi-contract only).
+    pars = [par_with_courts(a, rows) for a, rows in zip(results, courts)]
     if args.json:
         data = [a.to_dict() for a in results]
-        for d, rows in zip(data, courts):
+        for d, rows, par in zip(data, courts, pars):
             if rows:
                 d["courts_and_misere"] = [courts_row_dict(r) for r in rows]
+                d["par_with_courts"] = par.to_dict()
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
     else:
         symbols = _symbols(args, out)
         _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
-            analysis_text(a, symbols=symbols) + ("\n\n" + courts_text(rows) if rows else "")
-            for a, rows in zip(results, courts)))
+            analysis_text(a, symbols=symbols)
+            + ("\n\n" + courts_text(rows) + f"\nPar with Courts and misère bids: {par}"
+               + (" (rows with bounds left out)" if any(
+                   isinstance(t, solver.Bounds) for r in rows for t in r.tricks.values())
+                  else "")
+               if rows else "")
+            for a, rows, par in zip(results, courts, pars)))
     _raise_left_out(errors)
 
 
