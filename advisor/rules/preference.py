@@ -35,7 +35,7 @@ from solver.general import PIQUET, GeneralSolver
 from .base import RulesError
 
 __all__ = ["Preference", "PreferenceDeal", "PreferenceError", "PreferenceScore",
-           "PREFERENCE_SUITS", "SUIT_VALUE"]
+           "WidowChoice", "PREFERENCE_SUITS", "SUIT_VALUE"]
 
 #: The trump suits, lowest first: "Hearts, diamonds, clubs and spades" from the top.
 PREFERENCE_SUITS = ("S", "C", "D", "H")
@@ -130,6 +130,25 @@ class PreferenceScore:
     items: List[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class WidowChoice:
+    """What a declarer who takes the widow lays off and names, and how it plays.
+
+    ``net``: his payment from the pool (negative: into it), the widow bid
+    left out (it is paid whatever he does).
+    """
+
+    declarer: int
+    discard: Tuple[Card, Card]
+    trump: str
+    tricks: int
+    net: int
+
+    def to_dict(self) -> dict:
+        return {"declarer": self.declarer, "discard": [str(c) for c in self.discard],
+                "trump": self.trump, "tricks": self.tricks, "net": self.net}
+
+
 class Preference:
     """Preference's auction, double-dummy play and payments."""
 
@@ -204,6 +223,46 @@ class Preference:
         deal = deal if isinstance(deal, PreferenceDeal) else PreferenceDeal.parse(deal)
         return {(p, t): self.dd_tricks(deal, p, t) for p in range(PLAYERS)
                 for t in PREFERENCE_SUITS}
+
+    def best_widow(self, deal, declarer: int, trump: Optional[str] = None, *,
+                   max_nodes: Optional[int] = None) -> WidowChoice:
+        """The widow bidder's best play, double-dummy: he takes the widow into
+        his hand, lays off two of his twelve cards and names the trump
+        (``trump`` given: that suit only), choosing the discard and suit that
+        pay him most (``score``), then the most tricks, then the higher suit,
+        then the discard of lower cards. The text: "each in turn has a second
+        chance to bid for the widow ... and then names the trump suit".
+        **Interpretation:** he lays off two cards, as the deal laid off two
+        for the widow, so that every hand plays ten (docs/rules.md)."""
+        deal = deal if isinstance(deal, PreferenceDeal) else PreferenceDeal.parse(deal)
+        if declarer not in range(PLAYERS):
+            raise PreferenceError(f"players are 0, 1, 2, not {declarer!r}")
+        if len(deal.widow) != 2 or len(deal.hands[0]) != TRICKS:
+            raise PreferenceError("taking the widow needs a full deal: three hands of ten "
+                                  "and a widow of two")
+        suits = PREFERENCE_SUITS if trump is None else (trump,)
+        for t in suits:
+            if t not in PREFERENCE_SUITS:
+                raise PreferenceError(f"Preference always has a trump suit (S C D H), "
+                                      f"not {t!r}")
+        hand = sorted(list(deal.hands[declarer]) + list(deal.widow),
+                      key=lambda c: PIQUET.place[c])
+        best, best_key = None, None
+        for i in range(len(hand)):
+            for j in range(i + 1, len(hand)):
+                after = deal.take_widow(declarer, [hand[i], hand[j]])
+                for t in suits:
+                    tricks = self.dd_tricks(after, declarer, t, max_nodes=max_nodes)
+                    if not isinstance(tricks, int):
+                        raise PreferenceError(f"the search ran out of nodes ({max_nodes}) "
+                                              f"before the widow choice was settled")
+                    s = self.score(declarer, t, tricks)
+                    net = s.from_pool.get(declarer, 0) - s.into_pool.get(declarer, 0)
+                    key = (net, tricks, PREFERENCE_SUITS.index(t), -i, -j)
+                    if best_key is None or key > best_key:
+                        best_key = key
+                        best = WidowChoice(declarer, (hand[i], hand[j]), t, tricks, net)
+        return best
 
     # -- payments -------------------------------------------------------------
     def score(self, declarer: int, trump: str, tricks: int) -> PreferenceScore:
