@@ -264,6 +264,31 @@ class Preference:
                         best = WidowChoice(declarer, (hand[i], hand[j]), t, tricks, net)
         return best
 
+    def analyse(self, deal) -> dict:
+        """A full deal at a glance (``vint analyse --rules preference``):
+        ``tricks[player][suit]`` declarer's double-dummy tricks as dealt (his
+        left-hand player leading), ``net[player][suit]`` what that pays him
+        (negative: into the pool), and ``widow[player]``: his best choice if
+        he takes the widow (``best_widow``; as a dict)."""
+        deal = deal if isinstance(deal, PreferenceDeal) else PreferenceDeal.parse(deal)
+        if len(deal.widow) != 2 or len(deal.hands[0]) != TRICKS:
+            raise PreferenceError("the analysis needs a full deal: three hands of ten "
+                                  "and a widow of two")
+        tricks: Dict[int, Dict[str, int]] = {}
+        net: Dict[int, Dict[str, int]] = {}
+        for p in range(PLAYERS):
+            tricks[p], net[p] = {}, {}
+            for t in PREFERENCE_SUITS:
+                n = self.dd_tricks(deal, p, t)
+                s = self.score(p, t, n)
+                tricks[p][t] = n
+                net[p][t] = s.from_pool.get(p, 0) - s.into_pool.get(p, 0)
+        return {"rules": self.name, "unit": self.unit,
+                "hands": [[str(c) for c in h] for h in deal.hands],
+                "widow": [str(c) for c in deal.widow],
+                "tricks": tricks, "net": net,
+                "widow_choice": {p: self.best_widow(deal, p).to_dict() for p in range(PLAYERS)}}
+
     # -- payments -------------------------------------------------------------
     def score(self, declarer: int, trump: str, tricks: int) -> PreferenceScore:
         """Payments for one deal. **Interpretation:** a declarer who takes six
