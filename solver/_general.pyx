@@ -955,6 +955,12 @@ cdef class GeneralSearch:
                 break
             for s in range(MAXS):
                 acc[s] |= crel[s]
+            if mh[i] != mr[i] and (crel[ms[i]] & ((<int>1 << (mh[i] + 1)) - 1)):
+                # Every move is tried, and this card stood for its group
+                # [low, high] of equivalent cards, part of which is relevant:
+                # where this result is reused the group must stay a group, so
+                # its lowest card (the one played) becomes relevant too.
+                acc[ms[i]] |= <uint16_t>1 << mr[i]
         for s in range(MAXS):
             rel[s] = acc[s]
         if pos == 0:
