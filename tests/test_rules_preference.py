@@ -162,3 +162,35 @@ def test_widow_choice_needs_a_full_deal_and_a_trump_suit():
         p.best_widow(FULL, 0, "NT")
     with pytest.raises(PreferenceError, match="players"):
         p.best_widow(FULL, 3)
+
+
+def test_pool_each_player_antes_equally_and_the_bidder_adds_his_bid():
+    """Seed 001: "The three active players make up a pool, each putting in an
+    equal amount at first, and the bidder putting into it as many as he bids
+    for the privilege of naming the trump suit." """
+    from advisor.rules import PreferencePool
+    pool = PreferencePool(ante=20)
+    assert pool.pool == 60 and pool.balance == {0: -20, 1: -20, 2: -20}
+    # a widow bid of 3 counters, then five tricks in spades: short by one
+    pool.record(1, "S", 5, widow_bid=3)
+    assert pool.balance[1] == -20 - 3 - 1 and pool.pool == 60 + 3 + 1
+    assert pool.pool + sum(pool.balance.values()) == 0
+
+
+def test_pool_pays_by_the_trump_suits_rank_and_never_more_than_it_holds():
+    """Seed 001: "payments are made from the pool according to the rank of the
+    trump suit": seven tricks pay 7 in spades, 28 in hearts."""
+    from advisor.rules import PreferencePool
+    a = PreferencePool(ante=30)
+    a.record(0, "S", 7)
+    b = PreferencePool(ante=30)
+    b.record(0, "H", 7)
+    assert (a.balance[0] + 30, b.balance[0] + 30) == (7, 28)
+    small = PreferencePool(ante=5)              # 15 in the pool
+    s = small.record(2, "H", 10)                # 40 earned
+    assert small.pool == 0 and small.balance[2] == -5 + 15
+    assert any("not paid" in item for item in s.items)
+    with pytest.raises(PreferenceError):
+        PreferencePool(ante=0)
+    with pytest.raises(PreferenceError):
+        small.record(0, "H", 6, widow_bid=-1)

@@ -35,7 +35,7 @@ from solver.general import PIQUET, GeneralSolver
 from .base import RulesError
 
 __all__ = ["Preference", "PreferenceDeal", "PreferenceError", "PreferenceScore",
-           "WidowChoice", "PREFERENCE_SUITS", "SUIT_VALUE"]
+           "PreferencePool", "WidowChoice", "PREFERENCE_SUITS", "SUIT_VALUE"]
 
 #: The trump suits, lowest first: "Hearts, diamonds, clubs and spades" from the top.
 PREFERENCE_SUITS = ("S", "C", "D", "H")
@@ -314,4 +314,54 @@ class Preference:
             s.into_pool[declarer] = value * (NEEDED - tricks)
             s.items.append(f"player {declarer} is {NEEDED - tricks} short of six at {value}: "
                            f"pays {value * (NEEDED - tricks)} into the pool")
+        return s
+
+
+class PreferencePool:
+    """The pool of a Preference session, in counters (seed 001).
+
+    > The three active players make up a pool, each putting in an equal amount
+    > at first, and the bidder putting into it as many as he bids for the
+    > privilege of naming the trump suit.
+
+    > The players agree upon a value for the tricks won, and payments are made
+    > from the pool according to the rank of the trump suit.
+
+    ``balance[p]``: what player ``p`` has won (negative: paid) so far;
+    ``pool``: the counters in the pool. Every counter is in the pool or in a
+    balance, so ``pool + sum(balance)`` stays 0. **Interpretations:** the
+    payments are ``Preference.score``'s; a declarer short of six pays into
+    the pool; the pool pays a declarer at most what it holds (the text pays
+    "from the pool", nothing beyond it), and the shortfall is noted.
+    """
+
+    def __init__(self, ante: int = 10, *, unit: int = 1):
+        if isinstance(ante, bool) or not isinstance(ante, int) or ante <= 0:
+            raise PreferenceError(f"the ante is a positive number of counters, not {ante!r}")
+        self.rules = Preference(unit)
+        self.balance: Dict[int, int] = {p: -ante for p in range(PLAYERS)}
+        self.pool = ante * PLAYERS
+        self.history: List[str] = [f"each player puts {ante} into the pool: {self.pool}"]
+
+    def record(self, declarer: int, trump: str, tricks: int, *, widow_bid: int = 0
+               ) -> PreferenceScore:
+        """One deal: the widow bid (counters, 0 for a suit named in the first
+        round) goes into the pool, then the deal's payment."""
+        if isinstance(widow_bid, bool) or not isinstance(widow_bid, int) or widow_bid < 0:
+            raise PreferenceError(f"a widow bid is 0 or more counters, not {widow_bid!r}")
+        s = self.rules.score(declarer, trump, tricks)
+        if widow_bid:
+            self.balance[declarer] -= widow_bid
+            self.pool += widow_bid
+            self.history.append(f"player {declarer} puts his widow bid {widow_bid} into the pool")
+        for p, amount in s.into_pool.items():
+            self.balance[p] -= amount
+            self.pool += amount
+        for p, amount in s.from_pool.items():
+            paid = min(amount, self.pool)
+            self.balance[p] += paid
+            self.pool -= paid
+            if paid < amount:
+                s.items.append(f"the pool holds only {paid}: {amount - paid} not paid")
+        self.history += s.items
         return s
