@@ -19,16 +19,25 @@ The search is the classic one: a boolean alpha-beta ("can the counted side
 take at least ``target`` tricks?") driven by a binary search over targets
 (a null-window driver), with
 
-- a transposition table at trick starts keyed by the *relative* position
-  (per suit, the owners of the remaining cards from lowest to highest: two
-  positions that differ only in cards already played share an entry) and
-  storing lower and upper bounds on the counted side's remaining tricks, so
-  entries stay valid for every target and every search of one solver;
+- a transposition table at trick starts that is a *partition search*
+  (Ginsberg; DDS's "winning ranks", as in the fast core): every search also
+  returns the cards whose ranks its answer depended on, and an entry is a
+  lower or an upper bound on the counted side's remaining tricks that holds
+  for every position with the same shape (each hand's length in each suit)
+  and leader in which the top cards of each suit, down to the lowest
+  relevant one, have the same owners (cards compared by relative rank, so
+  played cards do not count). Entries of one shape share a bucket of 32;
+  they stay valid for every target and every search of one solver;
+- trump bounds that hold in any play, misère too (each trump of a hand wins
+  its trick unless a higher opposing trump falls on it; a top run of trumps
+  wins a trick each), and quick tricks and sure winners/losers at trick
+  starts;
 - equivalent cards: of cards of one hand that touch once the played cards
   are gone (and no card of the current trick lies between), only one is
   tried;
 - move ordering: the table's best move first, then cheap winners, low cards
-  when partner wins, the highest losing card in misère;
+  when partner wins; in misère the highest card that loses, and leads below
+  every opposing card of the suit first;
 - a node budget and Ctrl-C, both checked as it goes.
 """
 
