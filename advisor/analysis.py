@@ -244,11 +244,14 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None) 
 
 
 
-def analyse_courts(deal, *, rules="semi-contract", max_nodes=None) -> list:
+def analyse_courts(deal, *, rules="semi-contract", max_nodes=None, exact=False) -> list:
     """Semi-contract's Courts and misère strains, which the DD table leaves out:
     each strain's tricks per declarer and each side's best contract
-    (``advisor.semi_play.courts_and_misere``; empty for other games)."""
+    (``advisor.semi_play.courts_and_misere``; empty for other games).
+    ``max_nodes``: each solve's budget (default ``semi_play.DEFAULT_NODES``);
+    ``exact=True``: no budget at all."""
     from .semi_play import DEFAULT_NODES, courts_and_misere
     if rule_set(rules).name != "semi-contract":
         return []
-    return courts_and_misere(deal, rules=rules, max_nodes=max_nodes or DEFAULT_NODES)
+    return courts_and_misere(deal, rules=rules,
+                             max_nodes=None if exact else (max_nodes or DEFAULT_NODES))

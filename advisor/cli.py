@@ -20,13 +20,14 @@ import os
 import sys
 from typing import List, Optional, Tuple
 
+import solver
 from solver import dd_table, solve_cards
 from solver.cards import Card, Deal, Seat, Strain
 from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
-from .semi_play import courts_row_dict, courts_text
+from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
 from .bidding import recommend
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
@@ -182,25 +183,86 @@ def _analyse_rules(args):
     return rs.kotka() if args.kotka else rs
 
 
+#: The Preference example of docs/rules.md: three hands of ten, then the widow.
+PREFERENCE_EXAMPLE = "AKQJ.AKQJ.7.7 T987.T98.98.8 .7.AKQJ.AKQJ9 / DT CT"
+
+
+def run_analyse_preference(args, out) -> None:
+    """``vint analyse --rules preference "H0 H1 H2 / W1 W2"``: three hands."""
+    for flag, given in (("--kitty", args.kitty), ("--kotka", args.kotka),
+                        ("--before-exchange", args.before_exchange),
+                        ("--dealer", args.dealer), ("--max-nodes", args.max_nodes)):
+        if given:
+            raise CliError(f"{flag} is not a Preference option")
+    text = PREFERENCE_EXAMPLE if args.example or args.deal is None else args.deal
+    if os.path.isfile(text) or text.lower().endswith((".pbn", ".lin", ".json")):
+        raise CliError("a Preference deal is given as text: three hands (S.H.D.C) then "
+                       "'/' and the two widow cards, e.g. \"" + PREFERENCE_EXAMPLE + "\"")
+    data = _rules.get("preference").analyse(text)
+    if args.json:
+        _print(out, json.dumps(data, ensure_ascii=False))
+        return
+    symbols = _symbols(args, out)
+    suits = _rules.preference.PREFERENCE_SUITS
+
+    def cards(cs):
+        return " ".join(card_text(c, symbols) for c in cs)
+
+    lines = ["Preference (seed 001): players 0, 1, 2 play in turn; declarer plays alone, "
+             "his left-hand player leads"]
+    for p, hand in enumerate(data["hands"]):
+        lines.append(f"  player {p}: {cards(hand)}")
+    lines.append(f"  widow:    {cards(data['widow'])}")
+    lines += ["", "Declarer's double-dummy tricks as dealt / his payment from the pool "
+              "(negative: into it); six tricks make the contract"]
+    lines.append("player " + "".join(f"{card_text(s, symbols):>9}" for s in suits))
+    for p in range(3):
+        lines.append(f"{p:<7}" + "".join(f"{data['tricks'][p][s]:>4} {data['net'][p][s]:+4d}"
+                                          for s in suits))
+    lines += ["", "Taking the widow (no suit named, the widow bid won): the two cards to lay "
+              "off and the trump that pay most"]
+    for p in range(3):
+        w = data["widow_choice"][p]
+        lines.append(f"  player {p}: lays off {cards(w['discard'])}, names "
+                     f"{card_text(w['trump'], symbols)}: {w['tricks']} tricks, "
+                     f"{w['net']:+d}")
+    _print(out, "\n".join(lines))
+
+
 def run_analyse(args, out) -> None:
+    if args.rules == "preference":
+        run_analyse_preference(args, out)
+        return
     deals, from_file, errors = _deals_to_analyse(args)
     rules = _analyse_rules(args)
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)
                for deal, dealer in deals]
     # Semi-contract's Courts and misère bids: played by their own searches.
-    courts = [analyse_courts(deal, rules=args.rules) for deal, _ in deals]
+    if args.max_nodes is not None and args.max_nodes < 0:
+        raise CliError(f"--max-nodes must be 0 (no limit) or more, not {args.max_nodes}")
+    budget = CLI_NODES if args.max_nodes is None else (args.max_nodes or None)
+    courts = [analyse_courts(deal, rules=args.rules, max_nodes=budget, exact=budget is None)
+              for deal, _ in deals]
+    # Par again with the optional Courts and misère bids (semi-contract only).
+    pars = [par_with_courts(a, rows) for a, rows in zip(results, courts)]
     if args.json:
         data = [a.to_dict() for a in results]
-        for d, rows in zip(data, courts):
+        for d, rows, par in zip(data, courts, pars):
             if rows:
                 d["courts_and_misere"] = [courts_row_dict(r) for r in rows]
+                d["par_with_courts"] = par.to_dict()
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
     else:
         symbols = _symbols(args, out)
         _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
-            analysis_text(a, symbols=symbols) + ("\n\n" + courts_text(rows) if rows else "")
-            for a, rows in zip(results, courts)))
+            analysis_text(a, symbols=symbols)
+            + ("\n\n" + courts_text(rows) + f"\nPar with Courts and misère bids: {par}"
+               + (" (rows with bounds left out)" if any(
+                   isinstance(t, solver.Bounds) for r in rows for t in r.tricks.values())
+                  else "")
+               if rows else "")
+            for a, rows, par in zip(results, courts, pars)))
     _raise_left_out(errors)
 
 
@@ -407,8 +469,9 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("deal", nargs="?",
                     help="a deal in PBN, or a PBN, LIN or JSON file; none: the built-in example")
     an.add_argument("--example", action="store_true", help="analyse the built-in example deal")
-    an.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
-                    help="the game's rules (default: vint)")
+    an.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names() + ["preference"],
+                    help="the game's rules (default: vint); preference: three hands of ten "
+                         "and the widow, \"H0 H1 H2 / W1 W2\" (S.H.D.C each)")
     an.add_argument("--dealer", type=str, default=None,
                     help="N, E, S or W (default: the file's Dealer tag, else N)")
     an.add_argument("--json", action="store_true", help="print JSON (docs/analysis.md)")
@@ -421,6 +484,10 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--before-exchange", action="store_true",
                     help="Skruuvi: the deal is given before the card exchange; each contract "
                          "is scored after the exchange it brings (docs/analysis.md)")
+    an.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                    help="semi-contract's Courts and misère Courts rows: nodes each search may "
+                         f"use before it reports bounds a-b (default {CLI_NODES:,}, a few "
+                         "seconds; 0: no limit, Ctrl-C stops)")
     an.add_argument("--no-misere", action="store_true",
                     help="leave out misère and all-pass deals (skips the misère trick searches)")
     an.set_defaults(run=run_analyse)

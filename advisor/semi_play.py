@@ -31,17 +31,22 @@ from solver.general import COURTS as COURTS_LAYOUT
 from solver.general import COURTS_MISERE, STANDARD, GeneralSolver, Layout
 
 from .game import rule_set
-from .par import full_deal
+from .par import ContractOutcome, Par, full_deal, par_from_outcomes
 from .rules.semi_contract import (ALL_MISERES, COURTS_STRAINS, MISERE_COURTS,
                                   MISERES, basic_strain)
 
 __all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
-           "EXTRA_STRAINS"]
+           "EXTRA_STRAINS", "CLI_NODES",
+           "courts_outcomes", "par_with_courts"]
 
 #: Every strain the DD table leaves out, in the order reports show them.
 EXTRA_STRAINS = MISERES + COURTS_STRAINS
-#: Nodes one general solve may search before it reports bounds (about 0.5 s).
+#: Nodes one general solve may search before it reports bounds (about 0.4 s):
+#: the default for callers that solve many deals (the advisor, benches).
 DEFAULT_NODES = 1_500_000
+#: The budget ``vint analyse`` gives each solve (about 5 s at most): a user
+#: analysing one deal wants exact rows; the CLI's ``--max-nodes`` changes it.
+CLI_NODES = 20_000_000
 
 Tricks = Union[int, Bounds]
 
@@ -60,7 +65,8 @@ def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
 
 
 def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
-                  max_nodes: int = DEFAULT_NODES, general: Optional[GeneralSolver] = None
+                  max_nodes: Optional[int] = DEFAULT_NODES,
+                  general: Optional[GeneralSolver] = None
                   ) -> Tricks:
     """Tricks declarer's side takes in a strain, the game's player leading."""
     deal = full_deal(deal)
@@ -97,7 +103,7 @@ def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional
 
 
 def courts_and_misere(deal, *, rules="semi-contract", strains=None,
-                      max_nodes: int = DEFAULT_NODES) -> List[CourtsRow]:
+                      max_nodes: Optional[int] = DEFAULT_NODES) -> List[CourtsRow]:
     """Every Courts and misère strain of semi-contract whist, solved and scored."""
     deal = full_deal(deal)
     rs = rule_set(rules)
@@ -151,3 +157,45 @@ def courts_row_dict(row: CourtsRow) -> dict:
             "best": {side: None if b is None else {"contract": b[0], "declarer": b[1],
                                                    "score": b[2]}
                      for side, b in row.best.items()}}
+
+
+def courts_outcomes(deal, rows: List[CourtsRow], *, rules="semi-contract"
+                    ) -> Dict[str, Dict[str, "ContractOutcome"]]:
+    """``{contract: {seat: ContractOutcome}}`` for every level of each row's
+    strain whose four declarers' tricks are exact (a row with bounds is left
+    out: par cannot rest on a result it does not know). In a misère strain
+    ``tricks`` are the declaring side's tricks taken, ``made`` when it lost
+    at least the contract's ``tricks_needed``."""
+    deal = full_deal(deal)
+    rs = rule_set(rules)
+    out: Dict[str, Dict[str, ContractOutcome]] = {}
+    for row in rows:
+        if any(isinstance(t, Bounds) for t in row.tricks.values()):
+            continue
+        misere = row.strain in ALL_MISERES
+        for level in rs.levels:
+            contract = f"{level}{row.strain}"
+            need = rs.contract(contract).tricks_needed
+            out[contract] = {
+                seat: ContractOutcome(contract, seat, t,
+                                      rs.score(deal, contract, seat, t).net("NS"),
+                                      (13 - t if misere else t) >= need, misere)
+                for seat, t in row.tricks.items()}
+    return out
+
+
+def par_with_courts(analysis, rows: List[CourtsRow]) -> Optional["Par"]:
+    """Semi-contract's par when the optional Courts and misère bids may be
+    bid too (seed 003: "Optionally, a family of Courts bids is available";
+    "the table of scores ... when Misère bids are allowed in addition to
+    Court bids"): the analysis's contracts and every exactly solved row of
+    ``rows``, in the game's bid order (a conventional bid overcalls a
+    Courts or misère bid of the same level and value). None when ``rows``
+    is empty (another game)."""
+    if not rows:
+        return None
+    rs = rule_set(analysis.rules)
+    extra = courts_outcomes(analysis.deal, rows, rules=rs)
+    outcomes = dict(sorted({**analysis.outcomes, **extra}.items(),
+                           key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
+    return par_from_outcomes(outcomes, rs, analysis.dealer)

@@ -1,6 +1,7 @@
 """Courts / misère Courts solves at semi_play's node budget: exact entries and nodes.
 
-PYTHONPATH=. python benchmarks/bench_courts_nodes.py [ndeals] [strains...]
+PYTHONPATH=. python benchmarks/bench_courts_nodes.py [ndeals] [--budget N] [strains...]
+(--budget: nodes per solve, default semi_play.DEFAULT_NODES; the CLI uses CLI_NODES)
 One GeneralSolver per deal and layout shared by the four declarers, as
 advisor.semi_play.courts_and_misere does. Node counts are noise-free.
 """
@@ -24,8 +25,14 @@ def deals(n, seed=2026):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 6
-    strains = sys.argv[2:] or ["CT", "CTNT", "MCT", "MCTNT"]
+    args = sys.argv[1:]
+    budget = DEFAULT_NODES
+    if "--budget" in args:
+        i = args.index("--budget")
+        budget = int(args[i + 1])
+        del args[i:i + 2]
+    n = int(args[0]) if args else 6
+    strains = args[1:] or ["CT", "CTNT", "MCT", "MCTNT"]
     ds = deals(n)
     tot_exact = tot = 0
     tot_nodes = 0
@@ -37,7 +44,7 @@ def main():
             g = GeneralSolver(layout)
             for s in SEATS:
                 before = g.nodes
-                t = strain_tricks(d, strain, s, general=g)
+                t = strain_tricks(d, strain, s, general=g, max_nodes=budget)
                 nodes += g.nodes - before
                 if isinstance(t, Bounds):
                     cells.append(f"{t.lower}-{t.upper}")
@@ -49,7 +56,7 @@ def main():
         tot_exact += exact
         tot += len(ds) * 4
         tot_nodes += nodes
-    print(f"total  exact {tot_exact}/{tot}  nodes {tot_nodes:,}  (budget {DEFAULT_NODES:,})")
+    print(f"total  exact {tot_exact}/{tot}  nodes {tot_nodes:,}  (budget {budget:,})")
 
 
 if __name__ == "__main__":

@@ -19,21 +19,30 @@ The search is the classic one: a boolean alpha-beta ("can the counted side
 take at least ``target`` tricks?") driven by a binary search over targets
 (a null-window driver), with
 
-- a transposition table at trick starts keyed by the *relative* position
-  (per suit, the owners of the remaining cards from lowest to highest: two
-  positions that differ only in cards already played share an entry) and
-  storing lower and upper bounds on the counted side's remaining tricks, so
-  entries stay valid for every target and every search of one solver;
+- a transposition table at trick starts that is a *partition search*
+  (Ginsberg; DDS's "winning ranks", as in the fast core): every search also
+  returns the cards whose ranks its answer depended on, and an entry is a
+  lower or an upper bound on the counted side's remaining tricks that holds
+  for every position with the same shape (each hand's length in each suit)
+  and leader in which the top cards of each suit, down to the lowest
+  relevant one, have the same owners (cards compared by relative rank, so
+  played cards do not count). Entries of one shape share a bucket of 32;
+  they stay valid for every target and every search of one solver;
+- trump bounds that hold in any play, misère too (each trump of a hand wins
+  its trick unless a higher opposing trump falls on it; a top run of trumps
+  wins a trick each), and quick tricks and sure winners/losers at trick
+  starts;
 - equivalent cards: of cards of one hand that touch once the played cards
   are gone (and no card of the current trick lies between), only one is
   tried;
 - move ordering: the table's best move first, then cheap winners, low cards
-  when partner wins, the highest losing card in misère;
+  when partner wins; in misère the highest card that loses, and leads below
+  every opposing card of the suit first;
 - a node budget and Ctrl-C, both checked as it goes.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -43,47 +52,57 @@ cdef enum:
     MAXR = 16
     MAXMOVES = 80
     MAXT = 32
-    BUCKET = 4
+    BUCKET = 32
     ABORT = -1
 
 
 cdef struct Entry:
-    uint64_t key[MAXS]
+    # A bound on the counted side's remaining tricks that holds for every
+    # position with this shape (each hand's length in each suit) and leader in
+    # which the top ``k[s]`` cards still in play of each suit ``s`` have the
+    # owners ``own[s]`` (2 bits a card, the highest first): partition search.
+    uint64_t sig             # the shape and leader hashed: a quick first test
+    uint8_t shape[MAXP * MAXS]
+    uint32_t own[MAXS]
+    uint8_t k[MAXS]
     uint8_t leader
     uint8_t used
     uint8_t depth
-    int8_t lb
-    int8_t ub
+    uint8_t upper            # 0: value is a lower bound, 1: an upper bound
+    int8_t value
     int8_t best_suit
     int8_t best_rel
+
+
+cdef struct Pos:
+    # what the table needs of a position at a trick start
+    uint8_t shape[MAXP * MAXS]
+    uint32_t own[MAXS]       # owners of the cards in play, highest first
+    uint16_t alive[MAXS]
+    uint64_t sig
+    uint64_t base
 
 
 class BudgetExceeded(Exception):
     """The node budget ran out (the Python side turns this into bounds)."""
 
 
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+
+
 cdef inline int _popcount16(uint16_t x) nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    return __builtin_popcount(x)
 
 
 cdef inline int _low_bit(uint16_t x) nogil:
-    cdef int r = 0
-    while not (x & 1):
-        x >>= 1
-        r += 1
-    return r
+    return __builtin_ctz(x)
 
 
 cdef inline int _high_bit(uint16_t x) nogil:
-    cdef int r = -1
-    while x:
-        x >>= 1
-        r += 1
-    return r
+    return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
 cdef class GeneralSearch:
@@ -99,10 +118,12 @@ cdef class GeneralSearch:
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
     cdef Entry* table
+    cdef uint64_t* sigs      # each entry's sig, scanned first (0: empty)
     cdef uint64_t tmask
     cdef readonly long long nodes
     cdef long long max_nodes
     cdef int status          # 0 fine, 1 budget, 2 interrupted
+    cdef int turn
 
     def __cinit__(self, suit_lengths, int nplayers, int trump, counted, maximisers,
                   int table_bits=19):
@@ -131,7 +152,8 @@ cdef class GeneralSearch:
             self.wantwin[i] = 1 if self.counted[i] == self.maxer[i] else 0
         self.tmask = (<uint64_t>1 << table_bits) - 1
         self.table = <Entry*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(Entry))
-        if self.table == NULL:
+        self.sigs = <uint64_t*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(uint64_t))
+        if self.table == NULL or self.sigs == NULL:
             raise MemoryError()
         self.nodes = 0
         self.max_nodes = 0
@@ -140,9 +162,12 @@ cdef class GeneralSearch:
     def __dealloc__(self):
         if self.table != NULL:
             free(self.table)
+        if self.sigs != NULL:
+            free(self.sigs)
 
     def clear(self):
         memset(self.table, 0, ((self.tmask + 1) + BUCKET) * sizeof(Entry))
+        memset(self.sigs, 0, ((self.tmask + 1) + BUCKET) * sizeof(uint64_t))
 
     # -- Python entry points --------------------------------------------------
     def set_position(self, hands, played):
@@ -170,12 +195,23 @@ cdef class GeneralSearch:
         cdef int lo = won
         cdef int hi = won + (self.ncards + pos) // self.nplayers
         cdef int t, r
+        cdef uint16_t rel[MAXS]
         # the budget is this call's: nodes counts every search of the solver
         self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
+        cdef int k = 0, step
         while lo < hi:
-            t = (lo + hi + 1) // 2
-            r = self.search(leader, pos, won, t)
+            # Closing in from both ends by quarters rather than halving: the
+            # probes far from the value are cheap and fill the table for the
+            # hard ones near it, and a search that runs out of budget leaves
+            # narrow bounds (on full misère Courts deals 6-9 where halving
+            # left 0-13) for about the same nodes when it finishes.
+            step = (hi - lo) // 4
+            if step < 1:
+                step = 1
+            t = lo + step if k % 2 == 0 else hi - step + 1
+            k += 1
+            r = self.search(leader, pos, won, t, rel)
             if r == ABORT:
                 if self.status == 2:
                     raise KeyboardInterrupt
@@ -185,6 +221,19 @@ cdef class GeneralSearch:
             else:
                 hi = t - 1
         return lo
+
+    def probe(self, int leader, int pos, int won, int target, long long max_nodes=0):
+        """One test: can the counted side reach ``target`` tricks (``won``
+        included)? True or False; raises ``BudgetExceeded`` like ``value``."""
+        cdef uint16_t rel[MAXS]
+        self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
+        self.status = 0
+        r = self.search(leader, pos, won, target, rel)
+        if r == ABORT:
+            if self.status == 2:
+                raise KeyboardInterrupt
+            raise BudgetExceeded(won, won + (self.ncards + pos) // self.nplayers)
+        return bool(r)
 
     def moves(self, int leader, int pos):
         """The equivalence groups the player on move may play: (suit, low, high)."""
@@ -236,7 +285,7 @@ cdef class GeneralSearch:
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
-        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff
+        cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff, olow
         cdef uint16_t m, others, alive, bit
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
@@ -276,6 +325,14 @@ cdef class GeneralSearch:
                             ruff = 1
                         else:
                             pruff = 1
+            olow = MAXR
+            if pos == 0 and not self.wantwin[p]:
+                # misère: the opponents' lowest card of the suit (a lead
+                # below it must be overtaken by them if they follow)
+                for q in range(self.nplayers):
+                    if self.maxer[q] != self.maxer[p] and self.h[q][s]:
+                        if _low_bit(self.h[q][s]) < olow:
+                            olow = _low_bit(self.h[q][s])
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -302,6 +359,8 @@ cdef class GeneralSearch:
                             score = 50 - high
                             if high == top:
                                 score -= 30        # a sure winner: last
+                            elif low < olow < MAXR:
+                                score += 40        # a sure loser (if they follow): first
                     else:
                         if s == ws:
                             beats = low > wr
@@ -340,62 +399,128 @@ cdef class GeneralSearch:
             ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ts, tr, th, tc
         return n
 
-    cdef void make_key(self, int leader, uint64_t* key):
-        cdef int s, r, q, cnt
-        cdef uint64_t k
-        cdef uint16_t bit
+    cdef void describe(self, int leader, Pos* d):
+        """The shape, the owners of each suit's cards (highest first) and the
+        bucket of a position at a trick start."""
+        cdef int s, r, q
+        cdef uint32_t own
+        cdef uint16_t alive, m
+        cdef uint64_t hsh = 0x9E3779B97F4A7C15ULL ^ <uint64_t>leader
+        memset(d.shape, 0, MAXP * MAXS)
         for s in range(MAXS):
-            key[s] = 0
+            d.own[s] = 0
+            d.alive[s] = 0
         for s in range(self.nsuits):
-            k = 0
-            cnt = 0
-            for r in range(self.suit_len[s]):
-                bit = <uint16_t>1 << r
-                for q in range(self.nplayers):
-                    if self.h[q][s] & bit:
-                        k |= (<uint64_t>q) << (2 * cnt)
-                        cnt += 1
-                        break
-            key[s] = k | ((<uint64_t>cnt) << 40)
-        key[0] ^= (<uint64_t>leader) << 48
+            alive = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+                d.shape[q * MAXS + s] = _popcount16(self.h[q][s])
+                hsh ^= <uint64_t>d.shape[q * MAXS + s] + 1
+                hsh *= 0xBF58476D1CE4E5B9ULL
+                hsh ^= hsh >> 29
+            d.alive[s] = alive
+            own = 0
+            for q in range(1, self.nplayers):
+                m = self.h[q][s]
+                while m:
+                    r = _low_bit(m)
+                    m &= m - 1
+                    # its place from the top among the cards in play
+                    own |= (<uint32_t>q) << (2 * _popcount16(alive >> (r + 1)))
+            d.own[s] = own
+        d.sig = hsh | 1
+        d.base = hsh & self.tmask
 
-    cdef Entry* lookup(self, uint64_t* key, bint create, int depth):
-        cdef uint64_t hsh = 0x9E3779B97F4A7C15ULL
-        cdef int s, i
+    cdef inline bint matches(self, Entry* e, int leader, Pos* d):
+        cdef int s
+        cdef uint32_t m
+        if not e.used or e.sig != d.sig or e.leader != leader:
+            return False
+        for s in range(self.nplayers * MAXS):
+            if e.shape[s] != d.shape[s]:
+                return False
+        for s in range(self.nsuits):
+            if e.k[s]:
+                m = 0xFFFFFFFF if e.k[s] >= 16 else ((<uint32_t>1 << (2 * e.k[s])) - 1)
+                if (e.own[s] ^ d.own[s]) & m:
+                    return False
+        return True
+
+    cdef void entry_rel(self, Entry* e, Pos* d, uint16_t* rel):
+        """The cards an entry's bound depends on, in this position: the top
+        ``k[s]`` cards in play of each suit."""
+        cdef int s, r, cnt
+        for s in range(self.nsuits):
+            cnt = 0
+            r = self.suit_len[s] - 1
+            while r >= 0 and cnt < e.k[s]:
+                if (d.alive[s] >> r) & 1:
+                    rel[s] |= <uint16_t>1 << r
+                    cnt += 1
+                r -= 1
+
+    cdef void store(self, int leader, Pos* d, int depth, int upper, int value,
+                    uint16_t* rel, int best_suit, int best_rel):
+        """Keep a bound that depends on the cards ``rel`` (with every card
+        above the lowest of them in its suit)."""
+        cdef int s, i, low
+        cdef uint8_t k[MAXS]
+        cdef uint32_t m
         cdef Entry* e
         cdef Entry* victim = NULL
-        for s in range(self.nsuits):
-            hsh ^= key[s]
-            hsh *= 0xBF58476D1CE4E5B9ULL
-            hsh ^= hsh >> 31
-        cdef uint64_t base = hsh & self.tmask
-        for i in range(BUCKET):
-            e = &self.table[base + i]
-            if e.used:
-                if self.same(e, key):
-                    return e
-                if victim == NULL or (victim.used and e.depth < victim.depth):
-                    victim = e
-            elif victim == NULL or victim.used:
-                victim = e
-        if not create:
-            return NULL
+        cdef bint same
         for s in range(MAXS):
-            victim.key[s] = key[s]
-        victim.used = 1
-        victim.depth = depth
-        victim.lb = 0
-        victim.ub = depth
-        victim.best_suit = -1
-        victim.best_rel = -1
-        return victim
-
-    cdef inline bint same(self, Entry* e, uint64_t* key):
-        cdef int s
+            k[s] = 0
         for s in range(self.nsuits):
-            if e.key[s] != key[s]:
-                return False
-        return True
+            if rel[s]:
+                low = _low_bit(rel[s])
+                k[s] = _popcount16(d.alive[s] >> low)
+        for i in range(BUCKET):
+            e = &self.table[d.base + i]
+            if not e.used:
+                if victim == NULL or victim.used:
+                    victim = e
+                continue
+            if e.upper == upper and self.matches(e, leader, d):
+                same = True
+                for s in range(self.nsuits):
+                    if e.k[s] != k[s]:
+                        same = False
+                        break
+                if same:
+                    if upper:
+                        if value < e.value:
+                            e.value = value
+                    elif value > e.value:
+                        e.value = value
+                    if best_suit >= 0:
+                        e.best_suit = best_suit
+                        e.best_rel = best_rel
+                    return
+            if victim == NULL or (victim.used and e.depth < victim.depth):
+                victim = e
+        if victim.used and victim.depth >= depth:
+            # every slot holds as deep a position: take turns
+            self.turn = (self.turn + 1) % BUCKET
+            victim = &self.table[d.base + self.turn]
+        e = victim
+        e.used = 1
+        e.sig = d.sig
+        self.sigs[e - self.table] = d.sig
+        e.leader = leader
+        e.depth = depth
+        e.upper = upper
+        e.value = value
+        e.best_suit = best_suit
+        e.best_rel = best_rel
+        for s in range(MAXP * MAXS):
+            e.shape[s] = d.shape[s]
+        for s in range(MAXS):
+            e.k[s] = k[s]
+            if k[s] >= 16:
+                e.own[s] = d.own[s]
+            else:
+                e.own[s] = d.own[s] & ((<uint32_t>1 << (2 * k[s])) - 1)
 
     cdef int rel_to_rank(self, int s, int rel):
         """The rank of the rel-th remaining card of suit s from the bottom."""
@@ -551,7 +676,7 @@ cdef class GeneralSearch:
         """Misère: 1 when the leader's side can surely lose this trick. He leads
         his lowest card of a suit some opponent holds, every opponent's card of
         it being higher; each partner either plays a card of it below every
-        opponent's lowest one or, void, discards a card that is not a trump."""
+        opponent's lowest one or, void, discards a card that is not a trump. Returns that suit + 1."""
         cdef int s, q, t, c, omin, ok, has
         for s in range(self.nsuits):
             if not self.h[leader][s]:
@@ -582,7 +707,7 @@ cdef class GeneralSearch:
                     if not has:
                         ok = 0
             if ok:
-                return 1
+                return s + 1
         return 0
 
     cdef int sure_win(self, int leader):
@@ -626,18 +751,120 @@ cdef class GeneralSearch:
                 return 0
         return 1
 
-    cdef int search(self, int leader, int pos, int won, int target):
+    cdef void run_rel(self, uint16_t* rel):
+        """The cards quick tricks depend on: in each suit, the run of the top
+        card's owner and the card that ends it."""
+        cdef int s, q, r, o
+        cdef uint16_t alive
+        for s in range(self.nsuits):
+            alive = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+            if not alive:
+                continue
+            r = _high_bit(alive)
+            o = -1
+            for q in range(self.nplayers):
+                if (self.h[q][s] >> r) & 1:
+                    o = q
+            while r >= 0:
+                if (alive >> r) & 1:
+                    rel[s] |= <uint16_t>1 << r
+                    if not ((self.h[o][s] >> r) & 1):
+                        break
+                r -= 1
+
+    cdef void trick_rel(self, int t, uint16_t* rel):
+        """The card that won trick t, when it beat another card of its suit."""
+        cdef int b = self.winner_pos(t, self.nplayers), i
+        for i in range(self.nplayers):
+            if i != b and self.tsuit[t][i] == self.tsuit[t][b]:
+                rel[self.tsuit[t][b]] |= <uint16_t>1 << self.trank[t][b]
+                return
+
+    cdef int trump_bound(self, int won, int target, int R, uint16_t* rel):
+        """Tricks the trumps guarantee in any play, misère too: each trump of
+        a hand wins its trick for that hand's side unless an opponent plays a
+        higher trump to it, and each opposing trump does that once at most;
+        the top run of trumps in one hand wins a trick each. 1 or 0 when
+        that settles "target or more", else -1 (``rel``: the trumps relied on)."""
+        cdef int q, o, v, k, r, tr = self.trump
+        cdef uint16_t mine, theirs, alive = 0
+        if tr < 0:
+            return -1
+        for q in range(self.nplayers):
+            alive |= self.h[q][tr]
+        if not alive:
+            return -1
+        for q in range(self.nplayers):
+            mine = self.h[q][tr]
+            if not mine:
+                continue
+            theirs = 0
+            for o in range(self.nplayers):
+                if self.counted[o] != self.counted[q]:
+                    theirs |= self.h[o][tr]
+            v = _popcount16(mine) - _popcount16(theirs >> _low_bit(mine))
+            # the top run
+            k = 0
+            r = _high_bit(alive)
+            while r >= 0 and (mine >> r) & 1:
+                k += 1
+                r -= 1
+                while r >= 0 and not ((alive >> r) & 1):
+                    r -= 1
+            if k > v:
+                v = k
+            if v <= 0:
+                continue
+            if self.counted[q]:
+                if won + v >= target:
+                    self.trump_rel(q, k, v, rel)
+                    return 1
+            elif won + R - v < target:
+                self.trump_rel(q, k, v, rel)
+                return 0
+        return -1
+
+    cdef void trump_rel(self, int q, int k, int v, uint16_t* rel):
+        """The trumps a bound of ``trump_bound`` rests on: the top run, or
+        every trump down to the hand's lowest one."""
+        cdef int r, cnt = 0, tr = self.trump
+        cdef uint16_t alive = 0, mine = self.h[q][tr]
+        cdef int o
+        for o in range(self.nplayers):
+            alive |= self.h[o][tr]
+        if k == v:
+            r = _high_bit(alive)
+            while r >= 0 and cnt < k:
+                if (alive >> r) & 1:
+                    rel[tr] |= <uint16_t>1 << r
+                    cnt += 1
+                r -= 1
+        else:
+            rel[tr] |= <uint16_t>1 << _low_bit(mine)
+
+    cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel):
+        """Can the counted side take ``target`` tricks? Also sets ``rel``: the
+        cards (of the hands and the trick) whose ranks the answer depends on;
+        every card of a suit above the lowest of them is taken as relevant
+        too (partition search: a table entry then stands for every position
+        with the same shape and the same owners of those top cards)."""
         cdef int p = (leader + pos) % self.nplayers
-        cdef int R, i, n, r, result, w, nwon, best_i = 0
+        cdef int R = 0, i, n, r, result, w, nwon, best_i = 0, s
         cdef int best_suit = -1, best_rank = -1
-        cdef uint64_t key[MAXS]
-        cdef Entry* e = NULL
+        cdef Pos d
+        cdef Entry* e
         cdef int ms[MAXMOVES]
         cdef int mr[MAXMOVES]
         cdef int mh[MAXMOVES]
         cdef int sc[MAXMOVES]
+        cdef uint16_t crel[MAXS]
+        cdef uint16_t acc[MAXS]
         cdef uint16_t bit
         cdef int t = (self.ncards + pos) // self.nplayers
+        for s in range(MAXS):
+            rel[s] = 0
         self.nodes += 1
         if (self.nodes & 0xFFFF) == 0:
             if PyErr_CheckSignals() != 0:
@@ -653,45 +880,74 @@ cdef class GeneralSearch:
             if won + R < target:
                 return 0
             if R == 1:
-                return 1 if won + self.last_trick(leader) >= target else 0
+                r = 1 if won + self.last_trick(leader) >= target else 0
+                self.trick_rel(1, rel)
+                return r
+            r = self.trump_bound(won, target, R, rel)
+            if r >= 0:
+                return r
             if not self.wantwin[leader]:
                 if self.leader_takes_all(leader):
+                    for s in range(self.nsuits):
+                        rel[s] = self.h[leader][s]
                     return 1 if won + R * self.counted[leader] >= target else 0
                 if self.counted[leader]:
-                    if won + R - 1 < target and self.sure_loss(leader):
-                        return 0
+                    if won + R - 1 < target:
+                        s = self.sure_loss(leader)
+                        if s:
+                            self.suit_rel(s - 1, rel)
+                            return 0
                     if won + 1 >= target and self.sure_win(leader):
+                        for s in range(self.nsuits):
+                            rel[s] = self.h[leader][s]
                         return 1
                 else:
-                    if won + 1 >= target and self.sure_loss(leader):
-                        return 1
+                    if won + 1 >= target:
+                        s = self.sure_loss(leader)
+                        if s:
+                            self.suit_rel(s - 1, rel)
+                            return 1
                     if won + R - 1 < target and self.sure_win(leader):
+                        for s in range(self.nsuits):
+                            rel[s] = self.h[leader][s]
                         return 0
-            if self.wantwin[leader] and self.top_against(leader):
-                if self.counted[leader]:
-                    if won + R - 1 < target:
-                        return 0
-                elif won + 1 >= target:
-                    return 1
             if self.wantwin[leader]:
+                if self.counted[leader]:
+                    if won + R - 1 < target and self.top_against(leader):
+                        self.top_rel(leader, rel)
+                        return 0
+                elif won + 1 >= target and self.top_against(leader):
+                    self.top_rel(leader, rel)
+                    return 1
                 i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
                     if won + i >= target:
+                        self.run_rel(rel)
                         return 1
                 elif won + R - i < target:
+                    self.run_rel(rel)
                     return 0
-            self.make_key(leader, key)
-            e = self.lookup(key, False, R)
-            if e != NULL:
-                if won + e.lb >= target:
+            self.describe(leader, &d)
+            for i in range(BUCKET):
+                if self.sigs[d.base + i] != d.sig:
+                    continue
+                e = &self.table[d.base + i]
+                if not self.matches(e, leader, &d):
+                    continue
+                if e.upper:
+                    if won + e.value < target:
+                        self.entry_rel(e, &d, rel)
+                        return 0
+                elif won + e.value >= target:
+                    self.entry_rel(e, &d, rel)
                     return 1
-                if won + e.ub < target:
-                    return 0
-                if e.best_suit >= 0:
+                if e.best_suit >= 0 and best_suit < 0:
                     best_suit = e.best_suit
                     best_rank = self.rel_to_rank(best_suit, e.best_rel)
         n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank)
         result = 0 if self.maxer[p] else 1
+        for s in range(MAXS):
+            acc[s] = 0
         for i in range(n):
             bit = <uint16_t>1 << mr[i]
             self.h[p][ms[i]] &= ~bit
@@ -701,32 +957,55 @@ cdef class GeneralSearch:
             if pos == self.nplayers - 1:
                 w = (leader + self.winner_pos(t, self.nplayers)) % self.nplayers
                 nwon = won + self.counted[w]
-                r = self.search(w, 0, nwon, target)
+                r = self.search(w, 0, nwon, target, crel)
+                self.trick_rel(t, crel)
             else:
-                r = self.search(leader, pos + 1, won, target)
+                r = self.search(leader, pos + 1, won, target, crel)
             self.h[p][ms[i]] |= bit
             self.ncards += 1
             if r == ABORT:
                 return ABORT
-            if self.maxer[p]:
-                if r:
-                    result = 1
-                    best_i = i
-                    break
-            else:
-                if not r:
-                    result = 0
-                    best_i = i
-                    break
+            if (r != 0) == (self.maxer[p] != 0):
+                # a cut: this move alone decides
+                result = r
+                best_i = i
+                for s in range(MAXS):
+                    acc[s] = crel[s]
+                break
+            for s in range(MAXS):
+                acc[s] |= crel[s]
+            if mh[i] != mr[i] and (crel[ms[i]] & ((<int>1 << (mh[i] + 1)) - 1)):
+                # Every move is tried, and this card stood for its group
+                # [low, high] of equivalent cards, part of which is relevant:
+                # where this result is reused the group must stay a group, so
+                # its lowest card (the one played) becomes relevant too.
+                acc[ms[i]] |= <uint16_t>1 << mr[i]
+        for s in range(MAXS):
+            rel[s] = acc[s]
         if pos == 0:
-            e = self.lookup(key, True, R)
             if result:
-                if target - won > e.lb:
-                    e.lb = target - won
+                self.store(leader, &d, R, 0, target - won, rel,
+                           ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
+                           self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
             else:
-                if target - won - 1 < e.ub:
-                    e.ub = target - won - 1
-            if n:
-                e.best_suit = ms[best_i]
-                e.best_rel = self.rank_to_rel(ms[best_i], mr[best_i])
+                self.store(leader, &d, R, 1, target - won - 1, rel,
+                           ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
+                           self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
         return result
+
+    cdef void suit_rel(self, int s, uint16_t* rel):
+        cdef int q
+        for q in range(self.nplayers):
+            rel[s] |= self.h[q][s]
+
+    cdef void top_rel(self, int leader, uint16_t* rel):
+        """The top card in play of each suit the leader holds."""
+        cdef int s, q
+        cdef uint16_t alive
+        for s in range(self.nsuits):
+            if not self.h[leader][s]:
+                continue
+            alive = 0
+            for q in range(self.nplayers):
+                alive |= self.h[q][s]
+            rel[s] |= <uint16_t>1 << _high_bit(alive)

@@ -126,3 +126,39 @@ def test_the_installed_vint_entry_point():
                           timeout=120, env=dict(os.environ))
     assert proc.returncode == 2
     assert proc.stderr.startswith("vint: error: ")
+
+
+def test_analyse_max_nodes_must_not_be_negative(capsys):
+    status, out, err = run(capsys, "analyse", "--rules", "semi-contract", "--max-nodes", "-5")
+    assert status == 2 and "--max-nodes" in err and out == ""
+
+
+def test_analyse_max_nodes_small_budget_shows_bounds(capsys):
+    status, out, err = run(capsys, "analyse", "--rules", "semi-contract", "--max-nodes", "1000",
+                           "--letters")
+    assert status == 0
+    assert "the node budget ran out" in out          # 1000 nodes cannot settle misère Courts
+    assert "MCTNT" in out
+
+
+def test_analyse_preference_prints_tricks_payments_and_the_widow_choice(capsys):
+    status, out, err = run(capsys, "analyse", "--rules", "preference", "--letters")
+    assert status == 0 and err == ""
+    assert "player 2: lays off" in out and "names D: 10 tricks, +30" in out
+    # player 0 in hearts as dealt: 7 tricks at 4 = 28 from the pool
+    row0 = next(line for line in out.splitlines() if line.startswith("0 "))
+    assert row0.split()[-2:] == ["7", "+28"]
+
+
+def test_analyse_preference_json_and_errors(capsys):
+    deal = "AKQJ.AKQJ.7.7 T987.T98.98.8 .7.AKQJ.AKQJ9 / DT CT"
+    status, out, err = run(capsys, "analyse", "--rules", "preference", deal, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["tricks"]["0"]["H"] == 7
+    assert data["widow_choice"]["2"]["trump"] == "D"
+    status, out, err = run(capsys, "analyse", "--rules", "preference", "AK... QJ... T9...")
+    assert status == 2 and "full deal" in err
+    status, out, err = run(capsys, "analyse", "--rules", "preference", "--kotka")
+    assert status == 2 and "--kotka is not a Preference option" in err
+    status, out, err = run(capsys, "analyse", "--rules", "preference", "deals.pbn")
+    assert status == 2 and "given as text" in err

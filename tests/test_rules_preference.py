@@ -8,6 +8,7 @@ import pytest
 from advisor import rules
 from advisor.rules.preference import (Preference, PreferenceDeal, PreferenceError,
                                       SUIT_VALUE)
+from solver.cards import Card
 from solver.general import PIQUET
 
 from general_minimax import minimax
@@ -113,3 +114,83 @@ def test_taking_the_widow_lays_off_two_cards():
     assert len(w.hands[1]) == 10 and d.widow[1] in w.hands[1]
     with pytest.raises(PreferenceError):
         d.take_widow(1, [d.hands[0][0], d.widow[0]])
+
+
+def test_widow_bidder_lays_off_the_cards_that_would_lose_tricks():
+    """Player 2 holds the top diamonds and clubs and one small heart; with
+    the widow's DT and CT he has twelve cards. In diamonds (3 a trick) he
+    takes all ten only if the lone H7 goes out: the best choice keeps the
+    ten winners, names diamonds and is paid 30."""
+    p = Preference()
+    d = PreferenceDeal.parse(FULL)
+    w = p.best_widow(d, 2)
+    assert (w.trump, w.tricks, w.net) == ("D", 10, 30)
+    assert Card.parse("H7") in w.discard
+    # keeping the heart costs a trick
+    keep = d.take_widow(2, ["CT", "DT"])
+    assert p.dd_tricks(keep, 2, "D") == 9
+    # a named trump: only the discard is chosen
+    h = p.best_widow(d, 2, "H")
+    assert h.trump == "H" and h.net == max(
+        (lambda s: s.from_pool.get(2, 0) - s.into_pool.get(2, 0))(
+            p.score(2, "H", p.dd_tricks(d.take_widow(2, [a, b]), 2, "H")))
+        for i, a in enumerate(sorted(list(d.hands[2]) + list(d.widow), key=str))
+        for b in sorted(list(d.hands[2]) + list(d.widow), key=str)[i + 1:])
+
+
+def test_widow_choice_pays_at_least_every_other_discard_and_suit():
+    p = Preference()
+    d = _random_deal(4)
+    for player in range(3):
+        w = p.best_widow(d, player)
+        after = d.take_widow(player, w.discard)
+        assert p.dd_tricks(after, player, w.trump) == w.tricks
+        hand = list(d.hands[player]) + list(d.widow)
+        rng = random.Random(player)
+        for _ in range(12):
+            a, b = rng.sample(hand, 2)
+            t = rng.choice("SCDH")
+            s = p.score(player, t, p.dd_tricks(d.take_widow(player, [a, b]), player, t))
+            assert s.from_pool.get(player, 0) - s.into_pool.get(player, 0) <= w.net
+
+
+def test_widow_choice_needs_a_full_deal_and_a_trump_suit():
+    p = Preference()
+    with pytest.raises(PreferenceError, match="full deal"):
+        p.best_widow("AK... QJ... T9...", 0)
+    with pytest.raises(PreferenceError, match="trump suit"):
+        p.best_widow(FULL, 0, "NT")
+    with pytest.raises(PreferenceError, match="players"):
+        p.best_widow(FULL, 3)
+
+
+def test_pool_each_player_antes_equally_and_the_bidder_adds_his_bid():
+    """Seed 001: "The three active players make up a pool, each putting in an
+    equal amount at first, and the bidder putting into it as many as he bids
+    for the privilege of naming the trump suit." """
+    from advisor.rules import PreferencePool
+    pool = PreferencePool(ante=20)
+    assert pool.pool == 60 and pool.balance == {0: -20, 1: -20, 2: -20}
+    # a widow bid of 3 counters, then five tricks in spades: short by one
+    pool.record(1, "S", 5, widow_bid=3)
+    assert pool.balance[1] == -20 - 3 - 1 and pool.pool == 60 + 3 + 1
+    assert pool.pool + sum(pool.balance.values()) == 0
+
+
+def test_pool_pays_by_the_trump_suits_rank_and_never_more_than_it_holds():
+    """Seed 001: "payments are made from the pool according to the rank of the
+    trump suit": seven tricks pay 7 in spades, 28 in hearts."""
+    from advisor.rules import PreferencePool
+    a = PreferencePool(ante=30)
+    a.record(0, "S", 7)
+    b = PreferencePool(ante=30)
+    b.record(0, "H", 7)
+    assert (a.balance[0] + 30, b.balance[0] + 30) == (7, 28)
+    small = PreferencePool(ante=5)              # 15 in the pool
+    s = small.record(2, "H", 10)                # 40 earned
+    assert small.pool == 0 and small.balance[2] == -5 + 15
+    assert any("not paid" in item for item in s.items)
+    with pytest.raises(PreferenceError):
+        PreferencePool(ante=0)
+    with pytest.raises(PreferenceError):
+        small.record(0, "H", 6, widow_bid=-1)

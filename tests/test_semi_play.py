@@ -69,3 +69,53 @@ def test_courts_tricks_are_consistent_between_partners_side():
     rows = courts_and_misere(DEAL, strains=["CTNT"], max_nodes=20_000_000)
     t = rows[0].tricks
     assert all(isinstance(v, int) for v in t.values())
+
+
+@pytest.mark.slow
+def test_misere_courts_rows_are_exact_at_the_clis_budget():
+    """The CLI's example deal: misère Courts is exact for every declarer at
+    ``CLI_NODES`` (it was bounds 0-13 at 1.5M nodes before the partition
+    table and the trump bounds)."""
+    from advisor.semi_play import CLI_NODES
+    rows = courts_and_misere(DEAL, strains=["MCT", "MCTNT"], max_nodes=CLI_NODES)
+    assert [dict(r.tricks) for r in rows] == [{"N": 8, "E": 5, "S": 8, "W": 5},
+                                              {"N": 9, "E": 4, "S": 9, "W": 4}]
+
+
+def test_par_with_courts_bids_finds_the_courts_sacrifice():
+    """On the example EW's best conventional try costs them more than NS's 5H;
+    with the optional Courts bids East's 11 tricks in Courts-Clubs (a 6CTC
+    down one) cost less: par moves to that sacrifice."""
+    from advisor.analysis import analyse
+    from advisor.semi_play import courts_outcomes, par_with_courts
+    a = analyse(DEAL, rules="semi-contract")
+    assert (a.par.contract, a.par.declarer, a.par.score) == ("5H", "N", 290)
+    rows = courts_and_misere(DEAL, strains=["CTC", "CTD"], max_nodes=2_000_000)
+    assert rows[0].tricks == {"N": 1, "E": 11, "S": 1, "W": 11}
+    par = par_with_courts(a, rows)
+    assert (par.contract, par.declarer) == ("6CTC", "E")
+    assert par.score == SEMI.score(DEAL, "6CTC", "E", 11).net("NS") == 75
+    # every level of an exact row is offered, scored as the rules score it
+    out = courts_outcomes(DEAL, rows)
+    assert sorted(out) == sorted(f"{lv}{s}" for lv in range(1, 8) for s in ("CTC", "CTD"))
+    assert out["5CTC"]["E"].made and not out["6CTC"]["E"].made
+
+
+def test_par_with_courts_leaves_out_rows_with_bounds():
+    from advisor.analysis import analyse
+    from advisor.semi_play import CourtsRow, courts_outcomes, par_with_courts
+    a = analyse(DEAL, rules="semi-contract")
+    rows = [CourtsRow("CTC", {"N": 1, "E": solver.Bounds(10, 11), "S": 1, "W": 11},
+                      {"NS": None, "EW": None})]
+    assert courts_outcomes(DEAL, rows) == {}
+    assert par_with_courts(a, rows) == a.par
+    assert par_with_courts(a, []) is None
+
+
+def test_misere_courts_outcomes_count_tricks_lost():
+    from advisor.semi_play import CourtsRow, courts_outcomes
+    rows = [CourtsRow("MCT", {"N": 3, "E": 9, "S": 3, "W": 9}, {"NS": None, "EW": None})]
+    out = courts_outcomes(DEAL, rows)
+    # N takes 3 tricks, loses 10: a 4MCT (10 tricks) is made, a 5MCT is not
+    assert out["4MCT"]["N"].made and not out["5MCT"]["N"].made
+    assert out["4MCT"]["N"].misere and out["4MCT"]["N"].score > 0

@@ -195,3 +195,31 @@ def test_full_preference_deals_solve_and_agree_with_card_values():
         values = g.solve_cards(hands, "H", 0, side={0})
         assert max(values.values()) == v
         assert time.time() - start < 60
+
+
+def test_a_group_of_equivalent_cards_stays_a_group_where_an_entry_is_reused():
+    """Found by comparing with the fast core: a result reached by trying one
+    card of a group of touching cards was reused in a position where those
+    cards no longer touch (the group's lowest card was not made relevant)."""
+    deal = Deal.from_pbn("N:82.JT2.7.KJ52 5.863.T984.84 T6.94.KQ65.AQ K93.AKQ5.A3.6")
+    hands = [list(deal[s]) for s in range(4)]
+    assert GeneralSolver(STANDARD).solve(hands, "D", 2, misere=True) == \
+        solver.solve(deal, "D", 2, misere=True) == 6
+
+
+@pytest.mark.parametrize("k", [6, 7, 8, 9, 10])
+def test_partition_table_agrees_with_fast_solver_on_longer_endings(k):
+    """The table's entries stand for every position with the same shape and
+    owners of the relevant top cards: on endings long enough for entries to
+    be reused across positions, a wrong relevant set would show here (one
+    solver for all, so entries of one ending meet the next)."""
+    rng = random.Random(100 + k)
+    g = GeneralSolver(STANDARD)
+    for _ in range(60):
+        hands = _random_ending(rng, STANDARD, 4, k)
+        deal = Deal([Hand(h) for h in hands])
+        trump = rng.choice(["S", "H", "D", "C", "NT"])
+        leader = rng.randrange(4)
+        misere = rng.random() < 0.5
+        assert g.solve(hands, trump, leader, misere=misere) == \
+            solver.solve(deal, trump, leader, misere=misere), (hands, trump, leader, misere)

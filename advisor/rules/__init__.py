@@ -15,7 +15,7 @@ from typing import Dict, List
 
 from .base import AuctionState, Contract, DealScore, RuleSet, RulesError
 from .rubber import RubberSheet
-from .preference import Preference, PreferenceDeal, PreferenceError
+from .preference import Preference, PreferenceDeal, PreferenceError, PreferencePool
 from .semi_contract import SemiContract
 from .skruuvi import BolshevikScore, Skruuvi, SkruuviOld
 from .vint import Vint
@@ -59,4 +59,4 @@ __all__ = ["names", "get", "DEFAULT", "RulesError", "DealScore", "Contract", "Ru
            "AuctionState",
            "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
            "SemiContract", "SiberianVint",
-           "FosterVint", "Preference", "PreferenceDeal", "PreferenceError"]
+           "FosterVint", "Preference", "PreferenceDeal", "PreferenceError", "PreferencePool"]

@@ -35,7 +35,7 @@ from solver.general import PIQUET, GeneralSolver
 from .base import RulesError
 
 __all__ = ["Preference", "PreferenceDeal", "PreferenceError", "PreferenceScore",
-           "PREFERENCE_SUITS", "SUIT_VALUE"]
+           "PreferencePool", "WidowChoice", "PREFERENCE_SUITS", "SUIT_VALUE"]
 
 #: The trump suits, lowest first: "Hearts, diamonds, clubs and spades" from the top.
 PREFERENCE_SUITS = ("S", "C", "D", "H")
@@ -130,6 +130,25 @@ class PreferenceScore:
     items: List[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class WidowChoice:
+    """What a declarer who takes the widow lays off and names, and how it plays.
+
+    ``net``: his payment from the pool (negative: into it), the widow bid
+    left out (it is paid whatever he does).
+    """
+
+    declarer: int
+    discard: Tuple[Card, Card]
+    trump: str
+    tricks: int
+    net: int
+
+    def to_dict(self) -> dict:
+        return {"declarer": self.declarer, "discard": [str(c) for c in self.discard],
+                "trump": self.trump, "tricks": self.tricks, "net": self.net}
+
+
 class Preference:
     """Preference's auction, double-dummy play and payments."""
 
@@ -205,6 +224,71 @@ class Preference:
         return {(p, t): self.dd_tricks(deal, p, t) for p in range(PLAYERS)
                 for t in PREFERENCE_SUITS}
 
+    def best_widow(self, deal, declarer: int, trump: Optional[str] = None, *,
+                   max_nodes: Optional[int] = None) -> WidowChoice:
+        """The widow bidder's best play, double-dummy: he takes the widow into
+        his hand, lays off two of his twelve cards and names the trump
+        (``trump`` given: that suit only), choosing the discard and suit that
+        pay him most (``score``), then the most tricks, then the higher suit,
+        then the discard of lower cards. The text: "each in turn has a second
+        chance to bid for the widow ... and then names the trump suit".
+        **Interpretation:** he lays off two cards, as the deal laid off two
+        for the widow, so that every hand plays ten (docs/rules.md)."""
+        deal = deal if isinstance(deal, PreferenceDeal) else PreferenceDeal.parse(deal)
+        if declarer not in range(PLAYERS):
+            raise PreferenceError(f"players are 0, 1, 2, not {declarer!r}")
+        if len(deal.widow) != 2 or len(deal.hands[0]) != TRICKS:
+            raise PreferenceError("taking the widow needs a full deal: three hands of ten "
+                                  "and a widow of two")
+        suits = PREFERENCE_SUITS if trump is None else (trump,)
+        for t in suits:
+            if t not in PREFERENCE_SUITS:
+                raise PreferenceError(f"Preference always has a trump suit (S C D H), "
+                                      f"not {t!r}")
+        hand = sorted(list(deal.hands[declarer]) + list(deal.widow),
+                      key=lambda c: PIQUET.place[c])
+        best, best_key = None, None
+        for i in range(len(hand)):
+            for j in range(i + 1, len(hand)):
+                after = deal.take_widow(declarer, [hand[i], hand[j]])
+                for t in suits:
+                    tricks = self.dd_tricks(after, declarer, t, max_nodes=max_nodes)
+                    if not isinstance(tricks, int):
+                        raise PreferenceError(f"the search ran out of nodes ({max_nodes}) "
+                                              f"before the widow choice was settled")
+                    s = self.score(declarer, t, tricks)
+                    net = s.from_pool.get(declarer, 0) - s.into_pool.get(declarer, 0)
+                    key = (net, tricks, PREFERENCE_SUITS.index(t), -i, -j)
+                    if best_key is None or key > best_key:
+                        best_key = key
+                        best = WidowChoice(declarer, (hand[i], hand[j]), t, tricks, net)
+        return best
+
+    def analyse(self, deal) -> dict:
+        """A full deal at a glance (``vint analyse --rules preference``):
+        ``tricks[player][suit]`` declarer's double-dummy tricks as dealt (his
+        left-hand player leading), ``net[player][suit]`` what that pays him
+        (negative: into the pool), and ``widow[player]``: his best choice if
+        he takes the widow (``best_widow``; as a dict)."""
+        deal = deal if isinstance(deal, PreferenceDeal) else PreferenceDeal.parse(deal)
+        if len(deal.widow) != 2 or len(deal.hands[0]) != TRICKS:
+            raise PreferenceError("the analysis needs a full deal: three hands of ten "
+                                  "and a widow of two")
+        tricks: Dict[int, Dict[str, int]] = {}
+        net: Dict[int, Dict[str, int]] = {}
+        for p in range(PLAYERS):
+            tricks[p], net[p] = {}, {}
+            for t in PREFERENCE_SUITS:
+                n = self.dd_tricks(deal, p, t)
+                s = self.score(p, t, n)
+                tricks[p][t] = n
+                net[p][t] = s.from_pool.get(p, 0) - s.into_pool.get(p, 0)
+        return {"rules": self.name, "unit": self.unit,
+                "hands": [[str(c) for c in h] for h in deal.hands],
+                "widow": [str(c) for c in deal.widow],
+                "tricks": tricks, "net": net,
+                "widow_choice": {p: self.best_widow(deal, p).to_dict() for p in range(PLAYERS)}}
+
     # -- payments -------------------------------------------------------------
     def score(self, declarer: int, trump: str, tricks: int) -> PreferenceScore:
         """Payments for one deal. **Interpretation:** a declarer who takes six
@@ -230,4 +314,54 @@ class Preference:
             s.into_pool[declarer] = value * (NEEDED - tricks)
             s.items.append(f"player {declarer} is {NEEDED - tricks} short of six at {value}: "
                            f"pays {value * (NEEDED - tricks)} into the pool")
+        return s
+
+
+class PreferencePool:
+    """The pool of a Preference session, in counters (seed 001).
+
+    > The three active players make up a pool, each putting in an equal amount
+    > at first, and the bidder putting into it as many as he bids for the
+    > privilege of naming the trump suit.
+
+    > The players agree upon a value for the tricks won, and payments are made
+    > from the pool according to the rank of the trump suit.
+
+    ``balance[p]``: what player ``p`` has won (negative: paid) so far;
+    ``pool``: the counters in the pool. Every counter is in the pool or in a
+    balance, so ``pool + sum(balance)`` stays 0. **Interpretations:** the
+    payments are ``Preference.score``'s; a declarer short of six pays into
+    the pool; the pool pays a declarer at most what it holds (the text pays
+    "from the pool", nothing beyond it), and the shortfall is noted.
+    """
+
+    def __init__(self, ante: int = 10, *, unit: int = 1):
+        if isinstance(ante, bool) or not isinstance(ante, int) or ante <= 0:
+            raise PreferenceError(f"the ante is a positive number of counters, not {ante!r}")
+        self.rules = Preference(unit)
+        self.balance: Dict[int, int] = {p: -ante for p in range(PLAYERS)}
+        self.pool = ante * PLAYERS
+        self.history: List[str] = [f"each player puts {ante} into the pool: {self.pool}"]
+
+    def record(self, declarer: int, trump: str, tricks: int, *, widow_bid: int = 0
+               ) -> PreferenceScore:
+        """One deal: the widow bid (counters, 0 for a suit named in the first
+        round) goes into the pool, then the deal's payment."""
+        if isinstance(widow_bid, bool) or not isinstance(widow_bid, int) or widow_bid < 0:
+            raise PreferenceError(f"a widow bid is 0 or more counters, not {widow_bid!r}")
+        s = self.rules.score(declarer, trump, tricks)
+        if widow_bid:
+            self.balance[declarer] -= widow_bid
+            self.pool += widow_bid
+            self.history.append(f"player {declarer} puts his widow bid {widow_bid} into the pool")
+        for p, amount in s.into_pool.items():
+            self.balance[p] -= amount
+            self.pool += amount
+        for p, amount in s.from_pool.items():
+            paid = min(amount, self.pool)
+            self.balance[p] += paid
+            self.pool -= paid
+            if paid < amount:
+                s.items.append(f"the pool holds only {paid}: {amount - paid} not paid")
+        self.history += s.items
         return s
