@@ -101,8 +101,11 @@ def test_same_seed_same_answer():
     # N's first-turn pass denies three aces; E's 1S opening shows four spades with
     # two honours and 11 points (the policy's opening row); S's pass after a bid
     # says nothing
-    assert {i["seat"]: i["text"] for i in a["inferences"]} == {
+    assert {i["seat"]: i["text"] for i in a["inferences"] if not i["rules"]} == {
         "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 11"}
+    # and every call of the others is read as the bidding policy's own call
+    assert [(i["seat"], i["call"], i["before"]) for i in a["inferences"] if i["rules"]] == [
+        ("N", "P", ""), ("E", "1S", "P"), ("S", "P", "P 1S")]
 
 
 def test_user_constraints_and_early_stop():
@@ -266,3 +269,28 @@ def test_prune_drops_clearly_worse_calls_and_keeps_their_first_scores():
     # the calls still scored come first, best first
     kept = [c.samples == 32 for c in pruned.candidates]
     assert kept == sorted(kept, reverse=True)
+
+
+def test_the_samples_are_the_hands_the_policy_would_have_called_with():
+    # After 2H (from the hand) P, partner holds a hand the table opens 2H with:
+    # six hearts, three honours and seven sure tricks but not eight (that opens 3H);
+    # the opponent a hand the table passes with. The advisor's continuations are
+    # that policy's, so its samples must be the hands the policy called with.
+    from advisor.bidding.policy import Policy
+    from solver.cards import Seat
+    rec = recommend("KQ.J976.J975.Q32", seat="W", dealer="E", auction="2H P", samples=16,
+                    seed=3, workers=1)
+    assert not rec.warning
+    policy = Policy("vint")
+    for deal in rec.deals:
+        assert policy.call(deal["E"], seat="E", dealer="E", auction=[]).call == "2H"
+        assert policy.call(deal["S"], seat="S", dealer="E", auction=["2H"]).call == "P"
+
+
+def test_a_call_the_policy_never_makes_drops_the_system_readings_only():
+    # The policy never opens 4H; the text reading (six hearts, three honours) stays.
+    rec = recommend(NOTHING, seat="E", dealer="N", auction="4H", samples=8, seed=1,
+                    workers=1, max_attempts=8192)
+    assert "the system's call 4H" in rec.warning
+    assert [i.text for i in rec.inferences] == ["hearts >= 6 and honours_hearts >= 3"]
+    assert all(len(d["N"].suit("H")) >= 6 for d in rec.deals)

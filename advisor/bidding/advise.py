@@ -56,7 +56,7 @@ from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, 
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
 from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
-from .system import Inference, read_auction
+from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
            "Situation"]
@@ -307,7 +307,10 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
     if current is not None:
         rank = rs.bid_rank(rs.contract(current))
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
-    inferences = read_auction(calls, dealer, rs, skip_seat=seat.name)
+    # The constraint texts first, then the policy's own calls (dropped first when
+    # no deal fits: _sample_softly drops from the end).
+    inferences = (read_auction(calls, dealer, rs, skip_seat=seat.name)
+                  + system_readings(calls, dealer, rs, skip_seat=seat.name))
     return Situation(rs, hand, seat, dealer, tuple(calls), legal, current, current_declarer,
                      our_strains, our_declarer, their_bid, candidates, ladder, inferences,
                      _exchange_kind(rs, hand, exchange))
@@ -600,7 +603,10 @@ def _constraints_by_seat(sit: Situation, user) -> Dict[str, Constraint]:
 def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=()):
     """Sample with the auction's readings; when no deal fits them, drop the
     readings one at a time, the latest first (a later call's reading is the
-    least certain), until deals fit. Returns ``(Samples, warning or None)``.
+    least certain), until deals fit. The policy's own calls (system readings,
+    listed after the texts) are dropped first: all of them when no deal fits,
+    the latest one when fewer than half the samples do.
+    Returns ``(Samples, warning or None)``.
 
     The user's own constraints are never dropped: if they alone leave no
     deal, that is the user's error (``SamplingError``).
@@ -616,6 +622,19 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         except SamplingError:
             if not readings:
                 raise
+            system = [r for r in readings if r.rules]
+            if system:
+                # No deal at all: the policy's own calls go first, all at once (each
+                # try costs max_attempts deals); then the texts, one at a time.
+                dropped.extend(reversed(system))
+                readings = [r for r in readings if not r.rules]
+            else:
+                dropped.append(readings.pop())
+            continue
+        if len(drawn.deals) < samples / 2 and readings and readings[-1].rules:
+            # The policy's own calls leave too few deals (a call the table makes
+            # only with rare hands, a human's call it would not make): drop them
+            # rather than decide on a handful of deals; the texts still hold.
             dropped.append(readings.pop())
             continue
         if not dropped:

@@ -90,6 +90,8 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
         keep = np.ones(size, dtype=bool)
         for k, other in enumerate(others):
             c = constraints.get(other)
+            if c is not None and not c.vectorised:
+                c = c.prefilter                     # the text part of text & callable
             if c is not None and c.vectorised:
                 cols = perms[:, cards * k:cards * k + cards]
                 keep &= np.asarray(c.on_features(features_of_cards(suits[cols], ranks[cols])),
