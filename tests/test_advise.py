@@ -47,6 +47,7 @@ def test_seven_solid_hearts_and_four_aces_open_at_four_or_higher():
 
 
 def test_no_honours_passes():
+    # "без онеров и тузов игру не назначают": passing is the only candidate
     rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=16, seed=1,
                     workers=2)
     assert rec.call == "P"
@@ -242,8 +243,8 @@ def test_reply_modes_and_bad_reply():
 
 
 def test_a_close_decision_says_so():
-    rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=4, seed=1,
-                    workers=1, early_stop=False)
+    rec = recommend("8642.9753.864.J2", seat="S", dealer="N", auction="1D 1H", samples=4,
+                    seed=1, workers=1, early_stop=False)
     best, second = rec.candidates[0], rec.candidates[1]
     if rec.too_close:
         assert rec.reason.startswith("Too close to call")

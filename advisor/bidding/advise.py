@@ -290,6 +290,13 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
         our = {Strain.parse(s) for s in ([strains] if isinstance(strains, str) else strains)}
     playable = {strain_of(rs, c) for c in ladder}
     our_strains = [s for s in STRAINS if s in our and s in playable]
+    if strains is None and not any(c.rank >= 10 for c in hand.cards):
+        # "без онеров и тузов игру не назначают" (seed 004): without an honour
+        # (A K Q J 10) a player names no game, so passing is the only candidate
+        # (Skruuvi's misère bids stay). The simulated partner would take a bid
+        # at its table's word, and in a few dozen samples the opponents' own
+        # competing often hides what such a bid costs.
+        our_strains = []
 
     candidates = [(PASS, current, current_declarer)]
     our_declarer: Dict[Strain, Seat] = {}
