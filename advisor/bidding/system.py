@@ -10,8 +10,9 @@ Vint and its relatives (seed 004, the Russian advice):
 
 - a pass at a player's first call, before anyone has bid, shows at most two
   aces ("with three or four aces one must say no-trumps at once");
-- no-trumps at a player's first call shows three or four aces; later, two
-  aces, or one after partner's first-call no-trumps;
+- no-trumps at a player's first call shows three or four aces; later (and
+  a responder's first call over partner's suit), two aces; one after
+  partner's first-call no-trumps;
 - a suit bid at level 2 or more as the auction's first bid (a bid "from the
   hand") shows six cards with three honours;
 - a suit at level 1 as the auction's first bid (an opening) shows four cards
@@ -19,11 +20,21 @@ Vint and its relatives (seed 004, the Russian advice):
   (``advisor.bidding.tables``), so that the partners the advisor samples are
   the ones its simulated seats would have opened with;
 - raising a suit partner named shows four cards of it ("the supporting player
-  should hold four trumps");
+  should hold four trumps"), three when the raiser has called before (the
+  policy's rebid row);
+- a suit named at the first call after partner's first-call no-trumps shows
+  five cards with an honour ("5-6 карт с онером");
 - any other first naming of a suit by a player shows four cards with two
   honours (A K Q J 10): "a suit is named with at least four cards", "without
   honours and aces one does not bid";
 - a player repeating a strain, doubles and misère bids say nothing more.
+
+These texts are never stricter than the policy's rows. On top of them,
+``system_readings`` reads every call (passes included) as the policy's own
+call: the sampled hand is one with which ``advisor.bidding.policy`` makes
+exactly that call after the calls before it. The texts are then the
+sampler's fast vectorised filter and what is left when a human's call does
+not fit the policy (the system readings are dropped first).
 
 Skruuvi (seed 002's conventions):
 
