@@ -626,7 +626,7 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         try:
             drawn = sample_deals(sit.hand, sit.seat, samples, np.random.default_rng(seed),
                                  cons, max_attempts=max_attempts, pool=pool)
-        except SamplingError:
+        except SamplingError as exc:
             if not readings:
                 raise
             system = [r for r in readings if r.rules]
@@ -635,8 +635,9 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
                 # try costs max_attempts deals); then the texts, one at a time.
                 dropped.extend(reversed(system))
                 readings = [r for r in readings if not r.rules]
-            else:
-                dropped.append(readings.pop())
+                if exc.passed_texts or not readings:
+                    continue
+            dropped.append(readings.pop())      # the texts alone let no deal through
             continue
         if len(drawn.deals) < samples / 2 and readings and readings[-1].rules:
             # The policy's own calls leave too few deals (a call the table makes
