@@ -257,6 +257,8 @@ class Constraint:
         #: A vectorised constraint every hand that fits this one also fits (the text
         #: part of text ``&`` callable): the sampler tests it on whole batches first.
         self.prefilter = prefilter
+        #: With a prefilter: the test left for a hand that passed it (None: the whole).
+        self.rest: Optional[Callable] = None
 
     def on_features(self, features: Mapping) -> Union[bool, np.ndarray]:
         if not self.vectorised:
@@ -292,7 +294,11 @@ class Constraint:
                              other if other.vectorised else other.prefilter) if p is not None]
         prefilter = parts[0] if len(parts) == 1 else parts[0] & parts[1] if parts else None
         both = lambda h: self(h) and other(h)
-        return Constraint(both, both, False, prefilter)
+        out = Constraint(both, both, False, prefilter)
+        # What a hand that passed the prefilter still has to meet: the callables.
+        rests = [c.rest or c for c in (self, other) if not c.vectorised]
+        out.rest = rests[0] if len(rests) == 1 else (lambda h: rests[0](h) and rests[1](h))
+        return out
 
     def __repr__(self) -> str:
         return f"Constraint({self.describe()})"

@@ -108,7 +108,7 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
             for k, other in enumerate(others):
                 masks[other] = int(np.bitwise_or.reduce(bits[perms[row, cards * k:cards * k + cards]]))
             deal = Deal.from_masks([masks[s] for s in SEATS])
-            if all(c.vectorised or c(deal[s]) for s, c in constraints.items()):
+            if all(c.vectorised or (c.rest or c)(deal[s]) for s, c in constraints.items()):
                 deals.append(deal)
                 if len(deals) == n:
                     break

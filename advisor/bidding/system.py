@@ -191,9 +191,12 @@ def _policy_for(rules_name: str):
 def _policy_check(rules_name: str, seat: str, dealer: str, before: str, call: str):
     policy = _policy_for(rules_name)
     auction = before.split()
+    # Policy.call's question, with the auction read once for all the sampled hands.
+    reading = policy._read(auction, Seat.parse(seat), Seat.parse(dealer))
+    legal = policy.legal_calls(auction)
 
     def check(hand) -> bool:
-        return policy.call(hand, seat=seat, dealer=dealer, auction=auction).call == call
+        return policy._remembered(hand, reading, legal).call == call
     check.__name__ = f"{seat} calls {call} by the system after {before or 'no calls'}"
     return check
 
