@@ -20,6 +20,20 @@ standard error of that difference.
     python benchmarks/bench_advise_quality.py                 # 48 situations, 40 samples
     python benchmarks/bench_advise_quality.py --n 12 --samples 20
     python benchmarks/bench_advise_quality.py --n 32 --kind opening   # openings only
+    python benchmarks/bench_advise_quality.py --n 32 --kind response --json r.json
+    python benchmarks/bench_advise_quality.py --rejudge r.json --judge-samples 32
+
+The real deal is one draw: a call that is right on average loses on some
+deals, and with a few dozen situations that luck decides most differences.
+``--judge-samples K`` also judges each call on K more deals drawn, with the
+player's hand, from exactly the distribution the situation's real deal came
+from: the bench deals at random and the earlier calls are the policy's, so
+every deal on which the policy makes those calls is as likely to have been
+the real one (the advisor's system readings, ``advisor.bidding.system``,
+drawn with another seed than the advisor's). The second table averages each
+call over the real deal and those K: the same expectation as the first,
+with much less of the deal's luck. ``--rejudge PATH`` reads the choosers'
+calls from an earlier run's ``--json`` instead of asking them again.
 """
 
 from __future__ import annotations
@@ -75,8 +89,9 @@ def situations(n: int, seed: int, kinds=KINDS):
     return out
 
 
-def judge(deal, dealer, auction, seat, call) -> int:
-    """The player's side's score on the real deal after ``call`` (policy continuation)."""
+def judge(deal, dealer, auction, seat, call, tables=None) -> int:
+    """The player's side's score on the real deal after ``call`` (policy continuation);
+    ``tables``: a dict keeping each (deal, strain)'s double-dummy table for the next calls."""
     from advisor.bidding.advise import continue_auction
     from advisor.bidding.policy import Policy
     from advisor.game import declarer_tricks, strain_of
@@ -87,9 +102,45 @@ def judge(deal, dealer, auction, seat, call) -> int:
     contract, declarer = continue_auction(rules, Policy(rules), deal, dealer, auction + [call])
     if contract is None:
         return 0
-    table = dd_table(deal, strains=[strain_of(rules, contract)])
-    tricks = declarer_tricks(table, rules, declarer, strain_of(rules, contract))
+    strain = strain_of(rules, contract)
+    key = (deal.to_pbn(), strain)
+    table = None if tables is None else tables.get(key)
+    if table is None:
+        table = dd_table(deal, strains=[strain])
+        if tables is not None:
+            tables[key] = table
+    tricks = declarer_tricks(table, rules, declarer, strain)
     return rules.score(deal, contract, declarer.name, tricks).net(seat.side)
+
+
+def posterior_deals(deal, dealer, auction, seat, k: int, seed: int):
+    """``k`` deals in which ``seat`` holds its real hand and the other seats hands
+    with which the policy makes the auction's calls (the advisor's readings), drawn
+    with ``seed``; and the sampler's warning (readings relaxed, too few deals), if any."""
+    import numpy as np
+
+    from advisor.bidding.advise import _sample_softly, prepare
+
+    sit = prepare(deal[seat], seat=seat, dealer=dealer, auction=auction)
+    drawn, relaxed = _sample_softly(sit, None, k, seed, 200_000)
+    return drawn.deals, "; ".join(w for w in (drawn.warning, relaxed) if w) or None
+
+
+def judge_posterior(row, k: int, seed: int) -> dict:
+    """Each chooser's call of ``row`` averaged over the real deal and ``k``
+    posterior deals (``posterior_deals``): ``{chooser: mean score}``."""
+    from solver.cards import Deal, Seat
+
+    deal, dealer, seat = Deal.from_pbn(row["deal"]), Seat.parse(row["dealer"]), Seat.parse(row["seat"])
+    deals, warning = posterior_deals(deal, dealer, row["auction"], seat, k, seed)
+    if warning:
+        print(f"    judge samples: {warning}", flush=True)
+    deals = [deal] + list(deals)
+    tables, by_call = {}, {}
+    for call in dict.fromkeys(row["calls"].values()):
+        by_call[call] = sum(judge(d, dealer, row["auction"], seat, call, tables)
+                            for d in deals) / len(deals)
+    return {name: by_call[call] for name, call in row["calls"].items()}
 
 
 def stats(values):
@@ -139,7 +190,18 @@ def main(argv=None) -> int:
     p.add_argument("--kind", choices=KINDS, action="append",
                    help="only situations of this kind (repeatable; default: all three in turn)")
     p.add_argument("--json", help="write the per-situation results here")
+    p.add_argument("--judge-samples", type=int, default=0,
+                   help="also judge each call on this many posterior deals (see above)")
+    p.add_argument("--rejudge", help="the choosers' calls from this --json file, not asked again")
     args = p.parse_args(argv)
+    if args.rejudge:
+        rows = json.loads(Path(args.rejudge).read_text(encoding="utf-8"))
+        kinds = tuple(args.kind or KINDS)
+        rows = [r for r in rows if r["kind"] in kinds]
+        names = list(rows[0]["calls"])
+        start = time.perf_counter()
+        _report(rows, names, args, start, seed_note="calls from " + args.rejudge)
+        return 0
 
     from advisor.bidding.advise import recommend
     from advisor.bidding.policy import Policy
@@ -169,16 +231,37 @@ def main(argv=None) -> int:
         print(f"{i + 1:>3} {kind:<8} {' '.join(auction) or '-':<12} {seat.name}: "
               + "  ".join(f"{n} {row['calls'][n]} {row['scores'][n]:+d}" for n in choosers),
               flush=True)
-    print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; "
-          f"{args.samples} samples a decision, seed {args.seed}\n")
+    _report(rows, list(choosers), args, start,
+            seed_note=f"{args.samples} samples a decision, seed {args.seed}")
+    return 0
+
+
+def _report(rows, names, args, start, seed_note: str) -> None:
+    """The summary tables (and the posterior judge's, with ``--judge-samples``)."""
+    if args.judge_samples:
+        print(f"\njudging each call on {args.judge_samples} posterior deals too", flush=True)
+        for i, row in enumerate(rows):
+            row["posterior"] = judge_posterior(row, args.judge_samples,
+                                               seed=1_000_003 + args.seed + i)
+            if any(row["calls"][n] != row["calls"][names[0]] for n in names):
+                print(f"{i + 1:>3} {row['kind']:<8} {' '.join(row['auction']) or '-':<12} "
+                      f"{row['seat']}: " + "  ".join(
+                          f"{n} {row['calls'][n]} {row['posterior'][n]:+.0f}" for n in names),
+                      flush=True)
+    print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; {seed_note}\n")
     groups = {kind: [r for r in rows if kind == "all" or r["kind"] == kind]
               for kind in KINDS + ("all",)}
-    print_paired_table("kind", groups, list(choosers), "advisor-policy")
+    print_paired_table("kind", groups, names, "advisor-policy")
     print("\nEach cell: mean score of the player's side on the real deal "
           "(difference from advisor-policy ± its paired standard error).")
+    if args.judge_samples:
+        posterior = {kind: [dict(r, scores=r["posterior"]) for r in sel]
+                     for kind, sel in groups.items()}
+        print(f"\nThe same calls judged on the real deal and {args.judge_samples} posterior "
+              f"deals each:\n")
+        print_paired_table("kind", posterior, names, "advisor-policy")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    return 0
 
 
 if __name__ == "__main__":

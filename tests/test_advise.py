@@ -47,6 +47,7 @@ def test_seven_solid_hearts_and_four_aces_open_at_four_or_higher():
 
 
 def test_no_honours_passes():
+    # "без онеров и тузов игру не назначают": passing is the only candidate
     rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=16, seed=1,
                     workers=2)
     assert rec.call == "P"
@@ -101,8 +102,11 @@ def test_same_seed_same_answer():
     # N's first-turn pass denies three aces; E's 1S opening shows four spades with
     # two honours and 11 points (the policy's opening row); S's pass after a bid
     # says nothing
-    assert {i["seat"]: i["text"] for i in a["inferences"]} == {
+    assert {i["seat"]: i["text"] for i in a["inferences"] if not i["rules"]} == {
         "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 11"}
+    # and every call of the others is read as the bidding policy's own call
+    assert [(i["seat"], i["call"], i["before"]) for i in a["inferences"] if i["rules"]] == [
+        ("N", "P", ""), ("E", "1S", "P"), ("S", "P", "P 1S")]
 
 
 def test_user_constraints_and_early_stop():
@@ -239,8 +243,8 @@ def test_reply_modes_and_bad_reply():
 
 
 def test_a_close_decision_says_so():
-    rec = recommend(NOTHING, seat="S", dealer="N", auction="1D 1H", samples=4, seed=1,
-                    workers=1, early_stop=False)
+    rec = recommend("8642.9753.864.J2", seat="S", dealer="N", auction="1D 1H", samples=4,
+                    seed=1, workers=1, early_stop=False)
     best, second = rec.candidates[0], rec.candidates[1]
     if rec.too_close:
         assert rec.reason.startswith("Too close to call")
@@ -277,3 +281,28 @@ def test_reply_none_values_a_pass_with_nothing_bid_as_the_all_pass_misere():
     want = [misere_value(deal, "skruuvi", "AP", None, "S") for deal in rec.deals]
     assert passed.mean == pytest.approx(sum(want) / len(want))
     assert any(want), "the all-pass misère scores something on these samples"
+
+
+def test_the_samples_are_the_hands_the_policy_would_have_called_with():
+    # After 2H (from the hand) P, partner holds a hand the table opens 2H with:
+    # six hearts, three honours and seven sure tricks but not eight (that opens 3H);
+    # the opponent a hand the table passes with. The advisor's continuations are
+    # that policy's, so its samples must be the hands the policy called with.
+    from advisor.bidding.policy import Policy
+    from solver.cards import Seat
+    rec = recommend("KQ.J976.J975.Q32", seat="W", dealer="E", auction="2H P", samples=16,
+                    seed=3, workers=1)
+    assert not rec.warning
+    policy = Policy("vint")
+    for deal in rec.deals:
+        assert policy.call(deal["E"], seat="E", dealer="E", auction=[]).call == "2H"
+        assert policy.call(deal["S"], seat="S", dealer="E", auction=["2H"]).call == "P"
+
+
+def test_a_call_the_policy_never_makes_drops_the_system_readings_only():
+    # The policy never opens 4H; the text reading (six hearts, three honours) stays.
+    rec = recommend(NOTHING, seat="E", dealer="N", auction="4H", samples=8, seed=1,
+                    workers=1, max_attempts=8192)
+    assert "the system's call 4H" in rec.warning
+    assert [i.text for i in rec.inferences] == ["hearts >= 6 and honours_hearts >= 3"]
+    assert all(len(d["N"].suit("H")) >= 6 for d in rec.deals)

@@ -53,3 +53,31 @@ def test_inferences_compile_and_test_hands():
     assert not c(Hand.from_pbn("AJ32.K54.432.432"))        # the suit, but 8 points: no opening
     with pytest.raises(RulesError):
         read_auction(["1Z"], "N", rules.get("vint"))
+
+
+def test_readings_are_no_stricter_than_the_policy_rows():
+    # A responder's first-call no-trumps over partner's suit: two aces (the policy's
+    # response row), not the opener's three; a later raise: three cards (the rebid
+    # row); a suit named after partner's no-trumps: five with an honour.
+    assert _texts(["1S", "P", "1NT"])[-1] == ("S", "1NT", "aces >= 2")
+    assert _texts(["1S", "P", "2D", "P", "3D"])[-1] == ("N", "3D", "diamonds >= 3")
+    assert _texts(["1NT", "P", "2H"])[-1] == ("S", "2H", "hearts >= 5 and honours_hearts >= 1")
+
+
+def test_system_readings_are_the_policys_own_calls():
+    from advisor.bidding.system import system_readings
+    found = system_readings(["P", "1S", "P"], "N", rules.get("vint"), skip_seat="W")
+    assert [(i.seat, i.call, i.before) for i in found] == [("N", "P", ""), ("E", "1S", "P"),
+                                                          ("S", "P", "P 1S")]
+    opens = found[1].constraint()
+    assert opens(Hand.from_pbn("AJ32.K54.Q32.K32"))          # the policy opens 1S
+    assert not opens(Hand.from_pbn("AJ32.A54.A32.K32"))      # three aces: 1NT
+    assert not opens(Hand.from_pbn("AJ32.AKJ54.32.32"))      # hearts is the longer suit
+    assert system_readings(["1H"], "N", rules.get("skruuvi")) == []
+
+
+def test_text_and_callable_keep_a_vectorised_prefilter():
+    from advisor.bidding.constraints import compile_constraint
+    both = compile_constraint("hcp >= 11") & compile_constraint(lambda h: h.hcp <= 13)
+    assert not both.vectorised and both.prefilter.source == "hcp >= 11"
+    assert both(Hand.from_pbn("AJ32.K54.Q32.K32")) and not both(Hand.from_pbn("AKQ2.K54.Q32.K32"))

@@ -56,7 +56,7 @@ from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, 
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
 from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
-from .system import Inference, read_auction
+from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
            "Situation"]
@@ -290,6 +290,13 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
         our = {Strain.parse(s) for s in ([strains] if isinstance(strains, str) else strains)}
     playable = {strain_of(rs, c) for c in ladder}
     our_strains = [s for s in STRAINS if s in our and s in playable]
+    if strains is None and not any(c.rank >= 10 for c in hand.cards):
+        # "без онеров и тузов игру не назначают" (seed 004): without an honour
+        # (A K Q J 10) a player names no game, so passing is the only candidate
+        # (Skruuvi's misère bids stay). The simulated partner would take a bid
+        # at its table's word, and in a few dozen samples the opponents' own
+        # competing often hides what such a bid costs.
+        our_strains = []
 
     candidates = [(PASS, current, current_declarer)]
     our_declarer: Dict[Strain, Seat] = {}
@@ -307,7 +314,10 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
     if current is not None:
         rank = rs.bid_rank(rs.contract(current))
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
-    inferences = read_auction(calls, dealer, rs, skip_seat=seat.name)
+    # The constraint texts first, then the policy's own calls (dropped first when
+    # no deal fits: _sample_softly drops from the end).
+    inferences = (read_auction(calls, dealer, rs, skip_seat=seat.name)
+                  + system_readings(calls, dealer, rs, skip_seat=seat.name))
     return Situation(rs, hand, seat, dealer, tuple(calls), legal, current, current_declarer,
                      our_strains, our_declarer, their_bid, candidates, ladder, inferences,
                      _exchange_kind(rs, hand, exchange))
@@ -609,7 +619,10 @@ def _constraints_by_seat(sit: Situation, user) -> Dict[str, Constraint]:
 def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=()):
     """Sample with the auction's readings; when no deal fits them, drop the
     readings one at a time, the latest first (a later call's reading is the
-    least certain), until deals fit. Returns ``(Samples, warning or None)``.
+    least certain), until deals fit. The policy's own calls (system readings,
+    listed after the texts) are dropped first: all of them when no deal fits,
+    the latest one when fewer than half the samples do.
+    Returns ``(Samples, warning or None)``.
 
     The user's own constraints are never dropped: if they alone leave no
     deal, that is the user's error (``SamplingError``).
@@ -622,9 +635,23 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         try:
             drawn = sample_deals(sit.hand, sit.seat, samples, np.random.default_rng(seed),
                                  cons, max_attempts=max_attempts, pool=pool)
-        except SamplingError:
+        except SamplingError as exc:
             if not readings:
                 raise
+            system = [r for r in readings if r.rules]
+            if system:
+                # No deal at all: the policy's own calls go first, all at once (each
+                # try costs max_attempts deals); then the texts, one at a time.
+                dropped.extend(reversed(system))
+                readings = [r for r in readings if not r.rules]
+                if exc.passed_texts or not readings:
+                    continue
+            dropped.append(readings.pop())      # the texts alone let no deal through
+            continue
+        if len(drawn.deals) < samples / 2 and readings and readings[-1].rules:
+            # The policy's own calls leave too few deals (a call the table makes
+            # only with rare hands, a human's call it would not make): drop them
+            # rather than decide on a handful of deals; the texts still hold.
             dropped.append(readings.pop())
             continue
         if not dropped:

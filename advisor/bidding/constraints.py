@@ -24,7 +24,7 @@ many hands' features at once (the sampler's vectorised path).
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Mapping, Union
+from typing import Callable, Dict, List, Mapping, Optional, Union
 
 import numpy as np
 
@@ -249,10 +249,16 @@ class Constraint:
     (``vectorised`` is False) and is checked hand by hand.
     """
 
-    def __init__(self, source: Union[str, Callable], test: Callable, vectorised: bool):
+    def __init__(self, source: Union[str, Callable], test: Callable, vectorised: bool,
+                 prefilter: "Optional[Constraint]" = None):
         self.source = source
         self._test = test
         self.vectorised = vectorised
+        #: A vectorised constraint every hand that fits this one also fits (the text
+        #: part of text ``&`` callable): the sampler tests it on whole batches first.
+        self.prefilter = prefilter
+        #: With a prefilter: the test left for a hand that passed it (None: the whole).
+        self.rest: Optional[Callable] = None
 
     def on_features(self, features: Mapping) -> Union[bool, np.ndarray]:
         if not self.vectorised:
@@ -284,7 +290,15 @@ class Constraint:
             a, b = self._test, other._test
             return Constraint(f"({self.source}) and ({other.source})",
                               lambda f: np.logical_and(a(f), b(f)), True)
-        return Constraint(lambda h: self(h) and other(h), lambda h: self(h) and other(h), False)
+        parts = [p for p in (self if self.vectorised else self.prefilter,
+                             other if other.vectorised else other.prefilter) if p is not None]
+        prefilter = parts[0] if len(parts) == 1 else parts[0] & parts[1] if parts else None
+        both = lambda h: self(h) and other(h)
+        out = Constraint(both, both, False, prefilter)
+        # What a hand that passed the prefilter still has to meet: the callables.
+        rests = [c.rest or c for c in (self, other) if not c.vectorised]
+        out.rest = rests[0] if len(rests) == 1 else (lambda h: rests[0](h) and rests[1](h))
+        return out
 
     def __repr__(self) -> str:
         return f"Constraint({self.describe()})"

@@ -31,7 +31,12 @@ _BATCH = 4096
 
 
 class SamplingError(VintError):
-    """No deal fits the constraints (within the attempts allowed)."""
+    """No deal fits the constraints (within the attempts allowed).
+
+    ``passed_texts``: how many deals the text (vectorised) constraints let
+    through before the callables rejected them (0: the texts alone fail)."""
+
+    passed_texts: int = 0
 
 
 class Samples(NamedTuple):
@@ -81,7 +86,7 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
     deals: List[Deal] = [d for d in pool
                          if d[seat].mask == hand.mask
                          and all(c(d[s]) for s, c in constraints.items())][:n]
-    attempts = 0
+    attempts = passed_texts = 0
     base = np.tile(np.arange(len(unseen)), (_BATCH, 1))
     while len(deals) < n and attempts < max_attempts:
         size = min(_BATCH, max_attempts - attempts)
@@ -90,23 +95,29 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
         keep = np.ones(size, dtype=bool)
         for k, other in enumerate(others):
             c = constraints.get(other)
+            if c is not None and not c.vectorised:
+                c = c.prefilter                     # the text part of text & callable
             if c is not None and c.vectorised:
                 cols = perms[:, cards * k:cards * k + cards]
                 keep &= np.asarray(c.on_features(features_of_cards(suits[cols], ranks[cols])),
                                    dtype=bool)
-        for row in np.flatnonzero(keep):
+        rows = np.flatnonzero(keep)
+        passed_texts += len(rows)
+        for row in rows:
             masks = {seat: hand.mask}
             for k, other in enumerate(others):
                 masks[other] = int(np.bitwise_or.reduce(bits[perms[row, cards * k:cards * k + cards]]))
             deal = Deal.from_masks([masks[s] for s in SEATS])
-            if all(c.vectorised or c(deal[s]) for s, c in constraints.items()):
+            if all(c.vectorised or (c.rest or c)(deal[s]) for s, c in constraints.items()):
                 deals.append(deal)
                 if len(deals) == n:
                     break
     warning = None
     if not deals:
-        raise SamplingError(f"no deal fits the constraints in {attempts} deals tried: "
-                            f"{_describe(constraints)}")
+        error = SamplingError(f"no deal fits the constraints in {attempts} deals tried: "
+                              f"{_describe(constraints)}")
+        error.passed_texts = passed_texts
+        raise error
     if len(deals) < n:
         warning = (f"only {len(deals)} of {n} deals fit the constraints in {attempts} tried "
                    f"({100 * len(deals) / attempts:.3f}%): {_describe(constraints)}")

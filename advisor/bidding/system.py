@@ -10,8 +10,9 @@ Vint and its relatives (seed 004, the Russian advice):
 
 - a pass at a player's first call, before anyone has bid, shows at most two
   aces ("with three or four aces one must say no-trumps at once");
-- no-trumps at a player's first call shows three or four aces; later, two
-  aces, or one after partner's first-call no-trumps;
+- no-trumps at a player's first call shows three or four aces; later (and
+  a responder's first call over partner's suit), two aces; one after
+  partner's first-call no-trumps;
 - a suit bid at level 2 or more as the auction's first bid (a bid "from the
   hand") shows six cards with three honours;
 - a suit at level 1 as the auction's first bid (an opening) shows four cards
@@ -19,11 +20,21 @@ Vint and its relatives (seed 004, the Russian advice):
   (``advisor.bidding.tables``), so that the partners the advisor samples are
   the ones its simulated seats would have opened with;
 - raising a suit partner named shows four cards of it ("the supporting player
-  should hold four trumps");
+  should hold four trumps"), three when the raiser has called before (the
+  policy's rebid row);
+- a suit named at the first call after partner's first-call no-trumps shows
+  five cards with an honour ("5-6 карт с онером");
 - any other first naming of a suit by a player shows four cards with two
   honours (A K Q J 10): "a suit is named with at least four cards", "without
   honours and aces one does not bid";
 - a player repeating a strain, doubles and misère bids say nothing more.
+
+These texts are never stricter than the policy's rows. On top of them,
+``system_readings`` reads every call (passes included) as the policy's own
+call: the sampled hand is one with which ``advisor.bidding.policy`` makes
+exactly that call after the calls before it. The texts are then the
+sampler's fast vectorised filter and what is left when a human's call does
+not fit the policy (the system readings are dropped first).
 
 Skruuvi (seed 002's conventions):
 
@@ -44,23 +55,35 @@ from solver.cards import SEATS, Seat
 from ..rules.base import PASS, RuleSet, normalise_call
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 
-__all__ = ["Inference", "read_auction"]
+__all__ = ["Inference", "read_auction", "system_readings"]
 
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _NO_TRUMPS = ("NT", "G")
 
 
 class Inference(NamedTuple):
-    """One thing a call says: the seat, the call, its number in the auction, the constraint text."""
+    """One thing a call says: the seat, the call, its number in the auction, the constraint text.
+
+    A *system* reading (``rules`` set, from ``system_readings``) is not a
+    constraint text but the bidding policy itself: the hand is one with which
+    the policy (``advisor.bidding.policy``, the game's table) makes this call
+    after the calls before it (``before``, space-separated, ``dealer`` dealing).
+    """
 
     seat: str
     call: str
     index: int
     text: str
     why: str
+    rules: str = ""
+    dealer: str = ""
+    before: str = ""
 
     def constraint(self) -> Constraint:
-        return compile_constraint(self.text)
+        if not self.rules:
+            return compile_constraint(self.text)
+        return compile_constraint(_policy_check(self.rules, self.seat, self.dealer,
+                                                self.before, self.call))
 
 
 def _suit_word(strain: str) -> str:
@@ -112,11 +135,13 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
             if level == 2:
                 return "aces == 4", "2 grand at the first turn shows four aces"
             return "aces >= 3", "grand at the first turn shows three aces"
-        if is_first:
-            return "aces >= 3", "no-trumps at the first turn shows three or four aces"
         partner_first = first_call[seat.partner]
         if partner_first is not None and partner_first.endswith(("NT", "G")):
             return "aces >= 1", "no-trumps after partner's first-turn no-trumps shows an ace"
+        if is_first and not any(s in _SUIT_INDEX for s in named[seat.partner]):
+            return "aces >= 3", "no-trumps at the first turn shows three or four aces"
+        # Also a responder's first call over partner's suit: "имея двух Тузов ... без
+        # козырей после паса или после уже назначенной масти" (the policy's response row).
         return "aces >= 2", "no-trumps after a pass or a suit shows two aces"
     if strain not in _SUIT_INDEX:
         return None, None                                    # misère and other bids
@@ -129,11 +154,79 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         return (f"{word} >= 6 and {honours} >= 3",
                 f"{level}{strain} from the hand shows six {word} with three honours")
     if strain in named[seat.partner]:
-        return f"{word} >= 4", f"raising partner's {word} shows four of them"
+        if is_first:
+            return f"{word} >= 4", f"raising partner's {word} shows four of them"
+        # The policy's rebid raises with three and an honour ("support partner's suit").
+        return f"{word} >= 3", f"raising partner's {word} later shows three of them"
     if is_first and not anyone_bid and level == 1:
         # The policy's own opening row (advisor.bidding.tables, "names the highest and
         # longest suit"): read the opening as the seats that opened it would have held it.
         return (f"{word} >= 4 and {honours} >= 2 and hcp >= 11",
                 f"opening 1{strain} shows four or more {word} with two honours, 11 points")
+    partner_first = first_call[seat.partner]
+    if is_first and partner_first is not None and partner_first.endswith(("NT", "G")):
+        # "показывают 'без паса' свою самую длинную масть, 5-6 карт с онером"
+        return (f"{word} >= 5 and {honours} >= 1",
+                f"a {word[:-1]} after partner's no-trumps shows five or more with an honour")
     return (f"{word} >= 4 and {honours} >= 2",
             f"naming {word} shows four or more with two honours")
+
+
+# --------------------------------------------------------------------------
+# The policy's own calls as readings
+
+_POLICIES: Dict[str, object] = {}
+
+
+def _policy_for(rules_name: str):
+    """One bidding policy a game, shared by every reading (its decisions are
+    remembered by hand and auction, so the sampler's questions stay cheap)."""
+    policy = _POLICIES.get(rules_name)
+    if policy is None:
+        from .policy import Policy                     # policy imports this package's tables
+        policy = _POLICIES[rules_name] = Policy(rules_name)
+    return policy
+
+
+def _policy_check(rules_name: str, seat: str, dealer: str, before: str, call: str):
+    policy = _policy_for(rules_name)
+    auction = before.split()
+    # Policy.call's question, with the auction read once for all the sampled hands.
+    reading = policy._read(auction, Seat.parse(seat), Seat.parse(dealer))
+    legal = policy.legal_calls(auction)
+
+    def check(hand) -> bool:
+        return policy._remembered(hand, reading, legal).call == call
+    check.__name__ = f"{seat} calls {call} by the system after {before or 'no calls'}"
+    return check
+
+
+def system_readings(auction: Sequence[str], dealer, rules: RuleSet, *,
+                    skip_seat: Optional[str] = None) -> List[Inference]:
+    """Each call of ``auction`` (but ``skip_seat``'s) read as the bidding policy's
+    own call: the caller holds a hand with which the policy
+    (``advisor.bidding.policy``, the game's table of ``advisor.bidding.tables``)
+    makes exactly that call after the calls before it. The seats the advisor
+    simulates call by that policy, so these readings sample the partners and
+    opponents its continuations assume; the constraint texts of
+    ``read_auction`` are the same rows' coarse outline (and the sampler's
+    fast first filter).
+
+    Only Vint's system (the policy never bids misère, doubles or Skruuvi's
+    extended bids, so a Skruuvi auction is not read this way). A human's
+    call the policy would not make leaves few or no deals: the advisor then
+    drops these readings first (``advise._sample_softly``).
+    """
+    if rules.bidding_system != "vint":
+        return []
+    dealer = Seat.parse(dealer)
+    calls = [normalise_call(c) for c in auction]
+    out: List[Inference] = []
+    for index, call in enumerate(calls):
+        seat = rules.seat_of_call(dealer, index)
+        if seat.name == skip_seat or call in ("X", "XX"):
+            continue
+        out.append(Inference(seat.name, call, index, f"the system's call {call}",
+                             f"{call} is the call the bidding table makes with this hand",
+                             rules.name, dealer.name, " ".join(calls[:index])))
+    return out
