@@ -126,7 +126,8 @@ def run_solve_position(args, out) -> None:
                                 "on_move": on_move.name,
                                 "cards": {str(c): v for c, v in values.items()}}))
         return
-    best = max(values.values())
+    # In misère the side on move wants the fewest tricks: its best card has the least.
+    best = (min if args.misere else max)(values.values())
     symbols = _symbols(args, out)
     what = "fewest" if args.misere else "most"
     lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {leader.name}"

@@ -126,3 +126,15 @@ def test_the_installed_vint_entry_point():
                           timeout=120, env=dict(os.environ))
     assert proc.returncode == 2
     assert proc.stderr.startswith("vint: error: ")
+
+
+def test_solve_position_misere_stars_the_fewest(capsys):
+    # The side on move in misère wants the fewest tricks: * marks the card with the
+    # least (it marked the most, ♦5's 8 tricks against 7 for every other card).
+    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, "--trump", "NT", "--leader", "E",
+                         "--misere", "--letters")
+    assert status == 0
+    rows = [line.split() for line in out.splitlines()[1:]]
+    least = min(int(row[1]) for row in rows)
+    assert {row[0] for row in rows if row[-1] == "*"} == \
+        {row[0] for row in rows if int(row[1]) == least}
