@@ -185,6 +185,13 @@ def _analyse_rules(args):
 
 def run_analyse(args, out) -> None:
     deals, from_file, errors = _deals_to_analyse(args)
+    if not deals and errors:
+        # Nothing to analyse: one error line, as vint review gives, not an empty
+        # output followed by a line for each bad deal.
+        if len(errors) == 1:
+            raise errors[0]
+        raise CliError(f"{args.deal}: no deal could be read ({len(errors)} bad): "
+                       + "; ".join(str(e) for e in errors))
     rules = _analyse_rules(args)
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)

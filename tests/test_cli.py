@@ -138,3 +138,16 @@ def test_solve_position_misere_stars_the_fewest(capsys):
     least = min(int(row[1]) for row in rows)
     assert {row[0] for row in rows if row[-1] == "*"} == \
         {row[0] for row in rows if int(row[1]) == least}
+
+
+def test_analyse_file_with_no_readable_deal_is_one_error_line(tmp_path, capsys):
+    # It printed an empty line on standard output, then one error line per bad deal.
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Deal "N:AK"]\n\n[Deal "N:QJ"]\n\n[Deal "N:T9"]\n', encoding="utf-8")
+    status, out, err = run(capsys, "analyse", str(bad))
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "no deal could be read (3 bad)" in err
+    short = tmp_path / "short.pbn"
+    short.write_text('[Deal "N:AK"]\n', encoding="utf-8")
+    status, out, err = run(capsys, "analyse", str(short))
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
