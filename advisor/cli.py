@@ -323,6 +323,7 @@ def run_review(args, out) -> None:
 
     games = read_games(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
+    hint = _play_only_hint(args, games)
     try:
         with bar:
             task = bar.add_task("review", total=len(games))
@@ -336,8 +337,33 @@ def run_review(args, out) -> None:
         _write_review(args, out, done)
         raise KeyboardInterrupt(f"kept the {len(done)} of {len(games)} deal(s) reviewed "
                                 "before it") from None
+    except ValueError as exc:
+        if not hint:
+            raise
+        raise CliError(f"{exc}{hint}") from None
     _write_review(args, out, reviews)
-    _raise_left_out(reviews.errors)
+    try:
+        _raise_left_out(reviews.errors)
+    except CliError as exc:
+        raise CliError(f"{exc}{hint}") from None
+
+
+def _play_only_hint(args, games) -> str:
+    """When deals of the file fail with their auction but read without it (a
+    bridge auction: lower bids, doubles, or a declarer who is not the last
+    bidder, so the play does not start from the hand it names), the end of the
+    error line that says to use ``--play-only``; else ""."""
+    if args.play_only or not games.errors:
+        return ""
+    try:
+        play_only = read_games(args.file, rules=args.rules, auction=False)
+    except ValueError:
+        return ""
+    gained = len(play_only) - len(games)
+    if gained <= 0:
+        return ""
+    return (f" ({gained} more deal(s) read with --play-only, which reviews the play in the"
+            " file's contract and ignores the auction, as bridge files need)")
 
 
 def _write_review(args, out, reviews) -> None:

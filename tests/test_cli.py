@@ -151,3 +151,21 @@ def test_analyse_file_with_no_readable_deal_is_one_error_line(tmp_path, capsys):
     short.write_text('[Deal "N:AK"]\n', encoding="utf-8")
     status, out, err = run(capsys, "analyse", str(short))
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+BRIDGE_LIN = (
+    "pn|A,B,C,D|st||md|1SQ982HQ82DKQ763CT,SJ643HKJ7653DCAQ4,SK5HADAJT52CJ9762,|rh||"
+    "ah|Board 15|sv|n|mb|p|mb|1H|mb|2N|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||"
+    "pc|H4|pc|H2|pc|HJ|pc|HA|pg||\n")
+
+
+def test_review_of_a_bridge_file_says_to_use_play_only(tmp_path, capsys):
+    # A bridge auction that is legal Vint but names another declarer (S bid 3NT
+    # last; bridge's declarer is N): the error named only a card not in a hand.
+    path = tmp_path / "bridge.lin"
+    path.write_text(BRIDGE_LIN, encoding="utf-8")
+    status, out, err = run(capsys, "review", str(path), "--no-auction-review")
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "not in that hand" in err and "--play-only" in err
+    status, out, err = run(capsys, "review", str(path), "--play-only", "--no-auction-review")
+    assert status == 0 and "Contract 3NT by N" in out
