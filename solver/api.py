@@ -82,7 +82,9 @@ def _full_deal(deal) -> Deal:
     """A deal whose four hands hold the same number (1..13) of cards."""
     deal = _as_deal(deal)
     sizes = [len(deal[s]) for s in SEATS]
-    if len(set(sizes)) != 1 or sizes[0] == 0:
+    if sizes == [0, 0, 0, 0]:
+        raise DealError("a double-dummy table needs cards: every hand is empty")
+    if len(set(sizes)) != 1:
         raise DealError("a double-dummy table needs four hands of the same size, got "
                         + ", ".join(f"{s.name} {n}" for s, n in zip(SEATS, sizes)))
     return deal
