@@ -193,6 +193,11 @@ def run_analyse(args, out) -> None:
         raise CliError(f"{args.deal}: no deal could be read ({len(errors)} bad): "
                        + "; ".join(str(e) for e in errors))
     rules = _analyse_rules(args)
+    if (hasattr(rules, "kotka") and not args.kitty and not args.before_exchange
+            and any({len(deal[s]) for s in Seat} == {12} for deal, _ in deals)):
+        # It said only "par needs the full deal, 13 cards a hand".
+        raise CliError("12 cards a hand is a Skruuvi deal before the card exchange: give "
+                       "the kitty's 4 cards with --kitty (docs/analysis.md)")
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)
                for deal, dealer in deals]

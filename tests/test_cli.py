@@ -169,3 +169,9 @@ def test_review_of_a_bridge_file_says_to_use_play_only(tmp_path, capsys):
     assert "not in that hand" in err and "--play-only" in err
     status, out, err = run(capsys, "review", str(path), "--play-only", "--no-auction-review")
     assert status == 0 and "Contract 3NT by N" in out
+
+
+def test_analyse_skruuvi_deal_of_12_cards_asks_for_the_kitty(capsys):
+    deal = "N:AKQJT9876.32.2. 5432.AK.AK.AKQJ .QJT98.QJT98.98 .7654.76543.654"
+    status, out, err = run(capsys, "analyse", "--rules", "skruuvi", deal)
+    assert status == 2 and out == "" and "--kitty" in err
