@@ -130,8 +130,9 @@ def run_solve_position(args, out) -> None:
     best = (min if args.misere else max)(values.values())
     symbols = _symbols(args, out)
     what = "fewest" if args.misere else "most"
-    lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {leader.name}"
-             f" led{' ' + ' '.join(played) if played else ''}): tricks the side on move wins "
+    trick = f"{leader.name} led {' '.join(played)}" if played else "a new trick"
+    lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {trick}): "
+             f"tricks the side on move wins "
              f"from here with each card (it wants the {what}); * marks the best"]
     for card, value in values.items():
         lines.append(f"  {card_text(card, symbols):<3} {value:>2}{'  *' if value == best else ''}")
@@ -427,14 +428,19 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
-    solve = commands.add_parser("solve", help="print the double-dummy table of a deal")
+    solve = commands.add_parser(
+        "solve", help="print the double-dummy table of a deal, or with --trump and --leader "
+        "each card's value in a position")
     solve.add_argument("deal", help='a deal in PBN, e.g. "N:AKQ2.T98.765.432 ..."')
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     solve.add_argument("--trump", help="a position: the trump suit (S, H, D, C) or NT; prints "
                        "the value of every legal card of the player on move")
-    solve.add_argument("--leader", help="a position: who led to the current trick (N, E, S, W)")
-    solve.add_argument("--played", help='a position: the cards already on the trick, "DJ D3"')
+    solve.add_argument("--leader", help="a position: who leads, or led the first card of "
+                       "--played (N, E, S, W)")
+    solve.add_argument("--played", help='a position: the cards played since --leader led, '
+                       '"DJ D3"; still in the hands, they are played out (any number of '
+                       'tricks); already taken out, they are the current trick')
     solve.add_argument("--misere", action="store_true",
                        help="a position: misère, each side tries to win as few tricks as it can")
     solve.add_argument("--lone", help="a position: this seat plays alone against the other three")

@@ -175,3 +175,12 @@ def test_analyse_skruuvi_deal_of_12_cards_asks_for_the_kitty(capsys):
     deal = "N:AKQJT9876.32.2. 5432.AK.AK.AKQJ .QJT98.QJT98.98 .7654.76543.654"
     status, out, err = run(capsys, "analyse", "--rules", "skruuvi", deal)
     assert status == 2 and out == "" and "--kitty" in err
+
+
+def test_solve_position_header_and_help_say_what_was_played(capsys):
+    # With no card played the header read "(trumps H, E led)", as if E had led a card.
+    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, "--trump", "H", "--leader", "E")
+    assert status == 0 and out.startswith("E to play (trumps H, a new trick)")
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert "played out" in capsys.readouterr().out
