@@ -147,6 +147,8 @@ def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool, list]:
     the deals of the file that could not be read (the reader ``vint review`` uses)."""
     if args.example or args.deal is None:
         return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False, []
+    if os.path.isdir(args.deal):
+        raise CliError(f"{args.deal} is a folder: give a deal or a PBN, LIN or JSON file")
     if os.path.isfile(args.deal):
         games = read_games(args.deal, rules=args.rules, deal_only=True)
         _print_notes(games.notes)
@@ -300,6 +302,8 @@ def run_review(args, out) -> None:
     progress bar on a terminal's stderr. Ctrl-C keeps what is finished: the
     JSON and the HTML report then hold the deals reviewed so far.
     """
+    if os.path.isdir(args.file):
+        raise CliError(f"{args.file} is a folder: give a PBN, LIN or JSON file")
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
     if args.samples is None:

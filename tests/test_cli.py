@@ -184,3 +184,10 @@ def test_solve_position_header_and_help_say_what_was_played(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "--help"])
     assert "played out" in capsys.readouterr().out
+
+
+def test_a_folder_is_not_a_deal_nor_a_file(tmp_path, capsys):
+    # analyse read a folder's name as a malformed deal; review said "no such file".
+    for command in ("analyse", "review"):
+        status, out, err = run(capsys, command, str(tmp_path))
+        assert status == 2 and out == "" and "is a folder" in err
