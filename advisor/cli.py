@@ -372,8 +372,8 @@ def _play_only_hint(args, games) -> str:
     gained = len(play_only) - len(games)
     if gained <= 0:
         return ""
-    return (f" ({gained} more deal(s) read with --play-only, which reviews the play in the"
-            " file's contract and ignores the auction, as bridge files need)")
+    return (f" (--play-only reads {gained} more deal(s): it reviews the play in the file's"
+            " contract without the auction, as a bridge file needs)")
 
 
 def _write_review(args, out, reviews) -> None:
