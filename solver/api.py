@@ -252,8 +252,12 @@ class Bounds(NamedTuple):
 def _budget(value, what: str, kind):
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:
+    if isinstance(value, bool) or not isinstance(value, kind) or not value > 0:  # NaN too
         raise PositionError(f"{what} must be a positive number, not {value!r}")
+    if isinstance(value, int):
+        # The core counts nodes in 64 bits: a larger budget is no budget (it
+        # raised OverflowError, not a ValueError).
+        value = min(value, 2 ** 63 - 1)
     return value
 
 
