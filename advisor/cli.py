@@ -403,6 +403,10 @@ def run_serve(args, out) -> None:
 
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1 to 65535, not {args.port}")
+    if args.workers is not None and args.workers < 1:
+        # Checked here: the web page's pool said "max_workers must be greater than 0"
+        # after the line announcing the page.
+        raise CliError(f"--workers must be at least 1, not {args.workers}")
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"vint: warning: serving on {args.host}: other machines can reach the page",
               file=sys.stderr)

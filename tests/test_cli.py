@@ -191,3 +191,9 @@ def test_a_folder_is_not_a_deal_nor_a_file(tmp_path, capsys):
     for command in ("analyse", "review"):
         status, out, err = run(capsys, command, str(tmp_path))
         assert status == 2 and out == "" and "is a folder" in err
+
+
+def test_serve_refuses_zero_workers_before_announcing_the_page(capsys):
+    # It printed "Vint page on http://..." and then "max_workers must be greater than 0".
+    status, out, err = run(capsys, "serve", "--workers", "0")
+    assert status == 2 and out == "" and "--workers must be at least 1" in err
