@@ -249,6 +249,8 @@ def run_advise(args, out) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    if args.top < 0:      # a negative slice dropped the last candidates instead
+        raise CliError(f"--top must be 0 or more, not {args.top}")
     progress = _progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
@@ -287,7 +289,10 @@ def run_advise(args, out) -> None:
         table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
                       f"{c.mean_stands:+.0f}",
                       "" if c.p_make is None else f"{c.p_make:.0%}", common)
-    console.print(table)
+    if args.top:
+        console.print(table)
+    else:                 # --top 0: the call and its reason only, no empty table
+        console.print(table.title)
     if not direct:
         _print(out, console.file.getvalue().rstrip("\n"))
 
@@ -493,7 +498,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how the bidding goes on after each call: every seat by the bidding "
                          "policy from its own hand (default), the old full-information reply "
                          "(par), or none (docs/advise.md)")
-    ad.add_argument("--top", type=int, default=12, help="candidates shown (default: 12)")
+    ad.add_argument("--top", type=int, default=12,
+                    help="candidates shown (default: 12; 0: no table)")
     ad.add_argument("--json", action="store_true", help="print JSON")
     ad.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     ad.set_defaults(run=run_advise)

@@ -197,3 +197,14 @@ def test_serve_refuses_zero_workers_before_announcing_the_page(capsys):
     # It printed "Vint page on http://..." and then "max_workers must be greater than 0".
     status, out, err = run(capsys, "serve", "--workers", "0")
     assert status == 2 and out == "" and "--workers must be at least 1" in err
+
+
+def test_advise_top_is_checked(capsys):
+    # --top -1 silently dropped the last candidate (a negative slice); --top 0
+    # printed an empty table.
+    argv = ["advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S", "--dealer", "N",
+            "--auction", "1H P", "--samples", "2", "--seed", "1", "--letters"]
+    status, out, err = run(capsys, *argv, "--top", "-1")
+    assert status == 2 and "--top must be 0 or more" in err
+    status, out, err = run(capsys, *argv, "--top", "0")
+    assert status == 0 and "samples," in out and "call" not in out.split("samples,")[1]
