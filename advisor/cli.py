@@ -251,6 +251,7 @@ def run_advise(args, out) -> None:
 
     if args.top < 0:      # a negative slice dropped the last candidates instead
         raise CliError(f"--top must be 0 or more, not {args.top}")
+    _check_seed(args)
     progress = _progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
@@ -300,6 +301,13 @@ def run_advise(args, out) -> None:
 # --------------------------------------------------------------------------
 # vint review
 
+def _check_seed(args) -> None:
+    """The advisor's sampler takes seeds of 0 and more: a negative one failed with
+    "expected non-negative integer" (vint review: every auction left unreviewed)."""
+    if args.seed is not None and args.seed < 0:
+        raise CliError(f"--seed must be 0 or more, not {args.seed}")
+
+
 def run_review(args, out) -> None:
     """Review every deal of a file; bad deals are reported after the good ones (exit 2).
 
@@ -317,6 +325,7 @@ def run_review(args, out) -> None:
         raise CliError("give --fast or --samples, not both")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
+    _check_seed(args)
     if args.html:
         _check_output(args.html, args.file, args.force)
     symbols = _symbols(args, out)

@@ -208,3 +208,14 @@ def test_advise_top_is_checked(capsys):
     assert status == 2 and "--top must be 0 or more" in err
     status, out, err = run(capsys, *argv, "--top", "0")
     assert status == 0 and "samples," in out and "call" not in out.split("samples,")[1]
+
+
+def test_a_negative_seed_is_refused_by_advise_and_review(capsys):
+    # advise said only "expected non-negative integer"; review left every auction
+    # unreviewed with that message.
+    status, out, err = run(capsys, "advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S",
+                           "--auction", "1H P", "--samples", "2", "--seed", "-1")
+    assert status == 2 and "--seed must be 0 or more" in err
+    status, out, err = run(capsys, "review", str(REPO / "tests" / "data" / "vint_game.pbn"),
+                           "--seed", "-1")
+    assert status == 2 and out == "" and "--seed must be 0 or more" in err
