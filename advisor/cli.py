@@ -266,7 +266,11 @@ def run_advise(args, out) -> None:
         return
     # A terminal that cannot print the table's rules and signs gets them in ASCII.
     direct = can_print_symbols(out)
-    console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True)
+    # Not a terminal (a pipe, a file): 120 columns, as the review's tables, not
+    # rich's 80, which broke each candidate's tricks over two lines.
+    width = None if _isatty(out) else 120
+    console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True,
+                      width=width)
     symbols = _symbols(args, out)
     console.print(f"[bold]{call_text(rec.call, symbols)}[/bold]: "
                   f"{calls_in_text(rec.reason, symbols)}")
@@ -300,6 +304,13 @@ def run_advise(args, out) -> None:
 
 # --------------------------------------------------------------------------
 # vint review
+
+def _isatty(out) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
 
 def _check_seed(args) -> None:
     """The advisor's sampler takes seeds of 0 and more: a negative one failed with

@@ -219,3 +219,12 @@ def test_a_negative_seed_is_refused_by_advise_and_review(capsys):
     status, out, err = run(capsys, "review", str(REPO / "tests" / "data" / "vint_game.pbn"),
                            "--seed", "-1")
     assert status == 2 and out == "" and "--seed must be 0 or more" in err
+
+
+def test_advise_table_rows_are_not_broken_when_piped(capsys):
+    # Not a terminal, rich drew the table in 80 columns and broke the tricks
+    # column of each candidate over two lines.
+    status, out, _ = run(capsys, "advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S",
+                         "--auction", "1H P", "--samples", "50", "--seed", "1", "--top", "6")
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert status == 0 and len(rows) == 6
