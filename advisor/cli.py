@@ -127,11 +127,13 @@ def run_solve_position(args, out) -> None:
                                 "on_move": on_move.name,
                                 "cards": {str(c): v for c, v in values.items()}}))
         return
-    best = max(values.values())
+    # In misère the side on move wants the fewest tricks: its best card has the least.
+    best = (min if args.misere else max)(values.values())
     symbols = _symbols(args, out)
     what = "fewest" if args.misere else "most"
-    lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {leader.name}"
-             f" led{' ' + ' '.join(played) if played else ''}): tricks the side on move wins "
+    trick = f"{leader.name} led {' '.join(played)}" if played else "a new trick"
+    lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {trick}): "
+             f"tricks the side on move wins "
              f"from here with each card (it wants the {what}); * marks the best"]
     for card, value in values.items():
         lines.append(f"  {card_text(card, symbols):<3} {value:>2}{'  *' if value == best else ''}")
@@ -146,6 +148,8 @@ def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool, list]:
     the deals of the file that could not be read (the reader ``vint review`` uses)."""
     if args.example or args.deal is None:
         return [(Deal.from_pbn(EXAMPLE_DEAL), args.dealer or "N")], False, []
+    if os.path.isdir(args.deal):
+        raise CliError(f"{args.deal} is a folder: give a deal or a PBN, LIN or JSON file")
     if os.path.isfile(args.deal):
         games = read_games(args.deal, rules=args.rules, deal_only=True)
         _print_notes(games.notes)
@@ -234,7 +238,19 @@ def run_analyse(args, out) -> None:
         run_analyse_preference(args, out)
         return
     deals, from_file, errors = _deals_to_analyse(args)
+    if not deals and errors:
+        # Nothing to analyse: one error line, as vint review gives, not an empty
+        # output followed by a line for each bad deal.
+        if len(errors) == 1:
+            raise errors[0]
+        raise CliError(f"{args.deal}: no deal could be read ({len(errors)} bad): "
+                       + "; ".join(str(e) for e in errors))
     rules = _analyse_rules(args)
+    if (hasattr(rules, "kotka") and not args.kitty and not args.before_exchange
+            and any({len(deal[s]) for s in Seat} == {12} for deal, _ in deals)):
+        # It said only "par needs the full deal, 13 cards a hand".
+        raise CliError("12 cards a hand is a Skruuvi deal before the card exchange: give "
+                       "the kitty's 4 cards with --kitty (docs/analysis.md)")
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)
                for deal, dealer in deals]
@@ -295,6 +311,9 @@ def run_advise(args, out) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    if args.top < 0:      # a negative slice dropped the last candidates instead
+        raise CliError(f"--top must be 0 or more, not {args.top}")
+    _check_seed(args)
     progress = _progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
@@ -309,7 +328,11 @@ def run_advise(args, out) -> None:
         return
     # A terminal that cannot print the table's rules and signs gets them in ASCII.
     direct = can_print_symbols(out)
-    console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True)
+    # Not a terminal (a pipe, a file): 120 columns, as the review's tables, not
+    # rich's 80, which broke each candidate's tricks over two lines.
+    width = None if _isatty(out) else 120
+    console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True,
+                      width=width)
     symbols = _symbols(args, out)
     console.print(f"[bold]{call_text(rec.call, symbols)}[/bold]: "
                   f"{calls_in_text(rec.reason, symbols)}")
@@ -333,13 +356,30 @@ def run_advise(args, out) -> None:
         table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
                       f"{c.mean_stands:+.0f}",
                       "" if c.p_make is None else f"{c.p_make:.0%}", common)
-    console.print(table)
+    if args.top:
+        console.print(table)
+    else:                 # --top 0: the call and its reason only, no empty table
+        console.print(table.title)
     if not direct:
         _print(out, console.file.getvalue().rstrip("\n"))
 
 
 # --------------------------------------------------------------------------
 # vint review
+
+def _isatty(out) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _check_seed(args) -> None:
+    """The advisor's sampler takes seeds of 0 and more: a negative one failed with
+    "expected non-negative integer" (vint review: every auction left unreviewed)."""
+    if args.seed is not None and args.seed < 0:
+        raise CliError(f"--seed must be 0 or more, not {args.seed}")
+
 
 def run_review(args, out) -> None:
     """Review every deal of a file; bad deals are reported after the good ones (exit 2).
@@ -348,6 +388,8 @@ def run_review(args, out) -> None:
     progress bar on a terminal's stderr. Ctrl-C keeps what is finished: the
     JSON and the HTML report then hold the deals reviewed so far.
     """
+    if os.path.isdir(args.file):
+        raise CliError(f"{args.file} is a folder: give a PBN, LIN or JSON file")
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
     if args.samples is None:
@@ -356,6 +398,7 @@ def run_review(args, out) -> None:
         raise CliError("give --fast or --samples, not both")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
+    _check_seed(args)
     if args.html:
         _check_output(args.html, args.file, args.force)
     symbols = _symbols(args, out)
@@ -377,6 +420,7 @@ def run_review(args, out) -> None:
 
     games = read_games(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
+    hint = _play_only_hint(args, games)
     try:
         with bar:
             task = bar.add_task("review", total=len(games))
@@ -390,8 +434,33 @@ def run_review(args, out) -> None:
         _write_review(args, out, done)
         raise KeyboardInterrupt(f"kept the {len(done)} of {len(games)} deal(s) reviewed "
                                 "before it") from None
+    except ValueError as exc:
+        if not hint:
+            raise
+        raise CliError(f"{exc}{hint}") from None
     _write_review(args, out, reviews)
-    _raise_left_out(reviews.errors)
+    try:
+        _raise_left_out(reviews.errors)
+    except CliError as exc:
+        raise CliError(f"{exc}{hint}") from None
+
+
+def _play_only_hint(args, games) -> str:
+    """When deals of the file fail with their auction but read without it (a
+    bridge auction: lower bids, doubles, or a declarer who is not the last
+    bidder, so the play does not start from the hand it names), the end of the
+    error line that says to use ``--play-only``; else ""."""
+    if args.play_only or not games.errors:
+        return ""
+    try:
+        play_only = read_games(args.file, rules=args.rules, auction=False)
+    except ValueError:
+        return ""
+    gained = len(play_only) - len(games)
+    if gained <= 0:
+        return ""
+    return (f" (--play-only reads {gained} more deal(s): it reviews the play in the file's"
+            " contract without the auction, as a bridge file needs)")
 
 
 def _write_review(args, out, reviews) -> None:
@@ -421,6 +490,10 @@ def run_serve(args, out) -> None:
 
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1 to 65535, not {args.port}")
+    if args.workers is not None and args.workers < 1:
+        # Checked here: the web page's pool said "max_workers must be greater than 0"
+        # after the line announcing the page.
+        raise CliError(f"--workers must be at least 1, not {args.workers}")
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"vint: warning: serving on {args.host}: other machines can reach the page",
               file=sys.stderr)
@@ -450,14 +523,19 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
-    solve = commands.add_parser("solve", help="print the double-dummy table of a deal")
+    solve = commands.add_parser(
+        "solve", help="print the double-dummy table of a deal, or with --trump and --leader "
+        "each card's value in a position")
     solve.add_argument("deal", help='a deal in PBN, e.g. "N:AKQ2.T98.765.432 ..."')
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     solve.add_argument("--trump", help="a position: the trump suit (S, H, D, C) or NT; prints "
                        "the value of every legal card of the player on move")
-    solve.add_argument("--leader", help="a position: who led to the current trick (N, E, S, W)")
-    solve.add_argument("--played", help='a position: the cards already on the trick, "DJ D3"')
+    solve.add_argument("--leader", help="a position: who leads, or led the first card of "
+                       "--played (N, E, S, W)")
+    solve.add_argument("--played", help='a position: the cards played since --leader led, '
+                       '"DJ D3"; still in the hands, they are played out (any number of '
+                       'tricks); already taken out, they are the current trick')
     solve.add_argument("--misere", action="store_true",
                        help="a position: misère, each side tries to win as few tricks as it can")
     solve.add_argument("--lone", help="a position: this seat plays alone against the other three")
@@ -507,7 +585,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how the bidding goes on after each call: every seat by the bidding "
                          "policy from its own hand (default), the old full-information reply "
                          "(par), or none (docs/advise.md)")
-    ad.add_argument("--top", type=int, default=12, help="candidates shown (default: 12)")
+    ad.add_argument("--top", type=int, default=12,
+                    help="candidates shown (default: 12; 0: no table)")
     ad.add_argument("--json", action="store_true", help="print JSON")
     ad.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     ad.set_defaults(run=run_advise)

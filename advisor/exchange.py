@@ -191,7 +191,11 @@ def read_kitty(kitty, deal: Optional[Deal] = None) -> Hand:
         except ValueError as exc:
             raise ExchangeError(f"cannot read the kitty {kitty!r}: {exc}") from None
     else:
-        hand = Hand(kitty)
+        try:            # cards: Card objects or their names
+            hand = Hand(c if isinstance(c, Card) else Card.parse(c) for c in kitty)
+        except (TypeError, ValueError) as exc:     # kitty=5 raised TypeError
+            raise ExchangeError(f"cannot read the kitty {kitty!r}: give four cards, as "
+                                f"'SA S2 HK CT'") from None
     if len(hand) != 4:
         raise ExchangeError(f"the kitty has 4 cards, not {len(hand)} ({hand.to_pbn()})")
     if deal is not None:

@@ -190,6 +190,12 @@ class Review:
         return self.cards[0].before if self.cards else None
 
     @property
+    def dd_contract(self) -> Optional[int]:
+        """The declaring side's DD tricks before the lead: ``dd_start``, else (no
+        play recorded) the DD table's for the contract, as ``par_difference`` uses."""
+        return self.dd_start if self.dd_start is not None else self._contract_dd_tricks()
+
+    @property
     def dd_end(self) -> Optional[int]:
         """The declaring side's DD tricks after the last card played."""
         return self.cards[-1].after if self.cards else None

@@ -73,9 +73,19 @@ def _constraints(items) -> dict:
 
 
 def _save_path(args) -> str:
+    if args.deals and os.path.isdir(args.deals):
+        raise PracticeCliError(f"--deals {args.deals} is a folder: give a PBN, LIN or JSON file")
     if args.save is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         return f"vint-practice-{stamp}.pbn"
+    # Checked before the first board: the file is first written when a board ends.
+    if os.path.isdir(args.save):
+        raise PracticeCliError(f"--save {args.save} is a folder: give a file name")
+    folder = os.path.dirname(args.save) or "."
+    if not os.path.isdir(folder):
+        raise PracticeCliError(f"--save {args.save}: no such folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise PracticeCliError(f"--save {args.save}: cannot write in {folder}")
     if args.deals and os.path.abspath(args.save) == os.path.abspath(args.deals):
         raise PracticeCliError("--save must not be the --deals file")
     if os.path.exists(args.save) and not args.force:

@@ -82,7 +82,9 @@ def _full_deal(deal) -> Deal:
     """A deal whose four hands hold the same number (1..13) of cards."""
     deal = _as_deal(deal)
     sizes = [len(deal[s]) for s in SEATS]
-    if len(set(sizes)) != 1 or sizes[0] == 0:
+    if sizes == [0, 0, 0, 0]:
+        raise DealError("a double-dummy table needs cards: every hand is empty")
+    if len(set(sizes)) != 1:
         raise DealError("a double-dummy table needs four hands of the same size, got "
                         + ", ".join(f"{s.name} {n}" for s, n in zip(SEATS, sizes)))
     return deal
@@ -250,8 +252,12 @@ class Bounds(NamedTuple):
 def _budget(value, what: str, kind):
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:
+    if isinstance(value, bool) or not isinstance(value, kind) or not value > 0:  # NaN too
         raise PositionError(f"{what} must be a positive number, not {value!r}")
+    if isinstance(value, int):
+        # The core counts nodes in 64 bits: a larger budget is no budget (it
+        # raised OverflowError, not a ValueError).
+        value = min(value, 2 ** 63 - 1)
     return value
 
 

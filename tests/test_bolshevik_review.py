@@ -176,6 +176,11 @@ def test_cli_review_of_a_bolshevik_file(tmp_path, capsys):
     ("skruuvi", "7MXX", "", "W", "cannot redouble"),
     ("skruuvi", "7M", "", "E", "the stalker, W, leads"),
     ("skruuvi", "7M", '[Redoubled "maybe"]\n', "W", "Redoubled tag"),
+    # These three were read without a word: 7MXXX as redoubled, 7MXX against a
+    # Redoubled "No" as redoubled, a seat doubling twice as two doubles.
+    ("skruuvi", "7MXXX", '[Doubled "S W"]\n', "W", "at most XX"),
+    ("skruuvi", "7MXX", '[Doubled "S W"]\n[Redoubled "No"]\n', "W", "Redoubled tag says"),
+    ("skruuvi", "7M", '[Doubled "S S W"]\n', "W", "names a seat twice"),
 ])
 def test_bad_bolshevik_files_are_refused_clearly(rules, contract, extra, leader, problem):
     games = read_games(_pbn(SECOND, contract=contract, extra=extra, leader=leader,

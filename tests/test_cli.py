@@ -162,3 +162,105 @@ def test_analyse_preference_json_and_errors(capsys):
     assert status == 2 and "--kotka is not a Preference option" in err
     status, out, err = run(capsys, "analyse", "--rules", "preference", "deals.pbn")
     assert status == 2 and "given as text" in err
+
+
+def test_solve_position_misere_stars_the_fewest(capsys):
+    # The side on move in misère wants the fewest tricks: * marks the card with the
+    # least (it marked the most, ♦5's 8 tricks against 7 for every other card).
+    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, "--trump", "NT", "--leader", "E",
+                         "--misere", "--letters")
+    assert status == 0
+    rows = [line.split() for line in out.splitlines()[1:]]
+    least = min(int(row[1]) for row in rows)
+    assert {row[0] for row in rows if row[-1] == "*"} == \
+        {row[0] for row in rows if int(row[1]) == least}
+
+
+def test_analyse_file_with_no_readable_deal_is_one_error_line(tmp_path, capsys):
+    # It printed an empty line on standard output, then one error line per bad deal.
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Deal "N:AK"]\n\n[Deal "N:QJ"]\n\n[Deal "N:T9"]\n', encoding="utf-8")
+    status, out, err = run(capsys, "analyse", str(bad))
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "no deal could be read (3 bad)" in err
+    short = tmp_path / "short.pbn"
+    short.write_text('[Deal "N:AK"]\n', encoding="utf-8")
+    status, out, err = run(capsys, "analyse", str(short))
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+BRIDGE_LIN = (
+    "pn|A,B,C,D|st||md|1SQ982HQ82DKQ763CT,SJ643HKJ7653DCAQ4,SK5HADAJT52CJ9762,|rh||"
+    "ah|Board 15|sv|n|mb|p|mb|1H|mb|2N|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||"
+    "pc|H4|pc|H2|pc|HJ|pc|HA|pg||\n")
+
+
+def test_review_of_a_bridge_file_says_to_use_play_only(tmp_path, capsys):
+    # A bridge auction that is legal Vint but names another declarer (S bid 3NT
+    # last; bridge's declarer is N): the error named only a card not in a hand.
+    path = tmp_path / "bridge.lin"
+    path.write_text(BRIDGE_LIN, encoding="utf-8")
+    status, out, err = run(capsys, "review", str(path), "--no-auction-review")
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "not in that hand" in err and "--play-only" in err
+    status, out, err = run(capsys, "review", str(path), "--play-only", "--no-auction-review")
+    assert status == 0 and "Contract 3NT by N" in out
+
+
+def test_analyse_skruuvi_deal_of_12_cards_asks_for_the_kitty(capsys):
+    deal = "N:AKQJT9876.32.2. 5432.AK.AK.AKQJ .QJT98.QJT98.98 .7654.76543.654"
+    status, out, err = run(capsys, "analyse", "--rules", "skruuvi", deal)
+    assert status == 2 and out == "" and "--kitty" in err
+
+
+def test_solve_position_header_and_help_say_what_was_played(capsys):
+    # With no card played the header read "(trumps H, E led)", as if E had led a card.
+    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, "--trump", "H", "--leader", "E")
+    assert status == 0 and out.startswith("E to play (trumps H, a new trick)")
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert "played out" in capsys.readouterr().out
+
+
+def test_a_folder_is_not_a_deal_nor_a_file(tmp_path, capsys):
+    # analyse read a folder's name as a malformed deal; review said "no such file".
+    for command in ("analyse", "review"):
+        status, out, err = run(capsys, command, str(tmp_path))
+        assert status == 2 and out == "" and "is a folder" in err
+
+
+def test_serve_refuses_zero_workers_before_announcing_the_page(capsys):
+    # It printed "Vint page on http://..." and then "max_workers must be greater than 0".
+    status, out, err = run(capsys, "serve", "--workers", "0")
+    assert status == 2 and out == "" and "--workers must be at least 1" in err
+
+
+def test_advise_top_is_checked(capsys):
+    # --top -1 silently dropped the last candidate (a negative slice); --top 0
+    # printed an empty table.
+    argv = ["advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S", "--dealer", "N",
+            "--auction", "1H P", "--samples", "2", "--seed", "1", "--letters"]
+    status, out, err = run(capsys, *argv, "--top", "-1")
+    assert status == 2 and "--top must be 0 or more" in err
+    status, out, err = run(capsys, *argv, "--top", "0")
+    assert status == 0 and "samples," in out and "call" not in out.split("samples,")[1]
+
+
+def test_a_negative_seed_is_refused_by_advise_and_review(capsys):
+    # advise said only "expected non-negative integer"; review left every auction
+    # unreviewed with that message.
+    status, out, err = run(capsys, "advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S",
+                           "--auction", "1H P", "--samples", "2", "--seed", "-1")
+    assert status == 2 and "--seed must be 0 or more" in err
+    status, out, err = run(capsys, "review", str(REPO / "tests" / "data" / "vint_game.pbn"),
+                           "--seed", "-1")
+    assert status == 2 and out == "" and "--seed must be 0 or more" in err
+
+
+def test_advise_table_rows_are_not_broken_when_piped(capsys):
+    # Not a terminal, rich drew the table in 80 columns and broke the tricks
+    # column of each candidate over two lines.
+    status, out, _ = run(capsys, "advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S",
+                         "--auction", "1H P", "--samples", "50", "--seed", "1", "--top", "6")
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert status == 0 and len(rows) == 6

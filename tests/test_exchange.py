@@ -276,3 +276,11 @@ def test_kitty_game_with_thirteen_cards_warns_that_the_exchange_is_not_modelled(
 def test_twelve_card_hands_outside_the_kitty_exchange_are_refused(kwargs, problem):
     with pytest.raises(AdviseError, match=problem):
         recommend(KITTY_HAND, seat="N", dealer="N", samples=2, seed=1, **kwargs)
+
+
+def test_a_kitty_that_is_not_cards_is_an_exchange_error():
+    # read_kitty(5) raised TypeError ('int' object is not iterable), not a ValueError.
+    for bad in (5, [None], ["SA", 7]):
+        with pytest.raises(ExchangeError, match="cannot read the kitty"):
+            read_kitty(bad)
+    assert read_kitty(["SA", Card.parse("S2"), "HK", "CT"]) == read_kitty("SA S2 HK CT")

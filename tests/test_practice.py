@@ -218,6 +218,18 @@ def test_practice_refuses_to_overwrite_without_force(tmp_path, capsys):
     assert save.read_text(encoding="utf-8") == "precious"
 
 
+def test_practice_checks_the_save_and_deals_paths_before_the_first_board(tmp_path, capsys):
+    # --save in a missing folder (or a folder) failed only when the first board
+    # was finished, losing it; --deals FOLDER was read as PBN text ("<text>: ...").
+    for argv in (["--save", str(tmp_path / "no" / "x.pbn")],
+                 ["--save", str(tmp_path), "--force"],
+                 ["--deals", str(tmp_path)]):
+        assert main(["practice", "--seed", "1", *argv]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1
+        assert "folder" in err
+
+
 def test_practice_bad_options_are_one_line_errors(capsys):
     assert main(["practice", "--constraint", "S hcp >= 12"]) == 2
     assert "SEAT: EXPR" in capsys.readouterr().err

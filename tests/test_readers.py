@@ -139,6 +139,18 @@ def test_a_file_that_is_not_utf8_is_read_with_a_note(tmp_path):
     assert reviews.notes == games.notes and reviews.to_dict()["notes"] == games.notes
 
 
+def test_a_utf16_file_is_read_with_a_note(tmp_path):
+    # Windows' "Unicode" text (UTF-16 with a byte-order mark) was read as cp1252:
+    # "no deal found in this PBN file".
+    for encoding in ("utf-16", "utf-16-be"):
+        path = tmp_path / f"{encoding}.pbn"
+        data = game_text().encode(encoding)
+        path.write_bytes(data if encoding == "utf-16" else b"\xfe\xff" + data)
+        games = read_games(path)
+        assert games.errors == [] and len(games) == 1
+        assert games.notes and "UTF-16" in games.notes[0]
+
+
 # --------------------------------------------------------------------------
 # Bridge files: play only
 

@@ -321,3 +321,15 @@ def test_semi_contract_review_counts_declarers_own_hand_tricks():
     with_bonus = rules.score(record.deal, "2H", "N", taken, tricks_by_declarer=own).net("NS")
     without = rules.score(record.deal, "2H", "N", taken).net("NS")
     assert rv.score_ns(taken) == with_bonus == without + 10 * own
+
+
+def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
+    # The text said "double-dummy at the start: ?" while the line below it
+    # compared the contract with par on those very tricks.
+    path = tmp_path / "noplay.json"
+    path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
+        "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
+        "contract": "4H", "declarer": "N", "result": 10}), encoding="utf-8")
+    rv = advisor.review(str(path), auction_review=False)[0]
+    assert rv.dd_start is None and rv.dd_contract == 11
+    assert "double-dummy at the start: 11." in review_text(rv)

@@ -119,7 +119,12 @@ def test_a_time_budget_stops_a_long_search():
 
 @pytest.mark.parametrize("kwargs", [{"max_nodes": 0}, {"max_nodes": -5}, {"max_nodes": 1.5},
                                     {"max_seconds": 0}, {"max_seconds": "1"},
-                                    {"max_nodes": True}])
+                                    {"max_nodes": True}, {"max_seconds": float("nan")}])
 def test_bad_budgets_are_clear_errors(kwargs):
     with pytest.raises(solver.PositionError, match="positive number"):
         solver.solve(EXAMPLE, "NT", "E", **kwargs)
+
+
+def test_a_budget_beyond_64_bits_is_no_budget():
+    # max_nodes=2**64 raised OverflowError from the core.
+    assert solver.solve(EXAMPLE, "NT", "E", max_nodes=2 ** 64) == solver.solve(EXAMPLE, "NT", "E")

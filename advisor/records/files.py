@@ -54,6 +54,13 @@ def _read_text(source) -> Tuple[str, str, Optional[str]]:
                               f"at most {MAX_FILE_BYTES})")
         with open(path, "rb") as f:
             data = f.read()
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            # A UTF-16 byte-order mark (Windows' "Unicode"): it was read as
+            # cp1252, NULs between the letters, and "no deal found".
+            try:
+                return data.decode("utf-16"), path, f"{path} is UTF-16: read as such"
+            except UnicodeDecodeError:
+                pass
         try:
             return data.decode("utf-8-sig"), path, None
         except UnicodeDecodeError as exc:

@@ -312,6 +312,9 @@ def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field
                           "(7M, or a Dictator 7S..7H, 7G)")
     text = field_text(contract, "the contract", source).upper()
     bare = text.rstrip("X")
+    if len(text) - len(bare) > 2:      # 7MXXX was read as redoubled
+        raise FormatError(source, contract.line, f"contract {excerpt(text)}: at most XX "
+                          f"(redoubled) after the contract")
     try:
         c = rules.contract(bare)
     except RulesError as exc:
@@ -332,10 +335,16 @@ def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field
     except ValueError:
         raise FormatError(source, record.line, f"the Doubled tag is {excerpt(doubled)}: "
                           f"list the seats that doubled, as E W") from None
+    if len(set(record.doubled_by)) < len(record.doubled_by):
+        raise FormatError(source, record.line, f"the Doubled tag is {excerpt(doubled)}: "
+                          f"it names a seat twice")
     redoubled = _tag(record, "redoubled")
     if redoubled is not None and redoubled.strip().upper() not in _YES + _NO:
         raise FormatError(source, record.line, f"the Redoubled tag is {excerpt(redoubled)}: "
                           f"use Yes or No")
+    if text.endswith("XX") and (redoubled or "").strip().upper() in _NO[:-1]:
+        raise FormatError(source, contract.line, f"contract {excerpt(text)} is redoubled, "
+                          f"but the Redoubled tag says {excerpt(redoubled)}")
     record.redoubled = text.endswith("XX") or (redoubled or "").strip().upper() in _YES
     if record.redoubled and redoubled is None:
         record.tags["Redoubled"] = "Yes"      # kept when the record is written again

@@ -170,7 +170,7 @@ def _summary(rv) -> str:
     if r.contract:
         parts.append(f"Contract {_call(r.contract)} by {r.declarer}, {r.leader} leads; "
                      f"tricks taken: {'?' if rv.tricks_taken is None else rv.tricks_taken}; "
-                     f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
+                     f"double-dummy at the start: {'?' if rv.dd_contract is None else rv.dd_contract}.")
     else:
         parts.append("No contract.")
     parts += [escape(line) for line in bolshevik_lines(rv)]

@@ -321,7 +321,7 @@ def review_text(rv, *, symbols: bool = True) -> str:
                    + (f", {r.leader} leads" if r.leader else "")
                    + f" (rules: {rv.rules}). Tricks taken: "
                    f"{'?' if rv.tricks_taken is None else rv.tricks_taken}; "
-                   f"double-dummy at the start: {'?' if rv.dd_start is None else rv.dd_start}.")
+                   f"double-dummy at the start: {'?' if rv.dd_contract is None else rv.dd_contract}.")
     else:
         out.append(f"No contract (rules: {rv.rules}).")
     out += bolshevik_lines(rv)
