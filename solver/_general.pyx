@@ -105,6 +105,18 @@ cdef inline int _high_bit(uint16_t x) nogil:
     return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
+cdef inline int _top_run(uint16_t held, uint16_t alive) nogil:
+    """How many of the highest cards still in play (``alive``) ``held`` holds
+    in a row: the tricks it can take from the top of the suit."""
+    cdef int run = 0, r = _high_bit(alive)
+    while r >= 0 and (held >> r) & 1:
+        run += 1
+        r -= 1
+        while r >= 0 and not ((alive >> r) & 1):
+            r -= 1
+    return run
+
+
 cdef class GeneralSearch:
     """One layout, trump and pair of sides; its table is kept between searches."""
 
@@ -304,9 +316,7 @@ cdef class GeneralSearch:
             m = self.h[p][s]
             if not m:
                 continue
-            alive = 0
-            for q in range(self.nplayers):
-                alive |= self.h[q][s]
+            alive = self.in_play(s)
             for i in range(pos):
                 if tsu[i] == s:
                     alive |= <uint16_t>1 << tra[i]
@@ -524,10 +534,8 @@ cdef class GeneralSearch:
 
     cdef int rel_to_rank(self, int s, int rel):
         """The rank of the rel-th remaining card of suit s from the bottom."""
-        cdef uint16_t alive = 0
-        cdef int q, r, cnt = 0
-        for q in range(self.nplayers):
-            alive |= self.h[q][s]
+        cdef uint16_t alive = self.in_play(s)
+        cdef int r, cnt = 0
         for r in range(self.suit_len[s]):
             if alive & (<uint16_t>1 << r):
                 if cnt == rel:
@@ -536,10 +544,7 @@ cdef class GeneralSearch:
         return -1
 
     cdef int rank_to_rel(self, int s, int rank):
-        cdef uint16_t alive = 0
-        cdef int q
-        for q in range(self.nplayers):
-            alive |= self.h[q][s]
+        cdef uint16_t alive = self.in_play(s)
         return _popcount16(alive & ((<uint16_t>1 << rank) - 1))
 
     cdef int last_trick(self, int leader):
@@ -576,15 +581,7 @@ cdef class GeneralSearch:
                 if q != leader and self.counted[q] != self.counted[leader]:
                     if _popcount16(self.h[q][s]) > longest:
                         longest = _popcount16(self.h[q][s])
-                elif q != leader:
-                    pass
-            run = 0
-            r = _high_bit(alive)
-            while r >= 0 and (m >> r) & 1:
-                run += 1
-                r -= 1
-                while r >= 0 and not ((alive >> r) & 1):
-                    r -= 1
+            run = _top_run(m, alive)
             if run == 0:
                 continue
             mine = _popcount16(m)
@@ -629,9 +626,7 @@ cdef class GeneralSearch:
         for s in range(self.nsuits):
             if not self.h[leader][s]:
                 continue
-            alive = 0
-            for q in range(self.nplayers):
-                alive |= self.h[q][s]
+            alive = self.in_play(s)
             top = _high_bit(alive)
             holder = -1
             for q in range(self.nplayers):
@@ -757,9 +752,7 @@ cdef class GeneralSearch:
         cdef int s, q, r, o
         cdef uint16_t alive
         for s in range(self.nsuits):
-            alive = 0
-            for q in range(self.nplayers):
-                alive |= self.h[q][s]
+            alive = self.in_play(s)
             if not alive:
                 continue
             r = _high_bit(alive)
@@ -792,8 +785,7 @@ cdef class GeneralSearch:
         cdef uint16_t mine, theirs, alive = 0
         if tr < 0:
             return -1
-        for q in range(self.nplayers):
-            alive |= self.h[q][tr]
+        alive = self.in_play(tr)
         if not alive:
             return -1
         for q in range(self.nplayers):
@@ -805,14 +797,7 @@ cdef class GeneralSearch:
                 if self.counted[o] != self.counted[q]:
                     theirs |= self.h[o][tr]
             v = _popcount16(mine) - _popcount16(theirs >> _low_bit(mine))
-            # the top run
-            k = 0
-            r = _high_bit(alive)
-            while r >= 0 and (mine >> r) & 1:
-                k += 1
-                r -= 1
-                while r >= 0 and not ((alive >> r) & 1):
-                    r -= 1
+            k = _top_run(mine, alive)
             if k > v:
                 v = k
             if v <= 0:
@@ -830,10 +815,7 @@ cdef class GeneralSearch:
         """The trumps a bound of ``trump_bound`` rests on: the top run, or
         every trump down to the hand's lowest one."""
         cdef int r, cnt = 0, tr = self.trump
-        cdef uint16_t alive = 0, mine = self.h[q][tr]
-        cdef int o
-        for o in range(self.nplayers):
-            alive |= self.h[o][tr]
+        cdef uint16_t alive = self.in_play(tr), mine = self.h[q][tr]
         if k == v:
             r = _high_bit(alive)
             while r >= 0 and cnt < k:
@@ -993,6 +975,14 @@ cdef class GeneralSearch:
                            self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
         return result
 
+    cdef uint16_t in_play(self, int s):
+        """The cards of suit ``s`` still in the hands (by rank bit)."""
+        cdef int q
+        cdef uint16_t alive = 0
+        for q in range(self.nplayers):
+            alive |= self.h[q][s]
+        return alive
+
     cdef void suit_rel(self, int s, uint16_t* rel):
         cdef int q
         for q in range(self.nplayers):
@@ -1005,7 +995,5 @@ cdef class GeneralSearch:
         for s in range(self.nsuits):
             if not self.h[leader][s]:
                 continue
-            alive = 0
-            for q in range(self.nplayers):
-                alive |= self.h[q][s]
+            alive = self.in_play(s)
             rel[s] |= <uint16_t>1 << _high_bit(alive)

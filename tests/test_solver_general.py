@@ -103,18 +103,23 @@ def _after_two(hands, trump, leader, side, c1, c2, n):
     return best
 
 
-@pytest.mark.parametrize("k", [2, 3, 4, 5])
-def test_standard_layout_agrees_with_fast_solver_on_endings(k):
-    rng = random.Random(k)
+def _agrees_with_fast_solver(rng, k, misere_share, endings=60):
+    """``endings`` random endings of ``k`` cards a hand, one general solver for
+    all, each equal to the fast core's answer (misère on ``misere_share``)."""
     g = GeneralSolver(STANDARD)
-    for _ in range(60):
+    for _ in range(endings):
         hands = _random_ending(rng, STANDARD, 4, k)
         deal = Deal([Hand(h) for h in hands])
         trump = rng.choice(["S", "H", "D", "C", "NT"])
         leader = rng.randrange(4)
-        misere = rng.random() < 0.3
+        misere = rng.random() < misere_share
         assert g.solve(hands, trump, leader, misere=misere) == \
-            solver.solve(deal, trump, leader, misere=misere)
+            solver.solve(deal, trump, leader, misere=misere), (hands, trump, leader, misere)
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5])
+def test_standard_layout_agrees_with_fast_solver_on_endings(k):
+    _agrees_with_fast_solver(random.Random(k), k, 0.3)
 
 
 @pytest.mark.slow
@@ -213,13 +218,4 @@ def test_partition_table_agrees_with_fast_solver_on_longer_endings(k):
     owners of the relevant top cards: on endings long enough for entries to
     be reused across positions, a wrong relevant set would show here (one
     solver for all, so entries of one ending meet the next)."""
-    rng = random.Random(100 + k)
-    g = GeneralSolver(STANDARD)
-    for _ in range(60):
-        hands = _random_ending(rng, STANDARD, 4, k)
-        deal = Deal([Hand(h) for h in hands])
-        trump = rng.choice(["S", "H", "D", "C", "NT"])
-        leader = rng.randrange(4)
-        misere = rng.random() < 0.5
-        assert g.solve(hands, trump, leader, misere=misere) == \
-            solver.solve(deal, trump, leader, misere=misere), (hands, trump, leader, misere)
+    _agrees_with_fast_solver(random.Random(100 + k), k, 0.5)
