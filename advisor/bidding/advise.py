@@ -704,6 +704,11 @@ def _survivors(rows: np.ndarray, live: Tuple[int, ...], z: float = 3.0) -> Tuple
     return tuple(keep)
 
 
+#: The most samples ``recommend`` draws: more would only take longer (hours at
+#: this size) without changing a call.
+MAX_SAMPLES = 100_000
+
+
 def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), rules="vint",
               samples: int = 200, seed: Optional[int] = None,
               constraints: Optional[Mapping[str, Union[str, Callable]]] = None,
@@ -749,6 +754,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     start = time.perf_counter()
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise AdviseError(f"samples must be a whole number >= 1, not {samples!r}")
+    if samples > MAX_SAMPLES:
+        raise AdviseError(f"samples must be at most {MAX_SAMPLES:,} (the standard error of a "
+                          f"mean is already tiny there), not {samples:,}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise AdviseError(f"seed must be a whole number >= 0 (or None), not {seed!r}")
     reply = _read_reply(reply)
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
