@@ -280,7 +280,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
 # its own round (``Skruuvi.bolshevik_state``) whose context (who must still
 # play a Bolshevik) a file does not give: an auction is kept out, with a warning.
 
-_YES, _NO = ("YES", "Y", "TRUE", "1"), ("NO", "N", "FALSE", "0", "")
+_YES, _NO = ("YES", "Y", "TRUE", "1"), ("NO", "N", "FALSE", "0")
 
 
 def _tag(record: GameRecord, name: str) -> Optional[str]:
@@ -290,14 +290,21 @@ def _tag(record: GameRecord, name: str) -> Optional[str]:
     return None
 
 
-def _bolshevik_tag(record: GameRecord) -> bool:
-    value = _tag(record, "bolshevik")
-    if value is None or value.strip().upper() in _NO:
-        return False
-    if value.strip().upper() in _YES:
-        return True
+def _yes_no(record: GameRecord, name: str) -> Optional[bool]:
+    """A Yes/No tag: None when it is absent or empty, else True or False; any
+    other value is a ``FormatError`` naming the tag."""
+    value = _tag(record, name.lower())
+    word = "" if value is None else value.strip().upper()
+    if not word:
+        return None
+    if word in _YES or word in _NO:
+        return word in _YES
     raise FormatError(record.source, record.line,
-                      f"the Bolshevik tag is {excerpt(value)}: use Yes or No")
+                      f"the {name} tag is {excerpt(value)}: use Yes or No")
+
+
+def _bolshevik_tag(record: GameRecord) -> bool:
+    return _yes_no(record, "Bolshevik") is True
 
 
 def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field],
@@ -338,15 +345,12 @@ def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field
     if len(set(record.doubled_by)) < len(record.doubled_by):
         raise FormatError(source, record.line, f"the Doubled tag is {excerpt(doubled)}: "
                           f"it names a seat twice")
-    redoubled = _tag(record, "redoubled")
-    if redoubled is not None and redoubled.strip().upper() not in _YES + _NO:
-        raise FormatError(source, record.line, f"the Redoubled tag is {excerpt(redoubled)}: "
-                          f"use Yes or No")
-    if text.endswith("XX") and (redoubled or "").strip().upper() in _NO[:-1]:
+    redoubled = _yes_no(record, "Redoubled")
+    if text.endswith("XX") and redoubled is False:
         raise FormatError(source, contract.line, f"contract {excerpt(text)} is redoubled, "
-                          f"but the Redoubled tag says {excerpt(redoubled)}")
-    record.redoubled = text.endswith("XX") or (redoubled or "").strip().upper() in _YES
-    if record.redoubled and redoubled is None:
+                          f"but the Redoubled tag says {excerpt(_tag(record, 'redoubled'))}")
+    record.redoubled = text.endswith("XX") or redoubled is True
+    if record.redoubled and _tag(record, "redoubled") is None:
         record.tags["Redoubled"] = "Yes"      # kept when the record is written again
     try:       # who may double and redouble is the scoring's rule
         rules.score_bolshevik(record.contract, record.declarer, 0,
