@@ -1,14 +1,18 @@
 """How wide are a budgeted Courts solve's bounds, and how long does it take?
 
 PYTHONPATH=. python benchmarks/bench_courts_budget.py [ndeals] [--budgets 20000,100000,300000]
-    [--exact N] [--strains CT,CTNT,MCT,MCTNT]
+    [--exact N] [--strains CT,CTNT,MCT,MCTNT] [--hand QJ.KQJ.KQJ.T9832]
 
-For each random deal (seed 2026) and strain, North declares (East... no: the
-game's leader, declarer's right-hand opponent, leads) and one solve per budget
+(``--hand``: the deals the advisor samples for South holding it, South declaring.)
+
+For each random deal (seed 2026) and strain, North declares (the game's
+leader, declarer's right-hand opponent, leads) and one solve per budget
 is made on a fresh solver (as the advisor does, ``advisor.bidding.advise``):
 the bounds' mean width, how often it is exact, the seconds a solve, and, where
 a reference solve with ``--exact`` nodes (default 5,000,000) finishes, the
-mean error of the bounds' middle (the advisor's estimate) in tricks.
+mean error in tricks of the bounds' middle, of the advisor's estimate
+(``semi_play.estimate``: the target of the test the budget stopped) and of 6
+clamped into the bounds. References are kept in benchmarks/courts_exact.json.
 """
 import json
 import os
@@ -19,7 +23,7 @@ import time
 from solver import Bounds
 from solver.cards import Card, Deal, Hand
 from advisor.semi_play import play_of
-from advisor.semi_play import fresh_tricks
+from advisor.semi_play import Rough, estimate, fresh_tricks
 
 
 #: Reference values, kept between runs (they cost a second a solve).
@@ -54,16 +58,23 @@ def main():
     budgets = [int(b) for b in _opt(args, "--budgets", "20000,100000,300000").split(",")]
     exact_nodes = int(_opt(args, "--exact", "5000000"))
     strains = _opt(args, "--strains", "CT,CTNT,MCT,MCTNT").split(",")
+    hand = _opt(args, "--hand", None)
     n = int(args[0]) if args else 20
-    ds = deals(n)
+    ds, declarer = deals(n), "N"
+    if hand:                       # deals the advisor would sample for South's hand
+        import numpy as np
+        from advisor.bidding.sampling import sample_deals
+        from solver.cards import Seat
+        ds = sample_deals(Hand.from_pbn(hand), Seat.S, n, np.random.default_rng(5), {}).deals
+        declarer = "S"
     for strain in strains:
         play_of(strain)
-        key = f"{strain} {n} {exact_nodes}"
+        key = f"{strain} {n} {exact_nodes}" + (f" {hand}" if hand else "")
         if key not in refs:
             refs[key] = []
             for d in ds:
-                t = fresh_tricks(d, strain, "N", exact_nodes, table_bits=19)
-                refs[key].append(None if isinstance(t, Bounds) else t)
+                t = fresh_tricks(d, strain, declarer, exact_nodes, table_bits=19)
+                refs[key].append(t if isinstance(t, int) else None)
             with open(REFS, "w") as f:
                 json.dump(refs, f)
         ref = refs[key]
@@ -76,25 +87,26 @@ def main():
         line = [f"{strain:6} exact ref {sum(r is not None for r in ref)}/{n}"]
         for b in budgets:
             width = exact = 0
-            err, err6 = [], []
+            err, err6, err_est = [], [], []
             start = time.perf_counter()
             for d, r in zip(ds, ref):
-                t = fresh_tricks(d, strain, "N", b)
-                if isinstance(t, Bounds):
+                t = fresh_tricks(d, strain, declarer, b)
+                if isinstance(t, (Bounds, Rough)):
                     width += t.upper - t.lower
-                    mid = (t.lower + t.upper) // 2
+                    lo, hi = t.lower, t.upper
                 else:
                     exact += 1
-                    mid = t
-                lo, hi = (t.lower, t.upper) if isinstance(t, Bounds) else (t, t)
+                    lo = hi = t
                 if r is not None:
-                    err.append(abs(mid - r))
+                    err.append(abs((lo + hi) // 2 - r))
                     err6.append(abs(min(max(6, lo), hi) - r))
+                    err_est.append(abs(estimate(t) - r))
             secs = (time.perf_counter() - start) / n
             mean_err = sum(err) / len(err) if err else float("nan")
             line.append(f"| {b:>7,}: width {width / n:4.1f} exact {exact:2}/{n} "
-                        f"{secs * 1000:5.0f} ms err {mean_err:.2f}"
-                        + (f" (6 clamped {sum(err6) / len(err6):.2f})" if err6 else ""))
+                        f"{secs * 1000:5.0f} ms err middle {mean_err:.2f}"
+                        + (f" estimate {sum(err_est) / len(err_est):.2f}"
+                           f" 6-clamped {sum(err6) / len(err6):.2f}" if err6 else ""))
         print(" ".join(line), line_const, flush=True)
 
 

@@ -227,7 +227,7 @@ cdef class GeneralSearch:
             if r == ABORT:
                 if self.status == 2:
                     raise KeyboardInterrupt
-                raise BudgetExceeded(lo, hi)
+                raise BudgetExceeded(lo, hi, t)
             if r:
                 lo = t
             else:

@@ -42,7 +42,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Uni
 
 import numpy as np
 
-from solver import Bounds, Solver, dd_table, map_threads
+from solver import Solver, dd_table, map_threads
 from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
@@ -55,7 +55,7 @@ from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
 from ..rules.semi_contract import ALL_MISERES, COURTS, COURTS_STRAINS, MISERE_COURTS
 from ..semi_play import ADVICE_NODES as COURTS_NODES
-from ..semi_play import extra_strain, fresh_tricks, middle
+from ..semi_play import estimate, extra_strain, fresh_tricks
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
 from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
@@ -587,7 +587,8 @@ def _solve_courts(sit: Situation, deal: Deal, pairs, tricks: dict,
     under ``trick_key``: each (strain, declarer) solved once, on a solver of its
     own with the advisor's node budget (``semi_play.fresh_tricks``, so the
     answer depends on nothing solved before). A solve that runs out of budget
-    gives the middle of the tricks it proved. Returns the keys so estimated."""
+    gives an estimate within the tricks it proved (``semi_play.estimate``: the
+    target of the test it stopped in). Returns the keys so estimated."""
     rough = []
     for contract, declarer in pairs:
         key = trick_key(sit, contract, declarer)
@@ -599,9 +600,9 @@ def _solve_courts(sit: Situation, deal: Deal, pairs, tricks: dict,
             found = fresh_tricks(deal, key[1], declarer, sit.courts_nodes, rules=sit.rules)
             if cache is not None:
                 cache.tricks[where] = found
-        if isinstance(found, Bounds):
+        if not isinstance(found, int):
             rough.append(key)
-        tricks[key] = middle(found)
+        tricks[key] = estimate(found)
     return rough
 
 
@@ -848,8 +849,9 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
 
     Semi-contract: the Courts, misère Courts and misère contracts are solved
     by ``advisor.semi_play`` with ``courts_nodes`` nodes a solve (default
-    ``semi_play.ADVICE_NODES``); a solve that runs out scores the middle of the
-    tricks it proved, and ``warning`` says on how many samples.
+    ``semi_play.ADVICE_NODES``); a solve that runs out scores an estimate
+    within the tricks it proved (``semi_play.estimate``), and ``warning`` says
+    on how many samples.
 
     Bad input raises a ``ValueError`` subclass (``AdviseError``,
     ``RulesError``, ``ConstraintError``, ``SamplingError``, ``ParseError``...).
@@ -933,8 +935,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         warnings.append(f"on {courts_rough} of {len(rows)} samples a Courts or misère value is "
                         f"a rough estimate: the general solver stopped at its budget "
                         f"({courts_nodes:,} nodes; an exact Courts solve takes 0.1-1 s) and "
-                        f"the middle of the tricks it proved is scored (off by 2-3 tricks "
-                        f"on average on random deals)")
+                        f"an estimate within the tricks it proved is scored (the target of the "
+                        f"test it stopped in; off by about a trick on average on test deals)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
