@@ -130,3 +130,27 @@ def test_a_small_budget_is_honoured_and_gives_bounds():
     g = GeneralSolver(COURTS, table_bits=12)
     t = g.solve([deal[s] for s in Seat], None, 3, side={0, 2}, max_nodes=1_000)
     assert isinstance(t, Bounds) and g.nodes <= 1_001
+
+
+@pytest.mark.parametrize("reply", ["par", "none"])
+def test_the_other_reply_models_score_courts_calls_with_their_declarer(reply):
+    # North (Seat 0: a falsy seat once mistaken for "no declarer") bid 2CT
+    # first, so North declares every later Courts contract of the side.
+    rec = recommend("KJ5.KQJ.Q72.KJT9", seat="S", dealer="W", auction="2CT P",
+                    rules="semi-contract", samples=8, seed=1, workers=1, reply=reply)
+    three = rec.candidate("3CTNT")
+    assert three.declarer == "N" and three.p_make is not None
+    for deal, tricks, stand in zip(rec.deals, rec.tricks, three.stands):
+        assert stand == SEMI.score(deal, "3CTNT", "N", tricks["N", "CTNT"]).net("NS")
+    assert rec.candidate("P").contract == "2CT"
+
+
+def test_a_courts_bid_is_read_as_six_court_cards():
+    from advisor.bidding.system import read_auction
+    found = read_auction(["2CT", "P"], "W", SEMI)
+    assert [(i.seat, i.call, i.text) for i in found] == \
+        [("N", "2CT", "jacks + queens + kings >= 6")]
+    # a hand the reading rules out of partner: the sampler relaxes it at once
+    rec = recommend("KJ5.KQJ.Q72.KJT9", seat="S", dealer="W", auction="2CT P",
+                    rules="semi-contract", samples=4, seed=1, workers=1)
+    assert "N's 2CT (jacks + queens + kings >= 6)" in rec.warning

@@ -680,7 +680,7 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
     values = []
     for call, contract, bidder in sit.candidates:
         if call not in index and call != PASS:      # misère, Courts: not on the DD ladder
-            ns = scorer.ns(contract, bidder or sit.seat)
+            ns = scorer.ns(contract, bidder if bidder is not None else sit.seat)
         elif call == PASS and sit.current is not None and current_i is None:
             ns = scorer.ns(sit.current, sit.current_declarer)   # a Courts contract stands
         elif call != PASS:
