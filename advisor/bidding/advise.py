@@ -29,6 +29,11 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
 no-trumps they have bid plus, in each sample, their longest combined suit.
+In semi-contract whist the Courts-deck bids (Courts, Courts-No Trumps,
+misère Courts, Courts with a long suit trumps) are candidates too, and every
+Courts, misère Courts or misère contract is valued by ``advisor.semi_play``
+with a node budget per sample (an estimate within the proved bounds when it
+runs out; the ``warning`` counts those samples).
 See docs/advise.md for the model and its limits.
 """
 
