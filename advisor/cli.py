@@ -27,6 +27,7 @@ from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
+from .semi_play import ADVICE_NODES as COURTS_ADVICE_NODES
 from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
 from .bidding import recommend
 from .postmortem import ReviewSet, review
@@ -321,6 +322,7 @@ def run_advise(args, out) -> None:
                         auction=args.auction.replace(",", " ").split(), rules=args.rules,
                         samples=args.samples, seed=args.seed,
                         constraints=_constraint_options(args.constraint), reply=args.reply,
+                        courts_nodes=args.courts_nodes,
                         progress=lambda done, total: progress.update(task, completed=done,
                                                                      total=total))
     if args.json:
@@ -585,6 +587,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how the bidding goes on after each call: every seat by the bidding "
                          "policy from its own hand (default), the old full-information reply "
                          "(par), or none (docs/advise.md)")
+    ad.add_argument("--courts-nodes", type=int, default=COURTS_ADVICE_NODES,
+                    help="semi-contract: nodes a Courts or misère solve may search per sample "
+                         f"before its middle estimate is used (default: {COURTS_ADVICE_NODES:,})")
     ad.add_argument("--top", type=int, default=12,
                     help="candidates shown (default: 12; 0: no table)")
     ad.add_argument("--json", action="store_true", help="print JSON")

@@ -31,6 +31,7 @@ from solver.errors import VintError
 from .bidding.constraints import Constraint, compile_constraint
 from .bidding.policy import Decision, Policy
 from .game import declarer_tricks, playable_contracts, rule_set, strain_of
+from .semi_play import CLI_NODES, extra_strain, strain_tricks
 from .par import Par, find_par
 from .records import GameRecord, read_games, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
@@ -328,6 +329,10 @@ class Practice:
             return None, None, "thrown in: everyone passed"
         if contract in playable_contracts(self.rules):
             return contract, Seat.parse(declarer), None
+        if extra_strain(self.rules, contract) is not None:
+            # Semi-contract's Courts and misère bids (the policy bids Courts):
+            # played by advisor.semi_play.
+            return contract, Seat.parse(declarer), "played by the Courts and misère solver"
         if contract == SIBERIAN_ALL_PASS:
             return contract, None, "распасовка: all passed; the side with fewer tricks wins"
         # Skruuvi: a kitty bid below level 5 is raised by the main players'
@@ -351,6 +356,15 @@ class Practice:
             leader = Seat.parse(self.rules.auction_result(b.auction, b.dealer)[2])
             tricks = solver.solve(b.deal, "NT", leader, misere=True)
             score = self.rules.score(b.deal, contract, leader.name, tricks)
+        elif extra_strain(self.rules, contract) is not None:
+            tricks = strain_tricks(b.deal, extra_strain(self.rules, contract), declarer,
+                                   rules=self.rules, max_nodes=CLI_NODES)
+            if isinstance(tricks, solver.Bounds):
+                note = (f"{note}; its node budget ran out with declarer's side between "
+                        f"{tricks.lower} and {tricks.upper} tricks, so the board is not scored")
+                tricks = None
+            else:
+                score = self.rules.score(b.deal, contract, declarer.name, tricks)
         elif contract is not None:
             tricks = declarer_tricks(table, self.rules, declarer, strain_of(self.rules, contract))
             score = self.rules.score(b.deal, contract, declarer.name, tricks)

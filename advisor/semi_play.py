@@ -22,7 +22,7 @@ tricks as ``Bounds(lower, upper)`` (scored only if the bounds settle it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
 import solver
 from solver import Bounds
@@ -35,8 +35,8 @@ from .par import ContractOutcome, Par, full_deal, par_from_outcomes
 from .rules.semi_contract import (ALL_MISERES, COURTS_STRAINS, MISERE_COURTS,
                                   MISERES, basic_strain)
 
-__all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
-           "EXTRA_STRAINS", "CLI_NODES",
+__all__ = ["play_of", "strain_tricks", "extra_strain", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
+           "EXTRA_STRAINS", "CLI_NODES", "ADVICE_NODES", "fresh_tricks", "estimate", "Rough",
            "courts_outcomes", "par_with_courts"]
 
 #: Every strain the DD table leaves out, in the order reports show them.
@@ -48,7 +48,30 @@ DEFAULT_NODES = 1_500_000
 #: analysing one deal wants exact rows; the CLI's ``--max-nodes`` changes it.
 CLI_NODES = 20_000_000
 
+#: The bidding advisor's budget for one sample's Courts or misère Courts solve
+#: (``fresh_tricks``): see docs/advise.md, "Courts and misère Courts", for the
+#: measurement behind it.
+ADVICE_NODES = 20_000
+#: A budgeted solve's table: 2**16 entries (about 4 MB) are plenty for the
+#: advisor's budgets and cost little to clear, where the default 2**19 (36 MB)
+#: is made for exact full-deal solves.
+ADVICE_TABLE_BITS = 16
+
 Tricks = Union[int, Bounds]
+
+
+class Rough(NamedTuple):
+    """What a budgeted general solve proved (the declaring side takes at least
+    ``lower`` and at most ``upper`` tricks) and its best guess within them,
+    ``estimate``: with trumps (``CT``, ``CTS``...) the target of the test the
+    budget stopped ("can the side take this many?"), since such a test is
+    slow when the value sits at its target; without trumps and in misère the
+    middle of the bounds, rounded down (docs/advise.md, "Courts and misère
+    Courts", gives the measurements behind the choice)."""
+
+    lower: int
+    upper: int
+    estimate: int
 
 
 def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
@@ -62,6 +85,20 @@ def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
     if strain in COURTS_STRAINS:
         return (COURTS_MISERE if strain in MISERE_COURTS else COURTS_LAYOUT), trump, misere
     return STANDARD, trump, misere
+
+
+def extra_strain(rules, contract) -> Optional[str]:
+    """The strain of a contract that this module plays and the DD table does not
+    (``"CT"``, ``"MCTNT"``, ``"MH"``...), or None: another game, a conventional
+    contract, not a contract at all."""
+    rs = rule_set(rules)
+    if rs.name != "semi-contract" or contract is None:
+        return None
+    try:
+        strain = rs.contract(contract).strain
+    except ValueError:
+        return None
+    return strain if strain in EXTRA_STRAINS else None
 
 
 def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
@@ -81,6 +118,45 @@ def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
     side = {int(declarer), int(declarer.partner)}
     return g.solve([deal[s] for s in SEATS], trump, int(leader), side=side, misere=misere,
                    max_nodes=max_nodes)
+
+
+def fresh_tricks(deal, strain: str, declarer, max_nodes: Optional[int] = ADVICE_NODES, *,
+                 rules="semi-contract", table_bits: int = ADVICE_TABLE_BITS
+                 ) -> Union[int, Bounds, Rough]:
+    """``strain_tricks`` on a solver of its own: the answer depends on the
+    deal, strain, declarer and budget only (not on what was solved before),
+    so the advisor's samples give the same tricks in any order, on any
+    number of threads, with or without a cache. A Courts-deck solve stopped
+    by its budget gives a ``Rough`` (bounds and an estimate), a plain misère
+    one (the fast core) ``Bounds``."""
+    layout, trump, misere = play_of(strain)
+    if layout is STANDARD:
+        # A plain misère bid: the fast core's misère search, with the budget
+        # (``strain_tricks`` solves it exactly). The side on lead is declarer's
+        # right-hand opponent's, so declarer's side has the other tricks.
+        deal = full_deal(deal)
+        leader = rule_set(rules).opening_leader(Seat.parse(declarer))
+        on_lead = solver.solve(deal, trump or "NT", leader, misere=misere, max_nodes=max_nodes)
+        if isinstance(on_lead, Bounds):
+            return Bounds(13 - on_lead.upper, 13 - on_lead.lower)
+        return 13 - on_lead
+    general = GeneralSolver(layout, table_bits=table_bits)
+    found = strain_tricks(deal, strain, declarer, rules=rules, max_nodes=max_nodes,
+                          general=general)
+    if not isinstance(found, Bounds):
+        return found
+    guess = (found.lower + found.upper) // 2
+    if trump is not None and not misere and general.stopped_at is not None:
+        guess = min(max(general.stopped_at, found.lower), found.upper)
+    return Rough(found.lower, found.upper, guess)
+
+
+def estimate(tricks: Union[int, Bounds, Rough]) -> int:
+    """The advisor's tricks: exact tricks, a ``Rough``'s estimate, or the middle
+    of ``Bounds`` (rounded down)."""
+    if isinstance(tricks, Rough):
+        return tricks.estimate
+    return (tricks.lower + tricks.upper) // 2 if isinstance(tricks, Bounds) else tricks
 
 
 @dataclass(frozen=True)

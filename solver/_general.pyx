@@ -227,7 +227,7 @@ cdef class GeneralSearch:
             if r == ABORT:
                 if self.status == 2:
                     raise KeyboardInterrupt
-                raise BudgetExceeded(lo, hi)
+                raise BudgetExceeded(lo, hi, t)
             if r:
                 lo = t
             else:
@@ -848,12 +848,14 @@ cdef class GeneralSearch:
         for s in range(MAXS):
             rel[s] = 0
         self.nodes += 1
+        # The budget is checked at every node (a compare), so a small budget
+        # means what it says; Ctrl-C only every 65536 nodes (a C-API call).
+        if self.max_nodes and self.nodes > self.max_nodes:
+            self.status = 1
+            return ABORT
         if (self.nodes & 0xFFFF) == 0:
             if PyErr_CheckSignals() != 0:
                 self.status = 2
-                return ABORT
-            if self.max_nodes and self.nodes > self.max_nodes:
-                self.status = 1
                 return ABORT
         if pos == 0:
             R = t

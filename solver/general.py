@@ -173,6 +173,10 @@ class GeneralSolver:
         self.table_bits = table_bits
         self._searches: Dict[tuple, "_general.GeneralSearch"] = {}
         self.nodes = 0
+        #: After a solve stopped by its budget: the target (tricks) of the test
+        #: it was running, "can the counted side take this many?" (None otherwise).
+        #: Such a test is slow when the value is at or just below its target.
+        self.stopped_at: Optional[int] = None
 
     def _search(self, nplayers: int, trump: int, side: frozenset, misere: bool):
         key = (nplayers, trump, side, misere)
@@ -229,10 +233,13 @@ class GeneralSolver:
 
     def _value(self, search, leader, pos, won, max_nodes):
         before = search.nodes
+        self.stopped_at = None
         try:
             return search.value(leader, pos, won, max_nodes or 0)
         except _general.BudgetExceeded as stop:
-            return Bounds(*stop.args)
+            # (lower, upper, the target of the test the budget stopped)
+            self.stopped_at = stop.args[2] if len(stop.args) > 2 else None
+            return Bounds(*stop.args[:2])
         finally:
             self.nodes += search.nodes - before
 

@@ -25,8 +25,8 @@ def test_every_row_reads_and_cites_a_passage():
     for name, table in TABLES.items():
         for row in table:
             assert row.situation in ("open", "respond", "overcall", "rebid"), row
-            assert row.strain in ("NT", "suit", "partner", "own"), row
-            assert row.level in (1, 2, 3, 4, 5, 6, 7, "cheapest", "tricks"), row
+            assert row.strain in ("NT", "suit", "partner", "own", "CT"), row
+            assert row.level in (1, 2, 3, 4, 5, 6, 7, "cheapest", "tricks", "reach"), row
             assert row.passage.startswith("seed 00"), row
             text = row.hand.format(suit="hearts", partner="spades")
             compile_constraint(text, extra_features=POLICY_FEATURES)
@@ -156,3 +156,31 @@ def test_an_independent_suit_is_named_again_but_not_over_partners_suit():
     # five cards with only one of A K Q is not independent
     weaker = hand("K76.4.K9842.AK76")
     assert p.call(weaker, seat="E", dealer="E", auction=["1D", "P", "1NT", "P"]).call == "P"
+
+
+def test_courts_sure_tricks_count_the_court_cards_as_trumps():
+    from advisor.bidding.policy import courts_sure_tricks
+    # all twelve court cards: twelve trumps, the two of clubs is no trick
+    assert courts_sure_tricks(hand("KQJ.KQJ.KQJ.KQJ2")) == 12
+    # eight court cards with KH and KC among the top three (KD missing): 8 - 1,
+    # and the clubs' 10 9 (the top of a suit in the Courts deck): 2
+    assert courts_sure_tricks(hand("KJ5.KQJ.Q72.KJT9")) == 7 + 2
+    # no court card: only unbroken runs from the 10
+    assert courts_sure_tricks(hand("A8765.A432.T98.A")) == 0 + 3
+
+
+def test_semi_contract_policy_bids_courts_with_a_hand_of_court_cards():
+    p = Policy("semi-contract")
+    d = p.call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="E", auction=[])
+    # nine sure tricks and partner's one: ten, so as high as 4 Courts at once
+    assert d.call == "4CT" and "court cards" in d.reason
+    assert d.row.passage.startswith("seed 003") and "Courts suit is trump" in d.row.passage
+    # over an opponent's bid too; an ordinary hand does not bid Courts
+    assert p.call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="N",
+                  auction=["1S"]).call == "4CT"
+    assert "CT" not in p.call(hand("AKQ87.KJ4.A2.T93"), seat="S", dealer="E", auction=[]).call
+    # six court cards and fewer sure tricks: no Courts
+    assert "CT" not in p.call(hand("KQ5.J84.KQ3.QJ92"), seat="S", dealer="E", auction=[]).call
+    # Vint has no Courts: the same hand never bids it there
+    assert "CT" not in Policy("vint").call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="S",
+                                           auction=[]).call

@@ -250,3 +250,17 @@ def test_end_of_input_ends_the_session_cleanly(tmp_path):
     assert "Session over: 0 board(s) finished." in proc.stdout
     assert not os.path.exists(save)
     assert re.search(r"Board 1 \(vint\): dealer N, you are S", proc.stdout)
+
+
+def test_a_semi_contract_board_ending_in_courts_is_played_and_scored():
+    # North holds eight or more court cards: the policy bids Courts with them.
+    session = Practice("semi-contract", "S", seed=1,
+                       constraints={"N": "jacks + queens + kings >= 8"})
+    while not session.board.finished:
+        session.call("P")
+    r = session.board.result
+    assert r.contract.endswith("CT") and r.declarer == "N"
+    assert "Courts and misère solver" in r.note
+    assert isinstance(r.tricks, int) and r.score is not None
+    rs = game_rules.get("semi-contract")
+    assert r.score.net("NS") == rs.score(session.board.deal, r.contract, "N", r.tricks).net("NS")

@@ -29,6 +29,11 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
 no-trumps they have bid plus, in each sample, their longest combined suit.
+In semi-contract whist the Courts-deck bids (Courts, Courts-No Trumps,
+misère Courts, Courts with a long suit trumps) are candidates too, and every
+Courts, misère Courts or misère contract is valued by ``advisor.semi_play``
+with a node budget per sample (an estimate within the proved bounds when it
+runs out; the ``warning`` counts those samples).
 See docs/advise.md for the model and its limits.
 """
 
@@ -46,13 +51,16 @@ from solver import Solver, dd_table, map_threads
 from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
-from ..game import (declarer_tricks, passed_out, playable_contracts, rule_set, strain_of,
-                    table_row)
+from ..game import (close_auction, declarer_tricks, passed_out, playable_contracts, rule_set,
+                    strain_of, table_row)
 from ..exchange import LEVEL_GROUPS, contract_text, kitty_left, level_group, play_deal
 from ..misere import ADVICE_NODES, is_misere, misere_contracts, misere_value
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
+from ..rules.semi_contract import ALL_MISERES, COURTS, COURTS_STRAINS, MISERE_COURTS
+from ..semi_play import ADVICE_NODES as COURTS_NODES
+from ..semi_play import estimate, extra_strain, fresh_tricks
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
 from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
@@ -195,6 +203,8 @@ class Situation:
     ladder: List[str]                      # contracts par may reach from here, lowest first
     inferences: List[Inference]
     exchange: Optional[str] = None         # Skruuvi's card exchange modelled: "kitty", "kotka"
+    courts: List[str] = field(default_factory=list)  # our semi-contract Courts strains
+    courts_nodes: int = COURTS_NODES       # the budget of one Courts or misère solve
 
     @property
     def side(self) -> str:
@@ -269,7 +279,7 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
     if on_turn != seat:
         raise AdviseError(f"after {' '.join(calls) or 'no calls'} with {dealer.name} dealing "
                           f"it is {on_turn.name}'s turn to call, not {seat.name}'s")
-    current, current_declarer = passed_out(rs, calls, dealer)
+    current, current_declarer = _passed_out(rs, calls, dealer)
 
     ladder = playable_contracts(rs)
     partner_named, their_bid = set(), {}
@@ -284,19 +294,23 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
             partner_named.add(strain)
         elif who.side != seat.side:
             their_bid.setdefault(strain, who)
-    if strains is None:
+    asked = None if strains is None else ([strains] if isinstance(strains, str) else strains)
+    courts = _our_courts(rs, hand, asked)
+    if asked is None:
         our = {Strain.NT} | partner_named | {s for s in STRAINS[:4] if len(hand.suit(s)) >= 4}
     else:
-        our = {Strain.parse(s) for s in ([strains] if isinstance(strains, str) else strains)}
+        our = {Strain.parse(s) for s in asked if _courts_name(rs, s) is None}
     playable = {strain_of(rs, c) for c in ladder}
     our_strains = [s for s in STRAINS if s in our and s in playable]
     if strains is None and not any(c.rank >= 10 for c in hand.cards):
         # "без онеров и тузов игру не назначают" (seed 004): without an honour
         # (A K Q J 10) a player names no game, so passing is the only candidate
-        # (Skruuvi's misère bids stay). The simulated partner would take a bid
-        # at its table's word, and in a few dozen samples the opponents' own
-        # competing often hides what such a bid costs.
+        # (Skruuvi's misère bids and semi-contract's misère Courts stay). The
+        # simulated partner would take a bid at its table's word, and in a few
+        # dozen samples the opponents' own competing often hides what such a
+        # bid costs.
         our_strains = []
+        courts = [c for c in courts if c in MISERE_COURTS]
 
     candidates = [(PASS, current, current_declarer)]
     our_declarer: Dict[Strain, Seat] = {}
@@ -311,6 +325,12 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
     # the bidder declares if it stands.
     if strains is None:
         candidates += [(call, call, seat) for call in legal if call in misere_contracts(rs)]
+    # Semi-contract's Courts and misère Courts bids (advisor.semi_play): valued
+    # by the general solver on a node budget (_solve_courts).
+    for call in legal:
+        if call not in (PASS, "X", "XX") and extra_strain(rs, call) in courts:
+            _, declarer = _passed_out(rs, calls + [call], dealer)
+            candidates.append((call, call, declarer))
     if current is not None:
         rank = rs.bid_rank(rs.contract(current))
         ladder = [c for c in ladder if rs.bid_rank(rs.contract(c)) >= rank]
@@ -320,7 +340,51 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
                   + system_readings(calls, dealer, rs, skip_seat=seat.name))
     return Situation(rs, hand, seat, dealer, tuple(calls), legal, current, current_declarer,
                      our_strains, our_declarer, their_bid, candidates, ladder, inferences,
-                     _exchange_kind(rs, hand, exchange))
+                     _exchange_kind(rs, hand, exchange), courts)
+
+
+def _passed_out(rs: RuleSet, calls, dealer) -> Tuple[Optional[str], Optional[Seat]]:
+    """``game.passed_out``, and also a semi-contract Courts or misère contract
+    (which the DD table cannot play, but the advisor values)."""
+    contract, declarer = passed_out(rs, calls, dealer)
+    if contract is None and rs.name == "semi-contract":
+        closed, _ = close_auction(rs, calls)
+        found, who, _ = rs.auction_result(closed, dealer)
+        if extra_strain(rs, found) is not None:
+            return found, Seat.parse(who)
+    return contract, declarer
+
+
+def _courts_name(rs: RuleSet, strain) -> Optional[str]:
+    """A Courts-deck strain named in ``strains=`` (``"CT"``, ``"mctnt"``), or None."""
+    if rs.name != "semi-contract" or not isinstance(strain, str):
+        return None
+    found = rs.strain_names.get(strain.strip().upper())
+    return found if found in COURTS_STRAINS else None
+
+
+#: A suit's cards in the Courts deck (A..10): with this many a Courts-suit bid
+#: (``CTH``...) is a candidate, as four cards make a suit one in the normal deck.
+COURTS_SUIT_CARDS = 5
+
+
+def _our_courts(rs: RuleSet, hand: Hand, asked) -> List[str]:
+    """The Courts-deck strains whose bids are candidates (semi-contract only).
+
+    By default Courts (``CT``, the court cards trumps), Courts-No Trumps, the
+    misère Courts ``MCT`` and ``MCTNT``, and Courts with a suit trumps for each
+    suit the player holds ``COURTS_SUIT_CARDS`` pips (A..10) of: the Courts
+    deck's counterparts of no-trumps and the player's long suits. ``asked``
+    (``strains=``): exactly the Courts strains named there.
+    """
+    if rs.name != "semi-contract":
+        return []
+    if asked is not None:
+        return [c for c in COURTS_STRAINS if c in {_courts_name(rs, s) for s in asked}]
+    pips = {t.name: sum(1 for r in hand.suit(t) if r <= 10 or r == 14) for t in STRAINS[:4]}
+    suits = [COURTS + t for t in ("S", "C", "D", "H") if pips[t] >= COURTS_SUIT_CARDS]
+    return [c for c in COURTS_STRAINS if c in (COURTS, COURTS + "NT", "M" + COURTS,
+                                                "M" + COURTS + "NT", *suits)]
 
 
 # --------------------------------------------------------------------------
@@ -353,7 +417,7 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
     needs: Dict[Strain, set] = {}
     for strain, who in sit.our_declarer.items():
         needs.setdefault(strain, set()).add(who)
-    if sit.current is not None:
+    if sit.current is not None and strain_of(sit.rules, sit.current) is not None:
         needs.setdefault(strain_of(sit.rules, sit.current), set()).add(sit.current_declarer)
     for strain, who in theirs.items():
         needs.setdefault(strain, set()).add(who)
@@ -367,8 +431,12 @@ def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
     if sit.exchange is not None:          # every level group of every strain needed
         pairs = [(contract_text(level, strain), d) for strain, ds in needs.items()
                  for d in ds for level in LEVEL_GROUPS[sit.exchange]]
-        return _solve_exchanged(sit, deal, pairs), theirs
-    return _solve_needs(sit, deal, needs, cache), theirs
+        return _solve_exchanged(sit, deal, pairs), theirs, []
+    tricks = _solve_needs(sit, deal, needs, cache)
+    courts = [(c, d) for _, c, d in sit.candidates + [(None, sit.current, sit.current_declarer)]
+              if d is not None and extra_strain(sit.rules, c) is not None]
+    rough = _solve_courts(sit, deal, courts, tricks, cache)
+    return tricks, theirs, rough
 
 
 # --------------------------------------------------------------------------
@@ -378,7 +446,8 @@ def trick_key(sit: Situation, contract: str, declarer: Seat) -> tuple:
     """Where a sample's tricks for ``contract`` by ``declarer`` are kept:
     ``(declarer, strain)``, and with Skruuvi's exchange modelled also the
     level group whose exchange the deal went through."""
-    key = (declarer.name, strain_of(sit.rules, contract).name)
+    strain = strain_of(sit.rules, contract)
+    key = (declarer.name, strain.name if strain is not None else extra_strain(sit.rules, contract))
     if sit.exchange is None:
         return key
     return key + (level_group(sit.exchange, sit.rules.contract(contract).level),)
@@ -485,7 +554,8 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
         contract, declarer = continue_auction(sit.rules, policy, deal, sit.dealer,
                                               list(sit.auction) + [call])
         if contract is not None and (contract not in playable or declarer is None) \
-                and not is_misere(sit.rules, contract):
+                and not is_misere(sit.rules, contract) \
+                and (declarer is None or extra_strain(sit.rules, contract) is None):
             contract, declarer = "?", None
         finals.append((contract, declarer))
     return finals
@@ -501,13 +571,44 @@ def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None,
         (c, d) for k, (_, c, d) in enumerate(sit.candidates) if finals[k] is not None]
     if sit.exchange is not None:
         pairs = [(c, d) for c, d in wanted if c not in (None, "?") and d is not None]
-        return _solve_exchanged(sit, deal, pairs), finals
+        return _solve_exchanged(sit, deal, pairs), finals, []
     needs: Dict[Strain, set] = {}
+    courts = []
     for contract, declarer in wanted:
-        if contract not in (None, "?") and declarer is not None \
-                and not is_misere(sit.rules, contract):
+        if contract in (None, "?") or declarer is None or is_misere(sit.rules, contract):
+            continue
+        if extra_strain(sit.rules, contract) is not None:
+            courts.append((contract, declarer))
+        else:
             needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
-    return _solve_needs(sit, deal, needs, cache), finals
+    tricks = _solve_needs(sit, deal, needs, cache)
+    return tricks, finals, _solve_courts(sit, deal, courts, tricks, cache)
+
+
+def _solve_courts(sit: Situation, deal: Deal, pairs, tricks: dict,
+                  cache: Optional["AdviceCache"]) -> List[tuple]:
+    """Add to ``tricks`` the declaring side's tricks of each semi-contract
+    Courts, misère Courts or misère ``(contract, declarer)`` in ``pairs``,
+    under ``trick_key``: each (strain, declarer) solved once, on a solver of its
+    own with the advisor's node budget (``semi_play.fresh_tricks``, so the
+    answer depends on nothing solved before). A solve that runs out of budget
+    gives an estimate within the tricks it proved (``semi_play.estimate``: the
+    target of the test it stopped in). Returns the keys so estimated."""
+    rough = []
+    for contract, declarer in pairs:
+        key = trick_key(sit, contract, declarer)
+        if key in tricks:
+            continue
+        where = (deal.masks, key[1], key[0], sit.courts_nodes)
+        found = None if cache is None else cache.tricks.get(where)
+        if found is None:
+            found = fresh_tricks(deal, key[1], declarer, sit.courts_nodes, rules=sit.rules)
+            if cache is not None:
+                cache.tricks[where] = found
+        if not isinstance(found, int):
+            rough.append(key)
+        tricks[key] = estimate(found)
+    return rough
 
 
 class _Scorer:
@@ -582,9 +683,11 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
                           raises=False, keep_line=False)
     sign = 1 if us == "NS" else -1
     values = []
-    for call, contract, _ in sit.candidates:
-        if call not in index and call != PASS:      # a misère bid: not on the DD ladder
-            ns = scorer.ns(contract, sit.seat)
+    for call, contract, bidder in sit.candidates:
+        if call not in index and call != PASS:      # misère, Courts: not on the DD ladder
+            ns = scorer.ns(contract, bidder if bidder is not None else sit.seat)
+        elif call == PASS and sit.current is not None and current_i is None:
+            ns = scorer.ns(sit.current, sit.current_declarer)   # a Courts contract stands
         elif call != PASS:
             ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
@@ -716,7 +819,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
               min_samples: int = 32, early_stop: bool = True, prune: bool = True,
               max_attempts: int = DEFAULT_MAX_ATTEMPTS,
               progress: Optional[Callable[[int, int], None]] = None,
-              cache: Optional[AdviceCache] = None, exchange: bool = True) -> Recommendation:
+              cache: Optional[AdviceCache] = None, exchange: bool = True,
+              courts_nodes: int = COURTS_NODES) -> Recommendation:
     """The call with the highest expected net score for the player's side.
 
     ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
@@ -748,6 +852,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     deal as sampled). In the Kitty game give the 12 cards held before the
     exchange; the unseen cards are dealt 12 a hand and 4 to the kitty.
 
+    Semi-contract: the Courts, misère Courts and misère contracts are solved
+    by ``advisor.semi_play`` with ``courts_nodes`` nodes a solve (default
+    ``semi_play.ADVICE_NODES``); a solve that runs out scores an estimate
+    within the tricks it proved (``semi_play.estimate``), and ``warning`` says
+    on how many samples.
+
     Bad input raises a ``ValueError`` subclass (``AdviseError``,
     ``RulesError``, ``ConstraintError``, ``SamplingError``, ``ParseError``...).
     """
@@ -760,9 +870,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise AdviseError(f"seed must be a whole number >= 0 (or None), not {seed!r}")
     reply = _read_reply(reply)
+    if isinstance(courts_nodes, bool) or not isinstance(courts_nodes, int) or courts_nodes < 1:
+        raise AdviseError(f"courts_nodes must be a whole number >= 1, not {courts_nodes!r}")
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
                   exchange=exchange)
+    sit.courts_nodes = courts_nodes
     pool_key = (sit.seat, sit.hand.mask)
     pool = cache.deals.get(pool_key, ()) if cache is not None else ()
     drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool)
@@ -780,12 +893,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
 
     nan = float("nan")
     rows, stand_rows, all_tricks = [], [], []
-    unplayable = estimated = 0
+    unplayable = estimated = courts_rough = 0
     stopped = False
     for lo in range(0, len(deals), CHUNK):
         batch = deals[lo:lo + CHUNK]
         solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
-        for deal, (tricks, extra) in zip(batch, solved):
+        for deal, (tricks, extra, rough) in zip(batch, solved):
             scorer = _Scorer(sit, deal, tricks)
             stands = [_stand(sit, scorer, c, d) if k in live else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
@@ -800,6 +913,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                 rows.append(stands)
             all_tricks.append(tricks)
             estimated += bool(scorer.estimates)
+            courts_rough += bool(rough)
         if progress is not None:
             progress(len(rows), len(deals))
         if len(rows) < min_samples or len(rows) >= len(deals):
@@ -822,6 +936,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                         f"a rough estimate: the misère trick search stopped at its budget "
                         f"({ADVICE_NODES:,} nodes; an exact full-deal misère takes seconds) "
                         f"and the middle of the tricks it proved is scored")
+    if courts_rough:
+        warnings.append(f"on {courts_rough} of {len(rows)} samples a Courts or misère value is "
+                        f"a rough estimate: the general solver stopped at its budget "
+                        f"({courts_nodes:,} nodes; an exact Courts solve takes 0.1-1 s) and "
+                        f"an estimate within the tricks it proved is scored (the target of the "
+                        f"test it stopped in; off by about a trick on average on test deals)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
@@ -847,6 +967,7 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Cand
                       float(stands.mean()) if len(stands) else 0.0,
                       samples=int(scored.sum()),
                       scores=[int(v) for v in values], stands=[int(v) for v in stands])
+        misere = extra_strain(sit.rules, contract) in ALL_MISERES
         if contract is not None and len(values) and is_misere(sit.rules, contract):
             # A misère (aces left out) scores above 0 for its side exactly when it makes.
             c.p_make = float((stands > 0).mean())
@@ -855,7 +976,8 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Cand
             taken = [t[key] for t, ok in zip(all_tricks, scored) if ok]
             need = sit.rules.contract(contract).tricks_needed
             c.tricks = [taken.count(n) for n in range(14)]
-            c.p_make = sum(n >= need for n in taken) / len(taken)
+            # a semi-contract misère makes when its side loses enough tricks
+            c.p_make = sum((13 - n if misere else n) >= need for n in taken) / len(taken)
         out.append(c)
     # best first, the calls still scored at the end before the dropped ones;
     # ties: the earlier candidate (pass, then the lower bid)

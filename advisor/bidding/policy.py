@@ -15,8 +15,10 @@ passage of the rule texts for each row) and a simple evaluation of the hand:
 The policy is deterministic: the same hand and auction give the same call.
 It is the computer seats' player in ``vint practice`` (``advisor.practice``)
 and the other seats' player in the advisor's continuations. It never doubles,
-never bids misère or Courts, and does not model Skruuvi's card exchange:
-docs/advise.md, "The bidding policy", lists its limits.
+never bids misère, bids semi-contract's Courts (``CT``) only by its table's
+Courts rows (sure tricks counted in the Courts deck, ``courts_sure_tricks``),
+and does not model Skruuvi's card exchange: docs/advise.md, "The bidding
+policy", lists its limits.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from ..rules.base import PASS, RulesError, normalise_call
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from .tables import Row, table_for
 
-__all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"]
+__all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks",
+           "courts_sure_tricks"]
 
 #: Words the tables may use beyond the constraint language's features: ``sure`` (the
 #: row's strain's sure tricks), ``partner_nt`` (1: partner's first call was no-trumps),
@@ -41,6 +44,12 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 ACE, KING, QUEEN = 14, 13, 12
+#: Semi-contract's Courts strain: the court cards (J Q K) form a fifth suit,
+#: trumps in a Courts bid (seed 003; ``solver.general.COURTS``).
+COURTS = "CT"
+#: The Courts suit from the highest card down, as (suit index, rank): "JS JC JD
+#: JH QS QC QD QH KS KC KD KH" read from the right.
+_COURTS_ORDER = tuple((suit, rank) for rank in (13, 12, 11) for suit in (1, 2, 3, 0))
 
 #: Tricks a partner has shown (suit contracts) by its calls, and points (no-trumps).
 SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
@@ -71,6 +80,31 @@ def sure_tricks(hand: Hand, trump: Optional[int]) -> int:
     return _facts(hand.mask).sure[trump]
 
 
+def courts_sure_tricks(hand: Hand) -> int:
+    """Sure tricks of ``hand`` in a Courts bid (the court cards trumps).
+
+    As ``sure_tricks`` with the Courts deck's order: the trump suit (the court
+    cards, KH KD KC highest) counts its length less the top three missing among
+    its first three cards; each other suit (A low .. 10 high) its unbroken run
+    down from the 10.
+    """
+    return _facts(hand.mask).sure[COURTS]
+
+
+def _courts_sure(ranks: Tuple[Tuple[int, ...], ...]) -> int:
+    held = [(s, r) for s, r in _COURTS_ORDER if r in ranks[s]]
+    top = sum(1 for card in held[:3] if card in _COURTS_ORDER[:3])
+    total = len(held) - (min(len(held), 3) - top)
+    for cards in ranks:
+        run = 0
+        for rank in (r for r in cards if r <= 10):       # 10 high down to 2, then the ace
+            if rank != 10 - run:
+                break
+            run += 1
+        total += run
+    return total
+
+
 def _sure(ranks: Tuple[Tuple[int, ...], ...], trump: Optional[int]) -> int:
     total = 0
     for suit, cards in enumerate(ranks):
@@ -92,7 +126,7 @@ class _Facts(NamedTuple):
 
     ranks: Tuple[Tuple[int, ...], ...]      # each suit's ranks, high first
     features: Dict[str, int]                # the constraint language's features
-    sure: Dict[Optional[int], int]          # sure tricks by trump suit (None: no trumps)
+    sure: Dict[object, int]                 # sure tricks by trump suit (None: no trumps; "CT")
 
 
 @lru_cache(maxsize=4096)
@@ -113,7 +147,9 @@ def _facts(mask: int) -> _Facts:
     f["controls"] = 2 * f["aces"] + f["kings"]
     f["longest"] = max(len(c) for c in ranks)
     f["shortest"] = min(len(c) for c in ranks)
-    return _Facts(ranks, f, {t: _sure(ranks, t) for t in (None, 0, 1, 2, 3)})
+    sure = {t: _sure(ranks, t) for t in (None, 0, 1, 2, 3)}
+    sure[COURTS] = _courts_sure(ranks)
+    return _Facts(ranks, f, sure)
 
 
 @dataclass
@@ -159,6 +195,8 @@ def estimate_tricks(hand: Hand, strain: str, shown: str, nt: str) -> int:
     if strain == nt:
         points = _facts(hand.mask).features["hcp"] + SHOWN_POINTS[shown]
         return max(0, min(13, 6 + (points - 20) // 2))
+    if strain == COURTS:
+        return min(13, courts_sure_tricks(hand) + SHOWN_TRICKS[shown])
     return min(13, sure_tricks(hand, _SUIT_INDEX[strain]) + SHOWN_TRICKS[shown])
 
 
@@ -218,7 +256,7 @@ class Policy:
             if row.situation != situation:
                 continue
             for strain in self._strains(row, hand, reading):
-                extra = (facts.sure[_SUIT_INDEX.get(strain)],
+                extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
                          int(reading.partner_shows(strain, self.nt) == "nt"),
                          int(reading.partner_raised_me),
                          int(any(s in _SUIT_INDEX for s in reading.partner_strains)))
@@ -305,6 +343,8 @@ class Policy:
             return suits[:1]
         if row.strain == "own":
             return reading.my_strains[-1:]
+        if row.strain == COURTS:
+            return [COURTS] if COURTS in self.rules.strain_order else []
         # My suits, best first: longest, most honours, highest in the game's order.
         ranks = _facts(hand.mask).ranks
 
@@ -341,10 +381,14 @@ class Policy:
         if isinstance(row.level, int):
             return f"{row.level}{strain}" if row.level in levels else None
         cap = 7 if row.up_to is None else row.up_to
-        if row.level == "tricks":
+        if row.level in ("tricks", "reach"):
             shown = reading.partner_shows(strain, self.nt)
             cap = min(cap, estimate_tricks(hand, strain, shown, self.nt) - 6)
-        return f"{levels[0]}{strain}" if levels[0] <= cap else None
+        if levels[0] > cap:
+            return None
+        if row.level == "reach":         # as high as the tricks reach, at once
+            return f"{max(lv for lv in levels if lv <= cap)}{strain}"
+        return f"{levels[0]}{strain}"
 
 
 def _remember(store: dict, key, compute):

@@ -143,6 +143,12 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         # Also a responder's first call over partner's suit: "имея двух Тузов ... без
         # козырей после паса или после уже назначенной масти" (the policy's response row).
         return "aces >= 2", "no-trumps after a pass or a suit shows two aces"
+    if strain == "CT" and system == "vint":
+        # Semi-contract's Courts: the policy's Courts row (advisor.bidding.tables,
+        # docs/rules.md "Bidding Courts") bids it with six court cards or more.
+        # Also the sampler's fast first filter for the system reading of the call.
+        return ("jacks + queens + kings >= 6",
+                "a Courts bid shows six or more court cards (J Q K), its trumps")
     if strain not in _SUIT_INDEX:
         return None, None                                    # misère and other bids
     word = _suit_word(strain)

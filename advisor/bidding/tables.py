@@ -15,6 +15,8 @@ have not), ``overcall`` (only the opponents have bid, I have not), ``rebid``
 (I have bid before).
 
 Strains: ``NT`` (the game's no-trumps: ``NT``, or Skruuvi's grand ``G``),
+``CT`` (semi-contract's Courts: the court cards trumps; ``sure`` is then counted
+in the Courts deck, ``policy.courts_sure_tricks``),
 ``suit`` (my best suit that meets the hand condition: longest, then most
 honours, then highest), ``partner`` (the last suit partner named), ``own``
 (the last strain I named).
@@ -22,7 +24,8 @@ honours, then highest), ``partner`` (the last suit partner named), ``own``
 Levels: a number (bid exactly that level, if legal), ``cheapest`` (the
 cheapest legal bid in the strain) or ``tricks`` (the cheapest legal bid in
 the strain if the partnership's estimated tricks reach it; see
-``policy.estimate_tricks``). ``up_to`` caps the level for ``cheapest``.
+``policy.estimate_tricks``) or ``reach`` (the highest legal bid those
+estimated tricks reach, at once). ``up_to`` caps the level.
 
 These are a modest reading of the advice, not a full system: docs/advise.md,
 "The bidding policy", lists what they leave out.
@@ -46,6 +49,7 @@ class Row(NamedTuple):
 
 
 _V = "seed 004 (Siberian Vint, bidding advice)"
+_C = "seed 003 (semi-contract whist, Courts)"
 _S = "seed 002 (Skruuvi, conventions)"
 
 #: Vint and the games bid like it (vint-foster, vint-siberian, semi-contract).
@@ -140,9 +144,31 @@ SKRUUVI: Tuple[Row, ...] = (
         _S + ": 1 of a suit shows a 5-card suit headed by 3 honours", up_to=4),
 )
 
-TABLES: Dict[str, Tuple[Row, ...]] = {"vint": VINT, "skruuvi": SKRUUVI}
+#: Semi-contract whist: Vint's table (the game is bid like Vint, seed 003: "a game
+#: ... that combines elements of Vint and Contract Bridge"), with a Courts bid
+#: first. Seed 003 gives no bidding advice for Courts; what it says is "For a bid
+#: of Courts, the Courts suit is trump" (the twelve court cards, KH KD KC highest),
+#: "the ranking of the cards is changed ... to A 2 3 4 5 6 7 8 9 10" and "they
+#: permit the same kind of variety that a Misère bid does, but not to the same
+#: extent, since high cards remain high". Read as: a hand rich in court cards holds
+#: long, high trumps in Courts; count its sure tricks in the Courts deck as Vint's
+#: advice counts them in a suit (seed 004: "если у игрока есть на руках семь верных
+#: взяток, то он должен прямо назначить игру 'два'"; eight, "три") and bid Courts as
+#: high as they and partner's calls reach (docs/rules.md, "Bidding Courts").
+_COURTS_ROWS: Tuple[Row, ...] = tuple(
+    Row(situation, "jacks + queens + kings >= 6 and sure >= 7", "CT", "reach",
+        "six or more court cards and seven sure tricks with them as trumps: bids Courts "
+        "as high as the tricks reach",
+        _C + ": 'For a bid of Courts, the Courts suit is trump'; " + _V
+        + ": seven sure tricks bid 'two', eight 'three'", up_to=5)
+    for situation in ("open", "overcall", "respond"))
+SEMI_CONTRACT: Tuple[Row, ...] = _COURTS_ROWS + VINT
+
+TABLES: Dict[str, Tuple[Row, ...]] = {"vint": VINT, "skruuvi": SKRUUVI,
+                                      "semi-contract": SEMI_CONTRACT}
 
 
 def table_for(rules) -> Tuple[Row, ...]:
-    """The table of a rule set's bidding system (``RuleSet.bidding_system``)."""
-    return TABLES.get(rules.bidding_system, VINT)
+    """The table of a game (semi-contract: Vint's with its Courts rows), else of
+    its bidding system (``RuleSet.bidding_system``)."""
+    return TABLES.get(rules.name) or TABLES.get(rules.bidding_system, VINT)

@@ -168,6 +168,10 @@ class SemiContractSheet:
         return dict(self.total)
 
 
+#: ``SemiContract.bid_rank`` by (level, strain): the same in both variants.
+_RANKS: Dict[tuple, tuple] = {}
+
+
 class SemiContract(RuleSet):
     """Siberian Semi-Contract Whist (seed 003), with Courts and misère bids."""
 
@@ -203,8 +207,15 @@ class SemiContract(RuleSet):
         # at equal value a conventional bid overcalls a Courts one ("A
         # conventional No Trump bid overcalls a Courts No-Trump bid for the
         # same number of tricks, and Hearts overcalls Courts-Hearts").
-        plain = contract.strain not in COURTS_COMBOS + MISERE_COURTS
-        return contract.level, self.trick_value(contract), plain
+        # Remembered by (level, strain): the auction checks asks it for each of
+        # the 161 contracts after every call (the advisor's continuations ask
+        # it hundreds of thousands of times).
+        key = (contract.level, contract.strain)
+        rank = _RANKS.get(key)
+        if rank is None:
+            plain = contract.strain not in COURTS_COMBOS + MISERE_COURTS
+            rank = _RANKS[key] = (contract.level, self.trick_value(contract), plain)
+        return rank
 
     def score(self, deal, contract, declarer, tricks, *, vulnerable=False,
               tricks_by_declarer=None, **extra) -> DealScore:
