@@ -184,3 +184,31 @@ def test_semi_contract_policy_bids_courts_with_a_hand_of_court_cards():
     # Vint has no Courts: the same hand never bids it there
     assert "CT" not in Policy("vint").call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="S",
                                            auction=[]).call
+
+
+def test_a_standing_bid_of_ones_own_is_not_named_again_on_shape_alone():
+    # The same opener: when its 1D stands after three passes, 2D would only raise its
+    # own contract (seed 004: "with one trick do not raise the game"); another
+    # independent suit of its own is still shown.
+    opener = hand("K76.4.KQ842.AK76")
+    p = Policy("vint")
+    assert p.call(opener, seat="E", dealer="E", auction=["1D", "P", "P", "P"]).call == "P"
+    two_suits = hand("AQ765.4.KQ842.76")
+    d = p.call(two_suits, seat="E", dealer="E", auction=["1D", "P", "P", "P"])
+    assert d.call == "2S" and "independent" in d.reason
+    # partner's raise still lets it bid on by the tricks (the supported row)
+    strong = hand("A7.4.AKQJ842.AK7")
+    d = p.call(strong, seat="E", dealer="E", auction=["1D", "P", "2D", "P"])
+    assert d.call.endswith("D") and int(d.call[0]) >= 3 and "supports" in d.reason
+
+
+def test_a_responder_does_not_take_partners_suit_away_to_its_own():
+    # seed 004: "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ". Over
+    # partner's 1D (and over partner's overcall) a five-card suit of its own is not
+    # named; after partner's later no-trumps (partner passed first) it is.
+    responder = hand("Q9.KJT832.973.K7")
+    p = Policy("vint")
+    assert p.call(responder, seat="W", dealer="E", auction=["1D", "P"]).call == "P"
+    assert p.call(responder, seat="E", dealer="E", auction=["P", "1D", "2C", "P"]).call == "P"
+    d = p.call(responder, seat="S", dealer="N", auction=["P", "P", "P", "1S", "1NT", "P"])
+    assert d.call == "2H" and "of its own" in d.reason

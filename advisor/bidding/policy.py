@@ -40,8 +40,9 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: Words the tables may use beyond the constraint language's features: ``sure`` (the
 #: row's strain's sure tricks), ``partner_nt`` (1: partner's first call was no-trumps),
 #: ``supported`` (1: partner has raised a strain of mine), ``partner_suit`` (1: partner
-#: has named a suit).
-POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit")
+#: has named a suit), ``stands_mine`` (1: the bid that stands now is my own, in the
+#: row's strain: bidding it again only raises my own contract).
+POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 ACE, KING, QUEEN = 14, 13, 12
 #: Semi-contract's Courts strain: the court cards (J Q K) form a fifth suit,
@@ -162,11 +163,13 @@ class _Reading:
     partner_raised_me: bool = False
     anyone_bid: bool = False
     opponents_bid: bool = False
+    mine_standing: Optional[str] = None        # the strain of the standing bid, if mine
 
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
-                self.partner_raised_me, self.anyone_bid, self.opponents_bid)
+                self.partner_raised_me, self.anyone_bid, self.opponents_bid,
+                self.mine_standing)
 
     def situation(self) -> str:
         if self.my_strains:
@@ -259,7 +262,8 @@ class Policy:
                 extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
                          int(reading.partner_shows(strain, self.nt) == "nt"),
                          int(reading.partner_raised_me),
-                         int(any(s in _SUIT_INDEX for s in reading.partner_strains)))
+                         int(any(s in _SUIT_INDEX for s in reading.partner_strains)),
+                         int(reading.mine_standing == strain))
                 if not self._fits(row, strain, reading, hand.mask, extra):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
@@ -326,6 +330,7 @@ class Policy:
         if strain is None:
             strain = self._strain_of[call] = self.rules.read_bid(call).strain
         r.anyone_bid = True
+        r.mine_standing = strain if who == seat else None
         if who == seat:
             r.my_strains.append(strain)
         elif who == seat.partner:
@@ -355,7 +360,8 @@ class Policy:
 
     def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
         """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the
-        values of POLICY_FEATURES (sure tricks, partner_nt, supported, partner_suit)."""
+        values of POLICY_FEATURES (sure tricks, partner_nt, supported, partner_suit,
+        stands_mine)."""
         partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
         if "{partner}" in row.hand and partner is None:
             return False

@@ -3,8 +3,8 @@
 Each ``Row`` says: in this *situation*, with a hand that meets *hand* (a
 constraint in the ``advisor.bidding.constraints`` language, where ``{suit}``
 stands for the suit the row bids and ``{partner}`` for partner's suit; the
-policy's own words ``sure``, ``partner_nt``, ``supported`` and ``partner_suit``
-are described in ``advisor.bidding.policy``), bid
+policy's own words ``sure``, ``partner_nt``, ``supported``, ``partner_suit`` and
+``stands_mine`` are described in ``advisor.bidding.policy``), bid
 this *strain* at this *level*, for this *reason*, after this *passage* of the
 rule texts (``../shared/seeds``). The policy tries the rows of its situation
 in order and takes the first whose hand fits and whose bid is legal; none:
@@ -87,9 +87,14 @@ VINT: Tuple[Row, ...] = (
         _V + ": the supporting player holds four trumps"),
     Row("respond", "aces >= 2", "NT", "tricks", "two aces: no-trumps after partner's suit",
         _V + ": no-trumps after a suit shows two aces"),
-    Row("respond", "{suit} >= 5 and honours_{suit} >= 2 and hcp >= 9", "suit", "cheapest",
-        "a five-card suit with two honours of its own", _V + ": a suit is named with honours",
-        up_to=2),
+    # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ": a suit of one's
+    # own only when partner has named none (partner's later no-trumps); over partner's
+    # suit the responder raises, shows aces in no-trumps or passes. (Without this the
+    # simulated partner took an overcall or opening away to its own suit at level 2.)
+    Row("respond", "partner_suit == 0 and {suit} >= 5 and honours_{suit} >= 2 and hcp >= 9",
+        "suit", "cheapest", "a five-card suit with two honours of its own",
+        _V + ": a suit is named with honours; never take partner's game away to one's "
+        "own suit", up_to=2),
     Row("overcall", "aces >= 3", "NT", "cheapest", "three aces: no-trumps over their bid",
         _V + ": with three or four aces say no-trumps", up_to=2),
     Row("overcall", "{suit} >= 5 and honours_{suit} >= 3 and hcp >= 10", "suit", "tricks",
@@ -109,13 +114,17 @@ VINT: Tuple[Row, ...] = (
     # holds such an independent suit (five cards with two or three of A K Q, or six with
     # two honours counting J and 10) names it, or names it again, without waiting: not
     # only after its own no-trumps. But "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ
-    # НА СВОЮ МАСТЬ": not once partner has named a suit of its own (partner_suit).
-    Row("rebid", "partner_suit == 0 and (({suit} >= 5 and top_{suit} >= 2) or "
+    # НА СВОЮ МАСТЬ": not once partner has named a suit of its own (partner_suit). A suit
+    # whose bid of mine stands (stands_mine) is shown already: naming it again would only
+    # raise my own contract, which "ИМЕЯ ТОЛЬКО ОДНУ ВЗЯТКУ, ИГРУ ПРИПОДНИМАТЬ НЕЛЬЗЯ"
+    # leaves to the tricks (the rows above), not to the suit's shape.
+    Row("rebid", "partner_suit == 0 and stands_mine == 0 and (({suit} >= 5 and top_{suit} >= 2) or "
         "({suit} >= 6 and honours_{suit} >= 2))", "suit", "cheapest",
         "an independent suit (five to two of A K Q, or six): names it rather than let the "
         "bidding die", _V + ": after no-trumps go over to one's own suit, five from A K Q "
         "with two or three honours, or six from J-10; show independent suits; never take "
-        "partner's game away to one's own suit", up_to=2),
+        "partner's game away to one's own suit; with one trick do not raise the game",
+        up_to=2),
 )
 
 #: Skruuvi's first auction (kitty game): levels below 5 tell partner about the hand.
