@@ -589,7 +589,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "(par), or none (docs/advise.md)")
     ad.add_argument("--courts-nodes", type=int, default=COURTS_ADVICE_NODES,
                     help="semi-contract: nodes a Courts or misère solve may search per sample "
-                         f"before its middle estimate is used (default: {COURTS_ADVICE_NODES:,})")
+                         "before an estimate within the tricks it proved is used "
+                         f"(default: {COURTS_ADVICE_NODES:,}; docs/advise.md)")
     ad.add_argument("--top", type=int, default=12,
                     help="candidates shown (default: 12; 0: no table)")
     ad.add_argument("--json", action="store_true", help="print JSON")
