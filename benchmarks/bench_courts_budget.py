@@ -16,28 +16,19 @@ clamped into the bounds. References are kept in benchmarks/courts_exact.json.
 """
 import json
 import os
-import random
 import sys
 import time
 
 from solver import Bounds
-from solver.cards import Card, Deal, Hand
+from solver.cards import Hand
 from advisor.semi_play import play_of
 from advisor.semi_play import Rough, estimate, fresh_tricks
+# The same random deals (seed 2026) as the node bench, so the two read together.
+from bench_courts_nodes import deals
 
 
 #: Reference values, kept between runs (they cost a second a solve).
 REFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "courts_exact.json")
-
-
-def deals(n, seed=2026):
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-        rng.shuffle(deck)
-        out.append(Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)]))
-    return out
 
 
 def _opt(args, name, default):
