@@ -135,12 +135,154 @@ def features(deal, leader):
 MODELS = {"low": ["low"], "low + share": ["low", "share"], "ranks": ["ranks"]}
 
 
+# ---------------------------------------------------------------------------
+# --drivers: other ways to spend the same node budget, and what each stop says
+#
+# Every driver runs zero-window tests ("does NS take at least t tricks?",
+# ``solver._core.probe``) on one kept table, the budget shared by all its
+# tests, so each test reuses the ones before as the core's own drivers do.
+# Values are NS's tricks here (the core's side 0); ``on_lead`` turns them
+# into the side on lead's, as the exact values are cached.
+
+
+class Tests:
+    """Zero-window misère tests on one deal under one node budget (one table)."""
+
+    def __init__(self, deal, leader, budget):
+        from solver import _core
+        self.core, self.masks, self.leader = _core, deal.masks, int(leader)
+        self.table = _core.Table(4, True)
+        self.left = budget
+        self.log = []       # (target, fail-soft value or None when stopped, nodes)
+
+    def test(self, t):
+        if self.left <= 0:
+            return None
+        stats = {}
+        try:
+            v = self.core.probe(self.masks, 4, self.leader, t, True, stats=stats,
+                                max_nodes=self.left, table=self.table)
+        except self.core.OverBudget:
+            v = None
+        self.left -= stats.get("nodes", 0)
+        self.log.append((t, v, stats.get("nodes", 0)))
+        return v
+
+
+def narrowing(tests, lo=0, hi=13, keep=0):
+    """The core's budgeted driver (``narrowing`` in solver/_core.pyx) in Python:
+    tests from both ends, the next on the side whose last test was cheaper.
+    ``keep``: stop when only this many nodes are left. Returns
+    ``(lo, hi, stopped target or None)``."""
+    cost_lo = cost_hi = 0
+    while lo < hi and tests.left > keep:
+        t = lo + 1 if cost_lo <= cost_hi else hi
+        tests.left -= keep
+        v = tests.test(t)
+        tests.left += keep
+        if v is None:
+            return lo, hi, t
+        if t == lo + 1:
+            cost_lo = tests.log[-1][2]
+        else:
+            cost_hi = tests.log[-1][2]
+        lo, hi = (v, hi) if v >= t else (lo, v)
+    return lo, hi, None
+
+
+def mtd(tests, guess, lo=0, hi=13):
+    """Zero-window tests from ``guess`` towards the value (MTD(f), as ``solve``
+    without a budget). Returns ``(lo, hi, stopped target or None)``."""
+    t = guess
+    while lo < hi:
+        t = min(max(t, lo + 1), hi)
+        v = tests.test(t)
+        if v is None:
+            return lo, hi, t
+        lo, hi, t = (v, hi, v + 1) if v >= t else (lo, v, v)
+    return lo, hi, None
+
+
+def side_costs(log):
+    """Nodes spent on tests from below (``NS >= lo + 1``) and from above."""
+    lo, hi, below, above = 0, 13, 0, 0
+    for t, v, nodes in log:
+        if t == lo + 1:
+            below += nodes
+        else:
+            above += nodes
+        if v is not None:
+            lo, hi = (v, hi) if v >= t else (lo, v)
+    return below, above
+
+
+def drivers_table(rows, budgets, weights):
+    """Mean absolute error of each driver's estimate at each budget (held out / tuning / all)."""
+    import math
+    import solver
+    clamp = lambda x, lo, hi: min(max(x, lo), hi)
+    for budget in budgets:
+        ests, secs, finished = {}, {}, {"mtd first test": 0}
+        for r in rows:
+            deal, leader = r["deal"], r["leader"]
+            ns = (lambda v: v) if int(leader) % 2 == 0 else (lambda v: 13 - v)
+            guess = ns(clamp(round(float(weights[0] + weights[1] * r["f"]["low"])), 0, 13))
+            est = {}
+            start = time.perf_counter()
+            b = solver.solve(deal, "NT", leader, misere=True, max_nodes=budget)
+            secs.setdefault("core narrowing", []).append(time.perf_counter() - start)
+            lo, hi = (b.lower, b.upper) if isinstance(b, solver.Bounds) else (b, b)
+            est["(a) middle of the bounds"] = (lo + hi) // 2
+            est["(b) low guess clamped"] = clamp(ns(guess), lo, hi)
+            # (e)-(g): what the stop of the narrowing tests says
+            tests = Tests(deal, leader, budget)
+            start = time.perf_counter()
+            nlo, nhi, t = narrowing(tests)
+            secs.setdefault("narrowing, Python", []).append(time.perf_counter() - start)
+            assert sorted((ns(nlo), ns(nhi))) == [lo, hi], "the Python narrowing is the core's"
+            below, above = side_costs(tests.log)
+            est["(e) narrowing's stopped target"] = ns(nlo if t is None else t)
+            est["(e) its target - 1"] = ns(nlo if t is None else t - 1)
+            est["(f) edge it was narrowing at"] = ns(nlo if t is None or t == nlo + 1 else nhi)
+            est["(g) bounds split by nodes a side"] = ns(
+                round(nlo + (nhi - nlo) * above / max(1, below + above)))
+            # (h): MTD from the low guess, the last target when the budget stops it
+            tests = Tests(deal, leader, budget)
+            start = time.perf_counter()
+            mlo, mhi, t = mtd(tests, guess)
+            secs.setdefault("MTD from the guess", []).append(time.perf_counter() - start)
+            finished["mtd first test"] += tests.log[0][1] is not None
+            est["(h) MTD from the guess: last target"] = ns(mlo if t is None else t)
+            est["(h) its last target - 1"] = ns(mlo if t is None else t - 1)
+            # (i): narrowing on a quarter of the budget, then MTD inside its bounds
+            tests = Tests(deal, leader, budget)
+            hlo, hhi, _ = narrowing(tests, keep=budget - budget // 4)
+            hlo, hhi, t = mtd(tests, clamp(guess, hlo, hhi), hlo, hhi)
+            est["(i) 1/4 narrowing, then MTD"] = ns(hlo if t is None else t)
+            for name, value in est.items():
+                ests.setdefault(name, []).append(value)
+        print(f"\nbudget {budget:,} nodes; MTD's first test (at the guess) finished on "
+              f"{finished['mtd first test']}/{len(rows)} deals")
+        print(f"  {'estimate (tricks of the side on lead)':40}  held out   tune    all")
+        for name, values in ests.items():
+            err = [abs(v - r["exact"]) for v, r in zip(values, rows)]
+            odd = [e for e, r in zip(err, rows) if r["i"] % 2]
+            even = [e for e, r in zip(err, rows) if r["i"] % 2 == 0]
+            print(f"  {name:40}  {sum(odd) / len(odd):6.2f}  {sum(even) / len(even):6.2f}"
+                  f"  {sum(err) / len(err):5.2f}")
+        print("  ms a deal: " + ", ".join(f"{k} {1000 * sum(v) / len(v):.1f}"
+                                          for k, v in secs.items()))
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--n", type=int, default=120)
     p.add_argument("--seed", type=int, default=19)
     p.add_argument("--budget", type=int, default=None,
                    help="nodes of the budgeted search (advisor.misere.ADVICE_NODES)")
+    p.add_argument("--drivers", type=int, nargs="*", default=None, metavar="NODES",
+                   help="compare ways to spend a budget (narrowing's stop, MTD from the "
+                        "guess, ...) at these budgets (default 30000 100000 300000)")
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args(argv)
 
@@ -157,7 +299,8 @@ def main(argv=None) -> int:
             continue
         b = solver.solve(deal, "NT", leader, misere=True, max_nodes=budget)
         lo, hi = (b.lower, b.upper) if isinstance(b, solver.Bounds) else (b, b)
-        rows.append(dict(i=i, exact=value, lo=lo, hi=hi, f=features(deal, leader)))
+        rows.append(dict(i=i, exact=value, lo=lo, hi=hi, f=features(deal, leader),
+                         deal=deal, leader=leader))
     tune = [r for r in rows if r["i"] % 2 == 0]
     weights = {}
     for name, cols in MODELS.items():
@@ -194,6 +337,8 @@ def main(argv=None) -> int:
                   f"{sum(x == e for x, e in zip(xs, ex))}/{len(rs)}")
     print("\nweights fitted on the tuning half (constant first): "
           + "; ".join(f"{m} {' '.join(f'{w:+.3f}' for w in weights[m])}" for m in MODELS))
+    if args.drivers is not None:
+        drivers_table(rows, args.drivers or [30_000, 100_000, 300_000], weights["low"])
     return 0
 
 
