@@ -203,6 +203,22 @@ def mtd(tests, guess, lo=0, hi=13):
     return lo, hi, None
 
 
+def quarters(tests, lo=0, hi=13):
+    """The general solver's driver (``GeneralSolver.value``): from both ends in
+    turn, a quarter of the way in. Returns ``(lo, hi, stopped target or None)``;
+    for semi-contract's Courts that target was the estimate that worked."""
+    k = 0
+    while lo < hi:
+        step = max(1, (hi - lo) // 4)
+        t = lo + step if k % 2 == 0 else hi - step + 1
+        k += 1
+        v = tests.test(t)
+        if v is None:
+            return lo, hi, t
+        lo, hi = (v, hi) if v >= t else (lo, v)
+    return lo, hi, None
+
+
 def side_costs(log):
     """Nodes spent on tests from below (``NS >= lo + 1``) and from above."""
     lo, hi, below, above = 0, 13, 0, 0
@@ -259,6 +275,12 @@ def drivers_table(rows, budgets, weights):
             hlo, hhi, _ = narrowing(tests, keep=budget - budget // 4)
             hlo, hhi, t = mtd(tests, clamp(guess, hlo, hhi), hlo, hhi)
             est["(i) 1/4 narrowing, then MTD"] = ns(hlo if t is None else t)
+            # (j): quarter steps, the stopped target (Courts' estimate)
+            tests = Tests(deal, leader, budget)
+            qlo, qhi, t = quarters(tests)
+            est["(j) quarter steps: stopped target"] = ns(qlo if t is None else t)
+            est["(j) its target - 1"] = ns(qlo if t is None else t - 1)
+            est["(j) middle of its bounds"] = min(ns(qlo), ns(qhi)) + (qhi - qlo) // 2
             for name, value in est.items():
                 ests.setdefault(name, []).append(value)
         print(f"\nbudget {budget:,} nodes; MTD's first test (at the guess) finished on "
