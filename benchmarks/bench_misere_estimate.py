@@ -25,8 +25,15 @@ The exact values (seconds each; a deal over ``EXACT_NODES`` is left out) are
 cached in ``benchmarks/misere_exact.json`` so a rerun takes seconds; deals
 missing from the cache are solved and added.
 
+``--drivers [NODES ...]`` adds other ways to spend the budget (the target of
+the test the budget stopped, as for semi-contract's Courts; zero-window tests
+from the low-card guess; the split of the nodes between the two ends; ...),
+each scored the same way at each budget (default 30k, 100k, 300k nodes).
+
     python benchmarks/bench_misere_estimate.py              # 120 deals, seed 19
     python benchmarks/bench_misere_estimate.py --budget 300000
+    python benchmarks/bench_misere_estimate.py --drivers    # about 15 s
+    python benchmarks/bench_misere_estimate.py --drivers 1000000 3000000
 """
 
 from __future__ import annotations
