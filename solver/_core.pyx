@@ -613,6 +613,31 @@ def probe(hands, int trump, int leader, int target, bint misere=False, int lone=
         end(table, c)
 
 
+def ordered_moves(hands, int trump, int leader, played, bint misere=False, int lone=-1,
+                  Table table=None):
+    """The cards the search would try for the player on move, best first (the
+    move ordering of ``_moves.pxi``; one card of each run of equivalent cards).
+    ``played``: the cards on the current trick, from ``leader``. Its first
+    card is the ordering's guess at the best play: a cheap playing policy
+    (benchmarks/bench_misere_estimate.py plays the opening tricks with it)."""
+    cdef u64 h[4]
+    cdef int p[4]
+    cdef int moves[13]
+    cdef int lows[13]
+    cdef int nm, i
+    cdef Ctx own
+    cdef Ctx* c
+    cdef int nplayed = read_position(hands, played, h, p)
+    c = begin(table, &own, trump, misere, lone, 1024)
+    try:
+        set_position(c, h, leader, p, nplayed)
+        c.hint_card = -1
+        nm = generate_moves(c, moves, lows)
+        return [moves[i] for i in range(nm)]
+    finally:
+        end(table, c)
+
+
 def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,
                 int max_entries=DEFAULT_MAX_ENTRIES, stats=None, Table table=None):
     """Side 0's double-dummy total (tricks won so far plus the best from there)

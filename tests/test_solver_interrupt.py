@@ -166,3 +166,32 @@ def test_a_single_zero_window_test_agrees_with_solve(seed):
             else:
                 assert ns <= v, (seed, k, target, v, ns)
             assert (v >= target) == (ns >= target)
+
+
+def test_ordered_moves_are_the_legal_cards_one_a_run():
+    """``_core.ordered_moves``: the cards the search tries, best first, for the
+    playouts of bench_misere_estimate.py: legal (following suit), each a
+    different run of equivalent cards, every run of the hand covered."""
+    import random
+    from solver import _core
+    rng = random.Random(7)
+    for k in range(20):
+        deal = _random_deal(rng, 13)
+        leader = rng.randrange(4)
+        trick = []
+        hands = list(deal.masks)
+        for j in range(rng.randrange(4)):
+            card = _core.ordered_moves(hands, 4, leader, trick, True)[0]
+            hands[(leader + j) & 3] ^= 1 << card
+            trick.append(card)
+        seat = (leader + len(trick)) & 3
+        moves = _core.ordered_moves(hands, 4, leader, trick, bool(k % 2))
+        mine = [c for c in range(64) if hands[seat] >> c & 1]
+        legal = [c for c in mine if not trick or c >> 4 == trick[0] >> 4] or mine
+        assert moves and set(moves) <= set(legal) and len(set(moves)) == len(moves)
+        in_play = sum(hands) | sum(1 << c for c in trick)
+        # runs: legal cards adjacent among the cards in play, in this hand
+        def run(c):
+            above = [x for x in range(c + 1, (c | 15) + 1) if in_play >> x & 1]
+            return run(above[0]) if above and above[0] in legal else c
+        assert {run(c) for c in legal} == {run(c) for c in moves}
