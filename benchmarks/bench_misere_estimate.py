@@ -27,12 +27,17 @@ missing from the cache are solved and added.
 
 ``--drivers [NODES ...]`` adds other ways to spend the budget (the target of
 the test the budget stopped, as for semi-contract's Courts; zero-window tests
-from the low-card guess; the split of the nodes between the two ends; ...),
-each scored the same way at each budget (default 30k, 100k, 300k nodes).
+from the low-card guess; the split of the nodes between the two ends; ...)
+and the advisor's estimate (``advisor.misere.misere_estimate``: the bounds'
+middle averaged with a playout of the opening tricks by the search's move
+ordering and the ending solved exactly), each scored the same way at each
+budget (default 30k, 100k, 300k nodes); then the playouts alone. Deals 120
+on (``--n 180``) were added after the choice: the "fresh" column.
 
     python benchmarks/bench_misere_estimate.py              # 120 deals, seed 19
     python benchmarks/bench_misere_estimate.py --budget 300000
-    python benchmarks/bench_misere_estimate.py --drivers    # about 15 s
+    python benchmarks/bench_misere_estimate.py --drivers    # about 30 s
+    python benchmarks/bench_misere_estimate.py --n 180 --drivers 100000
     python benchmarks/bench_misere_estimate.py --drivers 1000000 3000000
 """
 
@@ -239,50 +244,37 @@ def side_costs(log):
     return below, above
 
 
-def playout(deal, leader, tricks):
-    """NS's misère tricks if the first ``tricks`` tricks are played by the
-    search's move ordering (``_core.ordered_moves``: every hand plays the card
-    the search would try first) and the ending is solved exactly; and the
-    nodes that took."""
-    from solver import _core
-    hands, lead, won = list(deal.masks), int(leader), 0
-    table = _core.Table(4, True)
-    for _ in range(tricks):
-        trick = []
-        for k in range(4):
-            card = _core.ordered_moves(hands, 4, lead, trick, True, table=table)[0]
-            hands[(lead + k) & 3] ^= 1 << card
-            trick.append(card)
-        best = max(range(4), key=lambda k: (trick[k] >> 4 == trick[0] >> 4, trick[k]))
-        lead = (lead + best) & 3
-        won += lead % 2 == 0
-    stats = {}
-    [rest] = _core.solve_each_card(hands, 4, lead, [], [], True, stats=stats)
-    return won + rest, stats["nodes"]
+def _errors_row(name, err, rows, extra=""):
+    """A table row: mean absolute error on the held-out (odd) and tuning
+    (even) deals of the first 120, on the deals added after the choices
+    (120 on, with ``--n`` over 120), and on all."""
+    parts = [[e for e, r in zip(err, rows) if r["i"] < 120 and r["i"] % 2],
+             [e for e, r in zip(err, rows) if r["i"] < 120 and r["i"] % 2 == 0],
+             [e for e, r in zip(err, rows) if r["i"] >= 120], err]
+    cells = "".join(f"  {sum(p) / len(p):6.2f}" if p else "       -" for p in parts)
+    print(f"  {name:44}{cells}{extra}")
+
+
+HEADER = f"  {'estimate (tricks of the side on lead)':44}  held out   tune   fresh     all"
 
 
 def playout_table(rows):
-    """Mean absolute error of ``playout`` estimates (opening tricks by the
-    ordering, the ending exact) for 4, 5 and 6 tricks played."""
+    """Mean absolute error of ``advisor.misere.playout_tricks`` (opening tricks
+    by the search's move ordering, the ending exact) for 4, 5 and 6 tricks."""
+    from advisor.misere import playout_tricks
     print("\nthe opening tricks played by the search's move ordering, the ending solved exactly")
-    print(f"  {'tricks played':40}  held out   tune    all   nodes (mean, max)   ms")
+    print(HEADER + "   ms a deal")
     for tricks in (4, 5, 6):
-        err, nodes, start = [], [], time.perf_counter()
-        for r in rows:
-            ns, n = playout(r["deal"], r["leader"], tricks)
-            err.append(abs((ns if int(r["leader"]) % 2 == 0 else 13 - ns) - r["exact"]))
-            nodes.append(n)
-        odd = [e for e, r in zip(err, rows) if r["i"] % 2]
-        even = [e for e, r in zip(err, rows) if r["i"] % 2 == 0]
-        print(f"  {tricks:<40}  {sum(odd) / len(odd):6.2f}  {sum(even) / len(even):6.2f}"
-              f"  {sum(err) / len(err):5.2f}   {sum(nodes) // len(nodes):>8,} {max(nodes):>8,}"
-              f"  {1000 * (time.perf_counter() - start) / len(rows):5.1f}")
+        start = time.perf_counter()
+        err = [abs(playout_tricks(r["deal"], r["leader"], tricks) - r["exact"]) for r in rows]
+        _errors_row(f"{tricks} tricks played", err, rows,
+                    f"   {1000 * (time.perf_counter() - start) / len(rows):5.1f}")
 
 
 def drivers_table(rows, budgets, weights):
     """Mean absolute error of each driver's estimate at each budget (held out / tuning / all)."""
-    import math
     import solver
+    from advisor.misere import misere_estimate
     clamp = lambda x, lo, hi: min(max(x, lo), hi)
     for budget in budgets:
         ests, secs, finished = {}, {}, {"mtd first test": 0}
@@ -322,6 +314,11 @@ def drivers_table(rows, budgets, weights):
             hlo, hhi, _ = narrowing(tests, keep=budget - budget // 4)
             hlo, hhi, t = mtd(tests, clamp(guess, hlo, hhi), hlo, hhi)
             est["(i) 1/4 narrowing, then MTD"] = ns(hlo if t is None else t)
+            # (k): the advisor's: the middle averaged with a 4-trick playout
+            if isinstance(b, solver.Bounds):
+                est["(k) middle and playout averaged (advisor)"] = misere_estimate(deal, leader, b)
+            else:
+                est["(k) middle and playout averaged (advisor)"] = b
             # (j): quarter steps, the stopped target (Courts' estimate)
             tests = Tests(deal, leader, budget)
             qlo, qhi, t = quarters(tests)
@@ -332,13 +329,9 @@ def drivers_table(rows, budgets, weights):
                 ests.setdefault(name, []).append(value)
         print(f"\nbudget {budget:,} nodes; MTD's first test (at the guess) finished on "
               f"{finished['mtd first test']}/{len(rows)} deals")
-        print(f"  {'estimate (tricks of the side on lead)':40}  held out   tune    all")
+        print(HEADER)
         for name, values in ests.items():
-            err = [abs(v - r["exact"]) for v, r in zip(values, rows)]
-            odd = [e for e, r in zip(err, rows) if r["i"] % 2]
-            even = [e for e, r in zip(err, rows) if r["i"] % 2 == 0]
-            print(f"  {name:40}  {sum(odd) / len(odd):6.2f}  {sum(even) / len(even):6.2f}"
-                  f"  {sum(err) / len(err):5.2f}")
+            _errors_row(name, [abs(v - r["exact"]) for v, r in zip(values, rows)], rows)
         print("  ms a deal: " + ", ".join(f"{k} {1000 * sum(v) / len(v):.1f}"
                                           for k, v in secs.items()))
 
