@@ -20,6 +20,7 @@ the scored search can finish within a budget (an ending), else proved bounds.
 
 from __future__ import annotations
 
+import math
 from typing import Dict, List, Optional
 
 import solver
@@ -186,27 +187,91 @@ def aces_taken(deal, leader, cards) -> List[tuple]:
 #: benchmarks/bench_misere.py), far beyond a sample's share of the advisor's
 #: time. A budgeted search narrows from both ends, so past the budget it has
 #: proved bounds around the value (on random deals 6.6 tricks wide on average
-#: at 100,000 nodes, 5.8 at 300,000, 4.3 at a million) and the bounds' middle
-#: is used (``misere_value``). 100,000 nodes cost about 20 ms; at 300,000 a
-#: Skruuvi recommendation took twice as long for bounds hardly narrower.
+#: at 100,000 nodes, 5.8 at 300,000, 4.3 at a million); ``misere_estimate``
+#: then makes an estimate within them. 100,000 nodes cost about 20 ms; at
+#: 300,000 a Skruuvi recommendation took twice as long for bounds hardly
+#: narrower.
 ADVICE_NODES = 100_000
 
+#: Tricks of the opening played out by ``playout_tricks`` before the ending is
+#: solved: 4 leaves a 9-card ending (on random deals 144,000 nodes on average,
+#: at most 512,000); 5 and 6 tricks were cheaper and worse (docs/solver.md).
+PLAYOUT_TRICKS = 4
 
-#: Misère tricks on lead by (deal, leader, budget), for the advisor's samples.
-_ON_LEAD: Dict[tuple, int] = {}
+#: The budget of the playout's ending (nodes); past it, its bounds' middle.
+PLAYOUT_NODES = 1_000_000
+
+#: How far ``misere_estimate`` is from the exact value, in tricks: its mean
+#: absolute error on the random full deals of benchmarks/misere_exact.json
+#: (173 with an exact value; ``python benchmarks/bench_misere_estimate.py
+#: --drivers``), against 0.95 for the middle of the bounds alone, 1.05 for
+#: always 6. tests/test_misere.py recomputes both, so the advisor's warning
+#: cannot go stale when the search changes.
+ESTIMATE_ERROR = 0.65
+
+
+#: Misère tricks on lead by (deal, leader, budget), for the advisor's samples:
+#: (the search's answer, the tricks scored).
+_ON_LEAD: Dict[tuple, tuple] = {}
+
+
+def playout_tricks(deal, leader, tricks: int = PLAYOUT_TRICKS,
+                   max_nodes: Optional[int] = PLAYOUT_NODES) -> float:
+    """Misère tricks of the side on lead (no-trumps) if the first ``tricks``
+    tricks are played by the search's move ordering (every hand plays the
+    card the search would try first: ``solver._core.ordered_moves``) and the
+    ending is then solved exactly (past ``max_nodes``, its bounds' middle).
+
+    A cheap stand-in for the full search: the ordering is a fair misère
+    policy for both sides, and an ending of 9 cards solves in about 0.1 s or
+    less. Deterministic: the same deal and leader give the same answer.
+    """
+    from solver import _core
+    leader = Seat.parse(leader)
+    hands, lead, won = list(deal.masks), int(leader), 0
+    tricks = min(tricks, max(0, len(deal[leader]) - 1))
+    for _ in range(tricks):
+        trick: List[int] = []
+        for k in range(4):
+            card = _core.ordered_moves(hands, 4, lead, trick, True)[0]
+            hands[(lead + k) & 3] ^= 1 << card
+            trick.append(card)
+        # no trumps: the highest card of the suit led wins (a card is 16 x suit + rank)
+        best = max(range(4), key=lambda k: (trick[k] >> 4 == trick[0] >> 4, trick[k]))
+        lead = (lead + best) & 3
+        won += lead % 2 == int(leader) % 2
+    try:
+        [rest] = _core.solve_each_card(hands, 4, lead, [], [], True, max_nodes=max_nodes)
+    except _core.OverBudget as stop:
+        rest = (stop.lower + stop.upper) / 2
+    # the core counts North-South's tricks
+    rest = rest if int(leader) % 2 == 0 else len(deal[leader]) - tricks - rest
+    return won + rest
+
+
+def misere_estimate(deal, leader, bounds) -> int:
+    """An estimate of the misère tricks of the side on lead when the budgeted
+    search stopped with ``bounds`` (``solver.Bounds`` of those tricks): the
+    mean of the bounds' middle and ``playout_tricks``, rounded half up and
+    clamped into the bounds. Neither alone does as well: on the 173 cached
+    random deals (benchmarks/misere_exact.json) the middle is 0.95 tricks off
+    on average, the playout 0.76, their mean 0.65 (``ESTIMATE_ERROR``); on the
+    55 deals added after the choice, 0.87, 0.62 and 0.60."""
+    middle = (bounds.lower + bounds.upper) / 2
+    guess = math.floor((middle + playout_tricks(deal, leader)) / 2 + 0.5)
+    return min(max(guess, bounds.lower), bounds.upper)
 
 
 def misere_value(deal, rules, contract, declarer, dealer, *,
                  max_nodes: Optional[int] = ADVICE_NODES, estimates: Optional[list] = None) -> int:
     """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
     tricks from the misère trick search (aces left out, ``ACES_NOTE``). With
-    ``max_nodes`` the search may stop early: then the middle of the bounds it
-    proved on the tricks is scored (an estimate; the advisor's samples only),
-    and the bounds are appended to ``estimates`` when it is given. On full
-    13-card deals the default budget seldom finishes (an exact full-deal
-    misère takes seconds): the bounds are then some 4-8 tricks wide around
-    the value, so the estimate is rough (off by a trick on average on random
-    deals, no better there than always 6)."""
+    ``max_nodes`` the search may stop early: then ``misere_estimate`` within
+    the bounds it proved is scored (the advisor's samples only), and the
+    bounds are appended to ``estimates`` when it is given. On full 13-card
+    deals the default budget seldom finishes (an exact full-deal misère takes
+    seconds): the estimate is off by ``ESTIMATE_ERROR`` tricks on average on
+    random deals."""
     rs = rule_set(rules)
     if contract in ("AP", "PASS"):
         leader, declarer = Seat.parse(dealer).lho, Seat.N
@@ -217,12 +282,12 @@ def misere_value(deal, rules, contract, declarer, dealer, *,
     if key not in _ON_LEAD:             # one search serves 5M, 6M, 7M and AP alike
         if len(_ON_LEAD) > 4096:
             _ON_LEAD.clear()
-        _ON_LEAD[key] = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
-    on_lead = _ON_LEAD[key]
-    if isinstance(on_lead, solver.Bounds):
-        if estimates is not None:
-            estimates.append(on_lead)
-        on_lead = (on_lead.lower + on_lead.upper) // 2
+        found = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
+        scored = found if isinstance(found, int) else misere_estimate(deal, leader, found)
+        _ON_LEAD[key] = (found, scored)
+    found, on_lead = _ON_LEAD[key]
+    if isinstance(found, solver.Bounds) and estimates is not None:
+        estimates.append(found)
     ns = on_lead if leader.side == "NS" else 13 - on_lead
     tricks = ns if declarer.side == "NS" else 13 - ns
     return rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")

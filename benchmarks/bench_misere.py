@@ -13,6 +13,7 @@ and the mean width of the bounds.
     python benchmarks/bench_misere.py --n 30 --leaders E S
     python benchmarks/bench_misere.py --n 50 --budget 300000
     python benchmarks/bench_misere.py --trump S          # misère with trumps
+    python benchmarks/bench_misere.py --guess low        # tests from a guess from the hands
 """
 
 from __future__ import annotations
@@ -26,6 +27,22 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
     sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_misere_estimate
+
+
+def guessed(deal, leader):
+    """NS's misère tricks and the nodes, by the core's tests from the hands' guess:
+    the low-card model fitted in bench_misere_estimate.py (tricks of the side on
+    lead 6.483 - 0.051 x low cards), rounded and plus one (a guess one above the
+    value costs no more than the value)."""
+    from solver.cards import Seat
+    from bench_misere_estimate import Tests, features, mtd
+    leader = Seat.parse(leader)
+    on_lead = 6.483 - 0.051 * features(deal, leader)["low"]
+    ns = on_lead if int(leader) % 2 == 0 else 13 - on_lead
+    tests = Tests(deal, leader, 2 ** 62)
+    lo, _, _ = mtd(tests, min(13, round(ns) + 1))
+    return lo, sum(nodes for _, _, nodes in tests.log)
 
 
 def main(argv=None) -> int:
@@ -38,6 +55,10 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=int, default=None, help="nodes for each search")
     p.add_argument("--only", type=int, nargs="+", default=None,
                    help="solve only these deals (indices from 0) of the --n dealt")
+    p.add_argument("--guess", choices=["low"], default=None,
+                   help="exact search by zero-window tests from the low-card guess of "
+                        "bench_misere_estimate.py (rounded, plus one) instead of the core's "
+                        "first guess (half the tricks); no-trumps, no lone player, no budget")
     p.add_argument("--verbose", action="store_true", help="a line per search")
     args = p.parse_args(argv)
 
@@ -58,13 +79,17 @@ def main(argv=None) -> int:
         for leader in args.leaders:
             stats = {}
             start = time.perf_counter()
-            try:
+            if args.guess:
+                value, nodes = guessed(deal, leader)
+                exact += 1
+            else:
+              try:
                 [value] = _core.solve_each_card(
                     deal.masks, strain, "NESW".index(leader), [], [], True, lone,
                     max_nodes=args.budget, stats=stats)
                 exact += 1
                 nodes = stats["nodes"]
-            except _core.OverBudget as stop:
+              except _core.OverBudget as stop:
                 value = solver.Bounds(stop.lower, stop.upper)
                 widths.append(stop.upper - stop.lower)
                 nodes = args.budget

@@ -77,6 +77,7 @@ cdef struct Ctx:
     int error            # an ErrorCode: why the search stopped early (0: it did not)
     # Limits (0: none) and, when one stops the search, the bounds proved so far.
     u64 max_nodes
+    u64 check_at         # the node count at which must_stop looks next (0: at once)
     double deadline      # seconds on the monotonic clock
     int lower, upper
 

@@ -58,6 +58,10 @@ cdef double monotonic() noexcept nogil:
 
 cdef bint must_stop(Ctx* c) noexcept nogil:
     """Should the search stop now? Sets ``c.error`` to the reason."""
+    # The next look: CHECK_EVERY nodes on, or at the node budget exactly.
+    c.check_at = c.nodes + CHECK_EVERY
+    if c.max_nodes and c.check_at > c.max_nodes:
+        c.check_at = c.max_nodes
     if cancel_flag:
         c.error = CANCELLED
     elif c.max_nodes and c.nodes >= c.max_nodes:
@@ -118,7 +122,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int saved_seat[4]
 
     c.nodes += 1
-    if c.nodes % CHECK_EVERY == 0 and must_stop(c):
+    if c.nodes >= c.check_at and must_stop(c):
         rel_out[0] = 0
         return 0
     if c.ncards == 0:
@@ -357,6 +361,7 @@ cdef void reset_search(Ctx* c) noexcept nogil:
     c.ncards = 0
     c.hint_card = -1
     c.nodes = 0
+    c.check_at = CHECK_EVERY
     c.trick_starts = 0
     c.tt_hits = 0
     c.error = NO_ERROR
@@ -520,6 +525,8 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     c = begin(table, &own, trump, misere, lone, max_entries)
     if max_nodes is not None:
         c.max_nodes = max_nodes
+        if c.max_nodes < c.check_at:
+            c.check_at = c.max_nodes     # a budget below CHECK_EVERY is kept exactly too
     if max_seconds is not None:
         c.deadline = monotonic() + max_seconds
     try:
@@ -558,6 +565,77 @@ cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
     if n == 1:
         return won
     return won + exact_value(c, guess - won, n - 1)
+
+
+def probe(hands, int trump, int leader, int target, bint misere=False, int lone=-1,
+          int max_entries=DEFAULT_MAX_ENTRIES, stats=None, max_nodes=None,
+          Table table=None):
+    """One zero-window test from a trick's start: does side 0 win at least
+    ``target`` of the remaining tricks? The fail-soft answer: ``v >= target``
+    proves side 0 wins at least ``v``, ``v < target`` at most ``v``.
+
+    A building block for drivers of one's own (the budgeted misère drivers
+    of benchmarks/bench_misere_estimate.py ``--drivers``): with a kept
+    ``table`` successive tests reuse each other's work, as the tests of one
+    ``solve`` do. ``max_nodes``: this
+    test's budget; reaching it raises ``OverBudget(0, n)`` (a single test
+    proves nothing when stopped), after filling ``stats`` with the nodes used.
+    """
+    cdef u64 h[4]
+    cdef int p[4]
+    cdef int n, v
+    cdef u64 rel
+    cdef Ctx own
+    cdef Ctx* c
+    read_position(hands, (), h, p)
+    n = popcount(h[leader])
+    c = begin(table, &own, trump, misere, lone, max_entries)
+    if max_nodes is not None:
+        c.max_nodes = max_nodes
+        if c.max_nodes < c.check_at:
+            c.check_at = c.max_nodes     # a budget below CHECK_EVERY is kept exactly too
+    try:
+        set_position(c, h, leader, p, 0)
+        with nogil:
+            if target <= 0:
+                v = 0
+            elif target > n:
+                v = n
+            else:
+                v = search(c, target, &rel)
+        if c.error == OVER_BUDGET:
+            c.lower, c.upper = 0, n
+            if stats is not None:
+                stats["nodes"] = stats.get("nodes", 0) + c.nodes
+        close_ctx(c, stats)
+        return v
+    finally:
+        end(table, c)
+
+
+def ordered_moves(hands, int trump, int leader, played, bint misere=False, int lone=-1,
+                  Table table=None):
+    """The cards the search would try for the player on move, best first (the
+    move ordering of ``_moves.pxi``; one card of each run of equivalent cards).
+    ``played``: the cards on the current trick, from ``leader``. Its first
+    card is the ordering's guess at the best play: a cheap playing policy
+    (benchmarks/bench_misere_estimate.py plays the opening tricks with it)."""
+    cdef u64 h[4]
+    cdef int p[4]
+    cdef int moves[13]
+    cdef int lows[13]
+    cdef int nm, i
+    cdef Ctx own
+    cdef Ctx* c
+    cdef int nplayed = read_position(hands, played, h, p)
+    c = begin(table, &own, trump, misere, lone, 1024)
+    try:
+        set_position(c, h, leader, p, nplayed)
+        c.hint_card = -1
+        nm = generate_moves(c, moves, lows)
+        return [moves[i] for i in range(nm)]
+    finally:
+        end(table, c)
 
 
 def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,

@@ -293,6 +293,7 @@ cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
     cdef Ctx* c = &g.base
     set_position(t, c.hands, c.player, NULL, 0)
     t.nodes = 0
+    t.check_at = CHECK_EVERY
     t.deadline = c.deadline     # the call's time budget holds inside the trick search too
     cdef int v = exact_value(t, (n + 1) // 2, n)
     if t.error:

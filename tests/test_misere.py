@@ -291,8 +291,81 @@ def test_advice_says_when_misere_values_are_estimates():
     misere_value(rec.deals[0], "skruuvi", "AP", None, "N", estimates=estimates)
     if estimates:                      # the budget ran out on this sample
         assert "rough estimate" in rec.warning
+        from advisor.misere import ESTIMATE_ERROR
+        assert f"quick playout; off by {ESTIMATE_ERROR:.2f} tricks on average" in rec.warning
         assert all(b.lower <= b.upper for b in estimates)
     exact = []
     value = misere_value(rec.deals[0], "skruuvi", "AP", None, "N", max_nodes=None,
                          estimates=exact)
     assert exact == [] and isinstance(value, int)
+
+
+def _cached_exact():
+    """``[(deal, leader, exact misère tricks of the side on lead)]`` from
+    benchmarks/misere_exact.json (the deals over its exact budget left out)."""
+    import json
+    from pathlib import Path
+    cache = json.loads((Path(__file__).resolve().parents[1] / "benchmarks"
+                        / "misere_exact.json").read_text())
+    out = []
+    for key, exact in sorted(cache.items()):
+        if isinstance(exact, int):
+            *masks, leader = key.split()
+            out.append((solver.Deal.from_masks([int(m) for m in masks]), leader, exact))
+    return out
+
+
+def test_the_stated_error_of_the_misere_estimate_is_the_measured_one():
+    """The advisor's warning states how far its misère estimate is from the
+    exact value (``ESTIMATE_ERROR``); recomputed here on the cached exact
+    values of benchmarks/misere_exact.json (node counts are deterministic),
+    so a change to the search, the playout or the budget that moves it fails
+    until the warning says so. The estimate lies within the proved bounds,
+    each bound holds the exact value, and the estimate beats the bounds'
+    middle, the advisor's estimate before, by at least a quarter."""
+    from advisor.misere import ADVICE_NODES, ESTIMATE_ERROR, misere_estimate
+    errors, middle = [], []
+    for deal, leader, exact in _cached_exact():
+        got = solver.solve(deal, "NT", leader, misere=True, max_nodes=ADVICE_NODES)
+        if isinstance(got, solver.Bounds):
+            assert got.lower <= exact <= got.upper
+            estimate = misere_estimate(deal, leader, got)
+            assert got.lower <= estimate <= got.upper
+            errors.append(abs(estimate - exact))
+            middle.append(abs((got.lower + got.upper) // 2 - exact))
+        else:
+            assert got == exact
+    assert len(errors) >= 170                 # 173 deals; one or two searches finish
+    mean = sum(errors) / len(errors)
+    assert abs(mean - ESTIMATE_ERROR) < 0.01, mean
+    assert mean <= 0.75 * sum(middle) / len(middle)
+
+
+def test_the_misere_estimate_is_deterministic_and_a_playout_counts_every_trick():
+    """The same deal and bounds give the same estimate, whatever came before
+    (the advisor's answer must not depend on the order of its samples); the
+    playout's tricks of the side on lead and of the other side add up to the
+    deal's tricks, whoever leads."""
+    from advisor.misere import misere_estimate, playout_tricks
+    cases = _cached_exact()[:6]
+    first = [misere_estimate(d, l, solver.Bounds(3, 10)) for d, l, _ in cases]
+    solver.solve(cases[0][0], "NT", "N", misere=True)      # any other search in between
+    assert [misere_estimate(d, l, solver.Bounds(3, 10)) for d, l, _ in reversed(cases)] \
+        == first[::-1]
+    for deal, leader, _ in cases:
+        ours = playout_tricks(deal, solver.Seat.parse(leader))
+        assert 0 <= ours <= 13 and ours == int(ours)
+    import random
+    rng = random.Random(3)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    for k in range(12):
+        rng.shuffle(deck)
+        n = rng.choice((5, 6, 7))
+        deal = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
+        seat = Seat(rng.randrange(4))
+        exact = solver.solve(deal, "NT", seat, misere=True)
+        # nothing played out: the ending is the deal, solved exactly (either side on lead)
+        assert playout_tricks(deal, seat, tricks=0) == exact
+        # all but the last trick played by the ordering (both sides may slip)
+        played = playout_tricks(deal, seat, tricks=n - 1)
+        assert played == int(played) and 0 <= played <= n
