@@ -29,7 +29,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import Hand, Seat, suit_ranks
 
-from ..game import rule_set
+from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from .tables import Row, table_for
@@ -298,20 +298,16 @@ class Policy:
 
     # -- Skruuvi: the main players' extended bids -------------------------------------
     def final_contract(self, dealer, auction) -> Tuple[Optional[str], Optional[Seat]]:
-        """``(contract, declarer)`` of a finished Skruuvi first auction whose kitty
-        bid is below level 5: the kitty bidder raises its strain to level 5 and
-        everyone passes (the policy does not model the exchange or the partner's
-        extended bids). Other finished auctions: their own result."""
+        """``(contract, declarer)`` of a finished auction; a Skruuvi first auction
+        whose kitty bid is below level 5 is raised by the kitty bidder to level 5
+        in its strain and everyone passes (``game.raise_kitty_bid``: the policy
+        does not model the partner's extended bids)."""
         contract, declarer, _ = self.rules.auction_result(auction, dealer)
         if contract is None or declarer is None:
             return contract, None
-        bid = self.rules.read_bid(contract)
-        if bid.level >= 5 or not hasattr(self.rules, "extended_auction_result"):
+        if not hasattr(self.rules, "extended_auction_result"):
             return contract, Seat.parse(declarer)
-        raised = f"5{bid.strain}"
-        final, who, _ = self.rules.extended_auction_result(contract, declarer,
-                                                           [raised, PASS, PASS, PASS, PASS])
-        return final, Seat.parse(who)
+        return raise_kitty_bid(self.rules, contract, declarer)
 
     # -- inside ---------------------------------------------------------------------
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
