@@ -7,17 +7,19 @@ level of 4 or less, the main players cannot just pass twice but must raise
 the level of the bid".
 """
 
+import numpy as np
 import pytest
 
 from advisor import rules as _rules
 from advisor.bidding.advise import AdviseError, kitty_low_bids, prepare, recommend
 from advisor.bidding.policy import Policy
+from advisor.bidding.system import read_auction
 from advisor.exchange import kitty_left, play_deal
 from advisor.game import raise_kitty_bid, strain_of
 from advisor.misere import is_misere
 from advisor.rules.base import RulesError
 from solver import dd_table
-from solver.cards import Seat
+from solver.cards import Card, Hand, Seat
 
 SKRUUVI = _rules.get("skruuvi")
 #: Twelve cards (the Kitty game's hand before the exchange): five spades to
@@ -123,3 +125,74 @@ def test_kitty_low_bid_questions_reject_bad_input():
         prepare(OPENER, seat="N", dealer="N", rules="skruuvi", exchange=False)
     with pytest.raises(RulesError, match="illegal auction"):
         prepare(OPENER, seat="S", dealer="N", auction="2H 1S", rules="skruuvi")
+
+
+# -- the policy makes the seed's low bids, and the readings read them -------------------
+
+@pytest.mark.parametrize("hand, auction, call", [
+    # "1 grand shows three Aces"; "2 grand shows 4 Aces"
+    ("A32.A32.A32.Q432", [], "1G"),
+    ("A32.A32.A32.A32", [], "2G"),
+    # "1 of a suit shows a 5-card suit headed by 3 honours ... plus an Ace in another suit"
+    ("AKQ87.KJ4.A2.T9", [], "1S"),
+    # "3 grand shows a similar strength hand to 3 of a suit but with all suits about
+    # equally strong and not more than two Aces"
+    ("KQ2.QJ3.KJ32.A3", [], "3G"),
+    # "3 of a suit ... (about 7 honours) ... with no good suit. The suit bid is the best one."
+    ("KQJ2.Q.KJ32.AJ3", [], "3S"),
+    # "grand at the lowest level or a single jump - shows 3 or 4 Aces respectively"
+    ("AK2.AQ3.K32.A32", ["1S", "P"], "1G"),
+    ("AK2.AQ3.A32.A32", ["1S", "P"], "2G"),
+    ("AK2.AQ3.A32.A32", ["2H", "P"], "3G"),
+    # "2 grand in response to 1 grand shows the fourth Ace"
+    ("A32.K32.Q32.J432", ["1G", "P"], "2G"),
+    # "immediate raise of partner's suit - 4 card support to an honour"
+    ("Q432.K32.432.432", ["1S", "P"], "2S"),
+])
+def test_the_policy_bids_the_seeds_first_round_conventions(hand, auction, call):
+    seat = SKRUUVI.seat_of_call(Seat.N, len(auction))
+    decision = Policy(SKRUUVI).call(Hand.from_pbn(hand), seat=seat, dealer="N", auction=auction)
+    assert decision.call == call, decision.reason
+    assert decision.row.passage.startswith("seed 002")
+
+
+def test_the_readings_accept_every_hand_the_policy_makes_the_call_with():
+    # The readings (the sampler's constraints on a seat) are never stricter than
+    # the policy's rows: a hand the policy bids a call with fits that call's reading.
+    rng = np.random.default_rng(15)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    policy = Policy(SKRUUVI)
+    seen = set()
+    for auction in ([], ["1S", "P"], ["1G", "P"], ["2H", "P"], ["1D", "P"]):
+        seat = SKRUUVI.seat_of_call(Seat.N, len(auction))
+        for _ in range(600):
+            hand = Hand(deck[int(k)] for k in rng.choice(52, 12, replace=False))
+            call = policy.call(hand, seat=seat, dealer="N", auction=auction).call
+            if call == "P":
+                continue
+            readings = [i for i in read_auction(auction + [call], "N", SKRUUVI)
+                        if i.index == len(auction)]
+            for reading in readings:
+                assert reading.constraint()(hand), (auction, call, reading.text, hand.to_pbn())
+                seen.add((tuple(auction), call[-1], reading.text.split(" ")[0]))
+    assert len(seen) >= 6
+
+
+@pytest.mark.parametrize("auction, text", [
+    (["1S"], "((spades >= 5 and honours_spades >= 3) or (spades >= 6 and honours_spades >= 2))"
+             " and aces >= 1"),
+    (["2H"], "(hearts >= 6 and honours_hearts >= 3) or (hearts >= 5 and honours_hearts >= 4)"),
+    (["3D"], "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 6"),
+    (["3G"], "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 6"
+             " and aces <= 2"),
+    (["1S", "P", "1G"], "aces >= 3"),
+    (["1S", "P", "2G"], "aces == 4"),
+    (["1G", "P", "2G"], "aces >= 1"),
+    (["1S", "P", "2S"], "spades >= 4 and honours_spades >= 1"),
+    (["1S", "P", "2M"], "spades <= 1 and honours_spades == 0"),
+    (["5H"], None),                    # "5 or 6 ... - preemptive"
+    (["1S", "P", "3G"], None),         # neither the lowest grand nor a single jump
+])
+def test_the_readings_follow_the_seeds_conventions(auction, text):
+    found = [i.text for i in read_auction(auction, "N", SKRUUVI) if i.index == len(auction) - 1]
+    assert found == ([] if text is None else [text])
