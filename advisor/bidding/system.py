@@ -66,6 +66,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence
 from solver.cards import SEATS, Seat
 
 from ..rules.base import PASS, RuleSet, normalise_call
+from ..rules.skruuvi_auction import MISERE
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 
 __all__ = ["Inference", "read_auction", "system_readings"]
@@ -185,7 +186,7 @@ def _skruuvi_meaning(level, strain, seat, is_first, anyone_bid, named, first_cal
             return (f"{_ALL_HONOURS} >= 6 and aces <= 2",
                     "3 grand shows about seven honours, all suits alike, at most two aces")
         return None, None
-    if strain == "M":
+    if strain == MISERE:
         if is_first and partner_suit and level == 2:
             word = _suit_word(partner_first[1:])
             return (f"{word} <= 1 and honours_{word} == 0",
