@@ -196,3 +196,14 @@ def test_the_readings_accept_every_hand_the_policy_makes_the_call_with():
 def test_the_readings_follow_the_seeds_conventions(auction, text):
     found = [i.text for i in read_auction(auction, "N", SKRUUVI) if i.index == len(auction) - 1]
     assert found == ([] if text is None else [text])
+
+
+def test_with_the_par_reply_a_low_bid_is_worth_its_raised_contract_not_more():
+    # par lets the opponents outbid a contract; a low kitty bid is that contract
+    # at level 5, so it scores what the 5-level bid scores, sample by sample
+    # (valued as it stands it would dodge the opponents' outbidding).
+    rec = recommend(OPENER, seat="N", dealer="N", rules="skruuvi", samples=8, seed=2,
+                    workers=1, reply="par", early_stop=False)
+    for low, five in (("1S", "5S"), ("4S", "5S"), ("2G", "5G")):
+        assert rec.candidate(low).scores == rec.candidate(five).scores
+    assert any(s != t for s, t in zip(rec.candidate("1S").scores, rec.candidate("1S").stands))

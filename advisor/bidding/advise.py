@@ -715,7 +715,11 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
     sign = 1 if us == "NS" else -1
     values = []
     for call, contract, bidder in sit.candidates:
-        if call not in index and call != PASS:      # misère, Courts: not on the DD ladder
+        if call not in index and call != PASS and contract in index:
+            # a Skruuvi kitty bid below 5: par's auction from the contract it is
+            # raised to (the opponents may still outbid it)
+            ns = auction.after_bid(index[contract], us).score
+        elif call not in index and call != PASS:    # misère, Courts: not on the DD ladder
             ns = scorer.ns(contract, bidder if bidder is not None else sit.seat)
         elif call == PASS and sit.current is not None and current_i is None:
             ns = scorer.ns(sit.current, sit.current_declarer)   # a Courts contract stands
