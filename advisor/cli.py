@@ -576,7 +576,9 @@ def build_parser() -> argparse.ArgumentParser:
     an.set_defaults(run=run_analyse)
 
     ad = commands.add_parser("advise", help="the call with the best expected score (docs/advise.md)")
-    ad.add_argument("--hand", required=True, help='your 13 cards, S.H.D.C: "AKQ87.KJ4.A2.T93"')
+    ad.add_argument("--hand", required=True,
+                    help='your 13 cards, S.H.D.C: "AKQ87.KJ4.A2.T93" (Skruuvi\'s Kitty game: '
+                         'the 12 held before the exchange; its bids below level 5 are weighed too)')
     ad.add_argument("--seat", required=True, help="your seat: N, E, S or W")
     ad.add_argument("--dealer", type=str, default=None, help="N, E, S or W (default: N)")
     ad.add_argument("--auction", default="", help='the calls so far from the first caller: "1S P"')
