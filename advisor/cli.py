@@ -30,6 +30,7 @@ from .analysis import analyse, analyse_courts
 from .semi_play import ADVICE_NODES as COURTS_ADVICE_NODES
 from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
 from .bidding import recommend
+from .misere import is_misere
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games
@@ -350,8 +351,10 @@ def run_advise(args, out) -> None:
                           ("if it stands", "right"), ("makes", "right"),
                           ("tricks (most often)", "left")):
         table.add_column(name, justify=justify)
+    # A pass with nothing bid: Skruuvi's four passes are the all-pass misère.
+    nothing = "all-pass misère" if is_misere(rec.rules, "AP") else "thrown in"
     for c in rec.candidates[:args.top]:
-        played = ("thrown in" if c.contract is None
+        played = (nothing if c.contract is None
                   else f"{call_text(c.contract, symbols)} by {c.declarer}")
         common = "" if not c.tricks else ", ".join(
             f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
@@ -573,7 +576,9 @@ def build_parser() -> argparse.ArgumentParser:
     an.set_defaults(run=run_analyse)
 
     ad = commands.add_parser("advise", help="the call with the best expected score (docs/advise.md)")
-    ad.add_argument("--hand", required=True, help='your 13 cards, S.H.D.C: "AKQ87.KJ4.A2.T93"')
+    ad.add_argument("--hand", required=True,
+                    help='your 13 cards, S.H.D.C: "AKQ87.KJ4.A2.T93" (Skruuvi\'s Kitty game: '
+                         'the 12 held before the exchange; its bids below level 5 are weighed too)')
     ad.add_argument("--seat", required=True, help="your seat: N, E, S or W")
     ad.add_argument("--dealer", type=str, default=None, help="N, E, S or W (default: N)")
     ad.add_argument("--auction", default="", help='the calls so far from the first caller: "1S P"')

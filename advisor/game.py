@@ -8,7 +8,9 @@
 - ``declarer_tricks(table, rules, declarer, strain)``: declarer's side's
   tricks with the game's own opening leader;
 - ``close_auction(rules, calls)``: an unfinished auction completed with passes;
-- ``passed_out(rules, calls, dealer)``: the contract if everyone passed from here.
+- ``passed_out(rules, calls, dealer)``: the contract if everyone passed from here;
+- ``raise_kitty_bid(rules, kitty_bid, kitty_bidder)``: the contract a Skruuvi
+  kitty bid below level 5 is played in (the main players must raise it).
 
 The rule set itself answers who leads (``rules.opening_leader(declarer)``)
 and whose call it is (``rules.seat_of_call(dealer, index)``).
@@ -24,7 +26,8 @@ from . import rules as _rules
 from .rules.base import PASS, RuleSet, RulesError, split_calls
 
 __all__ = ["rule_set", "strain_of", "playable_contracts", "dd_strains", "declarer_tricks",
-           "table_row", "close_auction", "passed_out", "first_side", "NO_TRUMP_LETTERS"]
+           "table_row", "close_auction", "passed_out", "raise_kitty_bid", "first_side",
+           "NO_TRUMP_LETTERS", "LOWEST_FINAL_LEVEL"]
 
 #: Strain letters played without trumps (``NT``, Skruuvi's grand ``G``). Every
 #: other playable strain letter is a suit.
@@ -132,6 +135,37 @@ def passed_out(rules, calls, dealer) -> Tuple[Optional[str], Optional[Seat]]:
         contract, declarer, _leader = rs.auction_result(closed, dealer)
     except RulesError:                    # Skruuvi: a bid below level 5 cannot be final
         return None, None
+    if declarer is not None and hasattr(rs, "extended_auction_result") \
+            and rs.contract(contract).level < LOWEST_FINAL_LEVEL:
+        contract, declarer = raise_kitty_bid(rs, contract, declarer)
     if contract not in playable_contracts(rs):
         return None, None
     return contract, Seat.parse(declarer)
+
+
+#: Skruuvi: "the level of the final bid must be at least five" (seed 002).
+LOWEST_FINAL_LEVEL = 5
+
+
+def raise_kitty_bid(rules, kitty_bid, kitty_bidder) -> Tuple[str, Seat]:
+    """``(contract, declarer)`` played after a Skruuvi kitty bid (seed 002).
+
+    "if the kitty bid was at the level of 4 or less, the main players cannot
+    just pass twice but must raise the level of the bid". The advisor's model
+    of those extended bids: the kitty bidder raises its own strain to level 5
+    and both main players then pass twice, so the kitty bidder declares
+    (``"2H"`` by N: ``("5H", N)``). A kitty bid at level 5 or more stands
+    as it is. The exchange itself is ``advisor.exchange``'s.
+    """
+    rs = rule_set(rules)
+    if not hasattr(rs, "extended_auction_result"):
+        raise RulesError(f"{rs.name} has no kitty bid: only Skruuvi's main players raise "
+                         "their first auction's bid")
+    bid = rs.read_bid(str(kitty_bid))
+    bidder = Seat.parse(kitty_bidder)
+    if bid.level >= LOWEST_FINAL_LEVEL:
+        return str(bid), bidder
+    raised = f"{LOWEST_FINAL_LEVEL}{bid.strain}"
+    final, who, _ = rs.extended_auction_result(str(bid), bidder.name,
+                                               [raised, PASS, PASS, PASS, PASS])
+    return final, Seat.parse(who)

@@ -11,6 +11,11 @@ main players) and in the Kitty game (12 cards a hand and a kitty of 4). Each
 - ``no-exchange``: ``recommend(exchange=False)``: solved on the deal as
   sampled (Kotka only: a 12-card Kitty hand has no deal without the
   exchange);
+- ``no-low-bids`` (Kitty only): the best call of the same ``exchange``
+  recommendation among the calls it had before the first auction's bids
+  below level 5 became candidates (pass and levels 5-7): what the low bids
+  add, on the same samples (a candidate pruned there is compared on the
+  samples it was scored on, as ``recommend`` ranks it);
 - ``rule-of-thumb``: the bidding policy's own call; ``always-pass``.
 
 Each call is judged on the *real* deal: the auction goes on by the policy,
@@ -22,6 +27,7 @@ here solved exactly, without the advisor's node budget.
 
     python benchmarks/bench_skruuvi_exchange.py                # 24 + 24 situations
     python benchmarks/bench_skruuvi_exchange.py --n 8 --samples 20
+    python benchmarks/bench_skruuvi_exchange.py --games kitty  # one game only
 """
 
 from __future__ import annotations
@@ -95,6 +101,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--workers", type=int, default=None)
     p.add_argument("--json", help="write the per-situation results here")
+    p.add_argument("--games", choices=("kotka", "kitty"), action="append",
+                   help="only this game (repeatable; default: kotka, then kitty)")
     args = p.parse_args(argv)
 
     from advisor.bidding.advise import recommend
@@ -103,19 +111,34 @@ def main(argv=None) -> int:
     from bench_advise_quality import print_paired_table   # means, paired differences ± SE
 
     games = {"kotka": get("skruuvi").kotka(), "kitty": get("skruuvi")}
+    games = {game: rules for game, rules in games.items() if game in (args.games or games)}
     rows = []
     start = time.perf_counter()
     for game, rules in games.items():
         policy = Policy(rules)
 
+        last = {}
+
         def advise(exchange):
-            return lambda d, dl, s: recommend(
-                d[s], seat=s, dealer=dl, rules=rules, samples=args.samples, seed=args.seed,
-                workers=args.workers, exchange=exchange).call
+            def choose(d, dl, s):
+                rec = recommend(d[s], seat=s, dealer=dl, rules=rules, samples=args.samples,
+                                seed=args.seed, workers=args.workers, exchange=exchange)
+                last[exchange] = rec
+                return rec.call
+            return choose
+
+        def no_low_bids(d, dl, s):
+            # The same recommendation's best call among pass and levels 5-7
+            # (its candidates are best first).
+            rec = last[True]
+            return next(c.call for c in rec.candidates
+                        if c.call == "P" or rules.read_bid(c.call).level >= 5)
 
         choosers = {"exchange": advise(True)}
         if game == "kotka":
             choosers["no-exchange"] = advise(False)
+        else:
+            choosers["no-low-bids"] = no_low_bids
         choosers["rule-of-thumb"] = lambda d, dl, s: policy.call(
             d[s], seat=s, dealer=dl, auction=[]).call
         choosers["always-pass"] = lambda d, dl, s: "P"
@@ -132,7 +155,7 @@ def main(argv=None) -> int:
                   flush=True)
     print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; "
           f"{args.samples} samples a decision, seed {args.seed}\n")
-    names = ("exchange", "no-exchange", "rule-of-thumb", "always-pass")
+    names = ("exchange", "no-exchange", "no-low-bids", "rule-of-thumb", "always-pass")
     groups = {game: [r for r in rows if r["game"] == game] for game in games}
     print_paired_table("game", groups, names, "exchange", digits=1, width=22)
     print("\nEach cell: mean score of the player's side on the real deal, after the real "

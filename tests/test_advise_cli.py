@@ -67,3 +67,15 @@ def test_the_table_shows_suit_symbols_unless_letters_are_asked_for():
         args.run(args, out)
         text = out.getvalue()
         assert text.startswith(f"P: Passing ({contract} makes in 0%)") and contract in text
+
+
+def test_kitty_game_table_shows_the_low_bids_and_the_all_pass_misere():
+    # Skruuvi's Kitty game: a 12-card hand; the low bids are rows, each with the
+    # contract it stands as (raised to 5), and a pass with nothing bid is the
+    # all-pass misère, not a throw-in.
+    text = _run(["advise", "--rules", "skruuvi", "--hand", "AKQ87.KJ4.A2.T9", "--seat", "N",
+                 "--samples", "4", "--seed", "1", "--letters", "--top", "40"])
+    cells = [re.split(r"[|│]", line) for line in text.splitlines() if line[:1] in "|│"]
+    rows = {c[1].strip(): c[2].strip() for c in cells}
+    assert rows["1S"] == "5S by N" and rows["4G"] == "5G by N" and rows["2M"] == "5M by N"
+    assert rows["P"].startswith("all-pass mis")       # "misère" (ASCII output: "mis?re")

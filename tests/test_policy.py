@@ -26,7 +26,7 @@ def test_every_row_reads_and_cites_a_passage():
         for row in table:
             assert row.situation in ("open", "respond", "overcall", "rebid"), row
             assert row.strain in ("NT", "suit", "partner", "own", "CT"), row
-            assert row.level in (1, 2, 3, 4, 5, 6, 7, "cheapest", "tricks", "reach"), row
+            assert row.level in (1, 2, 3, 4, 5, 6, 7, "cheapest", "jump", "tricks", "reach"), row
             assert row.passage.startswith("seed 00"), row
             text = row.hand.format(suit="hearts", partner="spades")
             compile_constraint(text, extra_features=POLICY_FEATURES)

@@ -51,8 +51,8 @@ from solver import Solver, dd_table, map_threads
 from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
-from ..game import (close_auction, declarer_tricks, passed_out, playable_contracts, rule_set,
-                    strain_of, table_row)
+from ..game import (LOWEST_FINAL_LEVEL, close_auction, declarer_tricks, passed_out,
+                    playable_contracts, raise_kitty_bid, rule_set, strain_of, table_row)
 from ..exchange import LEVEL_GROUPS, contract_text, kitty_left, level_group, play_deal
 from ..misere import (ADVICE_NODES, ESTIMATE_ERROR, is_misere, misere_contracts,
                       misere_value)
@@ -315,17 +315,24 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
 
     candidates = [(PASS, current, current_declarer)]
     our_declarer: Dict[Strain, Seat] = {}
+    low = kitty_low_bids(rs, legal)
     for call in legal:
         strain = strain_of(rs, call) if call not in ("X", PASS, "XX") else None
-        if strain not in our_strains or call not in ladder:
+        if strain not in our_strains or (call not in ladder and call not in low):
             continue
-        _, declarer = passed_out(rs, calls + [call], dealer)
+        # A low kitty bid that stands is raised to level 5 by its bidder
+        # (game.raise_kitty_bid): that is the contract played if it stands.
+        contract, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
-        candidates.append((call, call, declarer))
+        candidates.append((call, contract if call in low else call, declarer))
     # Skruuvi's misère bids (advisor.misere), unless the strains are limited:
-    # the bidder declares if it stands.
+    # the bidder declares if it stands (a low one raised to 5M).
     if strains is None:
-        candidates += [(call, call, seat) for call in legal if call in misere_contracts(rs)]
+        for call in legal:
+            if call in misere_contracts(rs) or call in low:
+                contract = raise_kitty_bid(rs, call, seat)[0]
+                if is_misere(rs, contract):
+                    candidates.append((call, contract, seat))
     # Semi-contract's Courts and misère Courts bids (advisor.semi_play): valued
     # by the general solver on a node budget (_solve_courts).
     for call in legal:
@@ -353,7 +360,31 @@ def _passed_out(rs: RuleSet, calls, dealer) -> Tuple[Optional[str], Optional[Sea
         found, who, _ = rs.auction_result(closed, dealer)
         if extra_strain(rs, found) is not None:
             return found, Seat.parse(who)
+    if contract is None and misere_contracts(rs):
+        # A Skruuvi misère bid that stands (a low one raised to 5M): the
+        # advisor values it by the misère search, not a throw-in.
+        closed, _ = close_auction(rs, calls)
+        found, who, _ = rs.auction_result(closed, dealer)
+        if who is not None:
+            found, bidder = raise_kitty_bid(rs, found, who)
+            if is_misere(rs, found):
+                return found, bidder
     return contract, declarer
+
+
+def kitty_low_bids(rs: RuleSet, legal: Sequence[str]) -> List[str]:
+    """The legal bids of ``legal`` below level 5 (Skruuvi's Kitty game first
+    auction, seed 002: "lower bids are used in the early rounds to convey
+    information"), lowest first; [] in every other game and auction.
+
+    Each is a candidate like any bid: scored by the auction the policy plays
+    on from it (the kitty bidder raising a kitty bid below 5 to level 5,
+    ``game.raise_kitty_bid``) and the card exchange that contract brings.
+    """
+    if not hasattr(rs, "extended_auction_result"):
+        return []
+    return [call for call in legal if call not in (PASS, "X", "XX")
+            and rs.read_bid(call).level < LOWEST_FINAL_LEVEL]
 
 
 def _courts_name(rs: RuleSet, strain) -> Optional[str]:
@@ -685,7 +716,11 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
     sign = 1 if us == "NS" else -1
     values = []
     for call, contract, bidder in sit.candidates:
-        if call not in index and call != PASS:      # misère, Courts: not on the DD ladder
+        if call not in index and call != PASS and contract in index:
+            # a Skruuvi kitty bid below 5: par's auction from the contract it is
+            # raised to (the opponents may still outbid it)
+            ns = auction.after_bid(index[contract], us).score
+        elif call not in index and call != PASS:    # misère, Courts: not on the DD ladder
             ns = scorer.ns(contract, bidder if bidder is not None else sit.seat)
         elif call == PASS and sit.current is not None and current_i is None:
             ns = scorer.ns(sit.current, sit.current_declarer)   # a Courts contract stands

@@ -29,7 +29,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import Hand, Seat, suit_ranks
 
-from ..game import rule_set
+from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from .tables import Row, table_for
@@ -227,6 +227,10 @@ class Policy:
         # under many auctions.
         self._fits_seen: Dict[tuple, bool] = {}
 
+    def _sizes(self) -> str:
+        """The hand sizes the policy calls with, in words ("12 or 13")."""
+        return " or ".join(map(str, self.hand_sizes))
+
     def legal_calls(self, auction: Sequence[str]) -> Tuple[str, ...]:
         """The calls the next player may make after ``auction`` (empty: it is over);
         remembered, since continuations ask about the same auctions again and again."""
@@ -237,7 +241,7 @@ class Policy:
         """The call ``seat`` makes with ``hand`` after ``auction`` (from the first caller)."""
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
         if len(hand) not in self.hand_sizes:
-            raise PolicyError(f"the policy calls with 13 cards, not {len(hand)}")
+            raise PolicyError(f"the policy calls with {self._sizes()} cards, not {len(hand)}")
         auction = [normalise_call(c) for c in auction]
         legal = self.legal_calls(auction)
         if not legal:
@@ -285,7 +289,8 @@ class Policy:
         readings = {seat: self._read(calls, seat, dealer) for seat in Seat}
         for seat in Seat:
             if len(hands[seat]) not in self.hand_sizes:
-                raise PolicyError(f"the policy calls with 13 cards, not {len(hands[seat])}")
+                raise PolicyError(f"the policy calls with {self._sizes()} cards, not "
+                                  f"{len(hands[seat])}")
         legal = self.legal_calls(calls)
         while legal:
             who = self.rules.seat_of_call(dealer, len(calls))
@@ -298,20 +303,16 @@ class Policy:
 
     # -- Skruuvi: the main players' extended bids -------------------------------------
     def final_contract(self, dealer, auction) -> Tuple[Optional[str], Optional[Seat]]:
-        """``(contract, declarer)`` of a finished Skruuvi first auction whose kitty
-        bid is below level 5: the kitty bidder raises its strain to level 5 and
-        everyone passes (the policy does not model the exchange or the partner's
-        extended bids). Other finished auctions: their own result."""
+        """``(contract, declarer)`` of a finished auction; a Skruuvi first auction
+        whose kitty bid is below level 5 is raised by the kitty bidder to level 5
+        in its strain and everyone passes (``game.raise_kitty_bid``: the policy
+        does not model the partner's extended bids)."""
         contract, declarer, _ = self.rules.auction_result(auction, dealer)
         if contract is None or declarer is None:
             return contract, None
-        bid = self.rules.read_bid(contract)
-        if bid.level >= 5 or not hasattr(self.rules, "extended_auction_result"):
+        if not hasattr(self.rules, "extended_auction_result"):
             return contract, Seat.parse(declarer)
-        raised = f"5{bid.strain}"
-        final, who, _ = self.rules.extended_auction_result(contract, declarer,
-                                                           [raised, PASS, PASS, PASS, PASS])
-        return final, Seat.parse(who)
+        return raise_kitty_bid(self.rules, contract, declarer)
 
     # -- inside ---------------------------------------------------------------------
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
@@ -386,6 +387,10 @@ class Policy:
             return None
         if isinstance(row.level, int):
             return f"{row.level}{strain}" if row.level in levels else None
+        if row.level == "jump":          # a single jump: one above the cheapest
+            jump = levels[0] + 1
+            ok = jump in levels and (row.up_to is None or jump <= row.up_to)
+            return f"{jump}{strain}" if ok else None
         cap = 7 if row.up_to is None else row.up_to
         if row.level in ("tricks", "reach"):
             shown = reading.partner_shows(strain, self.nt)

@@ -36,12 +36,25 @@ exactly that call after the calls before it. The texts are then the
 sampler's fast vectorised filter and what is left when a human's call does
 not fit the policy (the system readings are dropped first).
 
-Skruuvi (seed 002's conventions):
+Skruuvi (seed 002's conventions, "In the first round", "In response to
+partner's opening"; ``_skruuvi_meaning``, docs/rules.md "The first auction's
+low bids"):
 
-- a suit named by a player for the first time shows a five-card suit with
-  three honours or a six-card suit with two;
-- grand (no-trumps, ``G``) at the player's first call shows three aces at
-  level 1 (or below 5 in general) and four aces at level 2;
+- an opening (the auction's first bid) of 1 in a suit shows a five-card suit
+  with three honours or a six-card suit with two, and an ace; of 2, a
+  stronger suit (six with three honours, or five with four); of 3, about
+  seven honours (read: six or more) and no good suit; at level 4 or more
+  (5 and 6 are pre-emptive) nothing;
+- an opening of 1 grand (``G``) shows three aces, 2 grand four, 3 grand about
+  seven honours and at most two aces;
+- in response to partner's first-call suit: raising it shows four cards to
+  an honour; grand at the lowest legal level three aces, a single jump four;
+  2 misère a void or low singleton in that suit; a new suit five cards with
+  three honours or six with two (no ace needed);
+- 2 grand over partner's first-call 1 grand shows the fourth ace;
+- any other suit a player names for the first time below level 5 shows five
+  cards with three honours or six with two, and grand at the player's first
+  call three aces at level 1, four at level 2;
 - passes and everything else say nothing (the kitty and the card exchange
   are not modelled).
 """
@@ -53,6 +66,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence
 from solver.cards import SEATS, Seat
 
 from ..rules.base import PASS, RuleSet, normalise_call
+from ..rules.skruuvi_auction import MISERE
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 
 __all__ = ["Inference", "read_auction", "system_readings"]
@@ -113,8 +127,14 @@ def read_auction(auction: Sequence[str], dealer, rules: RuleSet, *,
                 text, why = "aces <= 2", "a first-turn pass denies three aces"
         elif call not in ("X", "XX"):
             bid = rules.read_bid(call)
-            text, why = _bid_meaning(system, bid.level, bid.strain, seat, is_first,
-                                     anyone_bid, named, first_call)
+            if system == "skruuvi":
+                before = [normalise_call(c) for c in auction[:index]]
+                text, why = _skruuvi_meaning(bid.level, bid.strain, seat, is_first,
+                                             anyone_bid, named, first_call,
+                                             _lowest_level(rules, before, bid.strain))
+            else:
+                text, why = _bid_meaning(system, bid.level, bid.strain, seat, is_first,
+                                         anyone_bid, named, first_call)
             named[seat].add(bid.strain)
             anyone_bid = True
         if is_first:
@@ -124,17 +144,83 @@ def read_auction(auction: Sequence[str], dealer, rules: RuleSet, *,
     return out
 
 
+def _lowest_level(rules: RuleSet, before: Sequence[str], strain: str) -> Optional[int]:
+    """The lowest level at which ``strain`` could be bid after ``before``."""
+    levels = [rules.read_bid(c).level for c in rules.auction_legal_calls(list(before))
+              if c not in (PASS, "X", "XX") and rules.read_bid(c).strain == strain]
+    return min(levels) if levels else None
+
+
+#: Skruuvi's honours: "'Honours' are the A, K, Q, J and 10 of each suit."
+_ALL_HONOURS = " + ".join(f"honours_{w}" for w in SUIT_WORDS)
+
+
+def _skruuvi_meaning(level, strain, seat, is_first, anyone_bid, named, first_call, lowest):
+    """``(constraint text, why)`` of one Skruuvi bid (seed 002's conventions,
+    quoted in docs/rules.md), or ``(None, None)``. ``lowest``: the lowest level
+    the bid's strain could be bid at then (a response's jump)."""
+    if strain in named[seat] or level >= 5:
+        # a repeat says nothing new; "5 or 6 misère (or any other denomination) -
+        # preemptive", and the main players' final levels
+        return None, None
+    partner_first = first_call[seat.partner]
+    # partner's first call named a suit ("1S"[1:] == "S"; a pass is "P")
+    partner_suit = partner_first is not None and partner_first[1:] in _SUIT_INDEX
+    opening = is_first and not anyone_bid
+    if strain in _NO_TRUMPS:
+        if not is_first:
+            return None, None
+        if partner_first is not None and partner_first[1:] in _NO_TRUMPS and level == 2:
+            return "aces >= 1", "2 grand in response to 1 grand shows the fourth ace"
+        if partner_suit and lowest is not None:
+            if level == lowest:
+                return "aces >= 3", "grand at the lowest level over partner's suit shows three aces"
+            if level == lowest + 1:
+                return "aces == 4", "grand at a single jump over partner's suit shows four aces"
+            return None, None
+        if level == 1:
+            return "aces >= 3", "1 grand shows three aces"
+        if level == 2:
+            return "aces == 4", "2 grand shows four aces"
+        if level == 3 and opening:
+            return (f"{_ALL_HONOURS} >= 6 and aces <= 2",
+                    "3 grand shows about seven honours, all suits alike, at most two aces")
+        return None, None
+    if strain == MISERE:
+        if is_first and partner_suit and level == 2:
+            word = _suit_word(partner_first[1:])
+            return (f"{word} <= 1 and honours_{word} == 0",
+                    f"2 misère over partner's {word} shows a void or low singleton in it")
+        return None, None
+    if strain not in _SUIT_INDEX:
+        return None, None
+    word = _suit_word(strain)
+    honours = f"honours_{word}"
+    if strain in named[seat.partner]:
+        if is_first:
+            return (f"{word} >= 4 and {honours} >= 1",
+                    f"an immediate raise of partner's {word} shows four to an honour")
+        return None, None
+    if opening and level == 2:
+        return (f"({word} >= 6 and {honours} >= 3) or ({word} >= 5 and {honours} >= 4)",
+                f"2{strain} shows a stronger {word[:-1]} suit than a bid of 1")
+    if opening and level == 3:
+        return (f"{_ALL_HONOURS} >= 6",
+                f"3{strain} shows about seven honours and no good suit")
+    if opening and level == 4:
+        return None, None
+    suit = f"({word} >= 5 and {honours} >= 3) or ({word} >= 6 and {honours} >= 2)"
+    if opening:
+        return (f"({suit}) and aces >= 1",
+                f"1{strain} shows five {word} with three honours or six with two, and an ace")
+    return suit, f"a {word[:-1]} bid shows five cards with three honours or six with two"
+
+
 def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first_call):
     """``(constraint text, why)`` of one bid, or ``(None, None)``."""
     if strain in named[seat]:
         return None, None                                    # a repeat says nothing new
     if strain in _NO_TRUMPS:
-        if system == "skruuvi":
-            if not is_first or level >= 5:
-                return None, None
-            if level == 2:
-                return "aces == 4", "2 grand at the first turn shows four aces"
-            return "aces >= 3", "grand at the first turn shows three aces"
         partner_first = first_call[seat.partner]
         if partner_first is not None and partner_first.endswith(("NT", "G")):
             return "aces >= 1", "no-trumps after partner's first-turn no-trumps shows an ace"
@@ -153,9 +239,6 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         return None, None                                    # misère and other bids
     word = _suit_word(strain)
     honours = f"honours_{word}"
-    if system == "skruuvi":
-        return (f"({word} >= 5 and {honours} >= 3) or ({word} >= 6 and {honours} >= 2)",
-                f"a {word[:-1]} bid shows five cards with three honours or six with two")
     if is_first and not anyone_bid and level >= 2:
         return (f"{word} >= 6 and {honours} >= 3",
                 f"{level}{strain} from the hand shows six {word} with three honours")

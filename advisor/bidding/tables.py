@@ -22,7 +22,8 @@ honours, then highest), ``partner`` (the last suit partner named), ``own``
 (the last strain I named).
 
 Levels: a number (bid exactly that level, if legal), ``cheapest`` (the
-cheapest legal bid in the strain) or ``tricks`` (the cheapest legal bid in
+cheapest legal bid in the strain), ``jump`` (one level above the cheapest:
+Skruuvi's "single jump") or ``tricks`` (the cheapest legal bid in
 the strain if the partnership's estimated tricks reach it; see
 ``policy.estimate_tricks``) or ``reach`` (the highest legal bid those
 estimated tricks reach, at once). ``up_to`` caps the level.
@@ -137,11 +138,30 @@ SKRUUVI: Tuple[Row, ...] = (
         " and aces >= 1", "suit", 1,
         "1 of a suit: five cards with three honours (or six with two) and an ace",
         _S + ": 1 of a suit shows a 5-card suit headed by 3 honours ... plus an Ace"),
+    # "3 grand shows a similar strength hand to 3 of a suit but with all suits about
+    # equally strong and not more than two Aces": read as the 3-of-a-suit strength
+    # with no suit longer than four nor shorter than two (a 12-card hand: 4-4-2-2,
+    # 4-3-3-2, 3-3-3-3), tried before 3 of a suit (docs/rules.md).
+    Row("open", "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 7"
+        " and aces <= 2 and longest <= 4 and shortest >= 2", "NT", 3,
+        "3 grand: about seven honours, all suits about equally strong, at most two aces",
+        _S + ": 3 grand shows a similar strength hand to 3 of a suit but with all suits "
+        "about equally strong and not more than two Aces"),
     Row("open", "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 7",
         "suit", 3, "3 of a suit: about seven honours and no good suit",
         _S + ": 3 of a suit shows a reasonably good hand (about 7 honours)"),
     Row("respond", "partner_nt == 1 and aces >= 1", "NT", 2, "2 grand over 1 grand shows the fourth ace",
         _S + ": 2 grand in response to 1 grand shows the fourth Ace"),
+    # "grand at the lowest level or a single jump - shows 3 or 4 Aces respectively"
+    # (in response to partner's opening suit), tried before the raise.
+    Row("respond", "partner_suit == 1 and aces == 4", "NT", "jump",
+        "grand at a single jump over partner's suit shows four aces",
+        _S + ": grand at the lowest level or a single jump - shows 3 or 4 Aces respectively",
+        up_to=4),
+    Row("respond", "partner_suit == 1 and aces == 3", "NT", "cheapest",
+        "grand at the lowest level over partner's suit shows three aces",
+        _S + ": grand at the lowest level or a single jump - shows 3 or 4 Aces respectively",
+        up_to=4),
     Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "cheapest",
         "an immediate raise: four-card support to an honour",
         _S + ": immediate raise of partner's suit - 4 card support to an honour", up_to=4),
