@@ -40,6 +40,9 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
 
     ``lows[i]`` is the lowest card of the run that ``moves[i]`` stands for
     (the move itself when it stands alone).
+
+    The moves are collected first and weighed only when there is a choice:
+    most following nodes have one move only (a singleton, or a run).
     """
     cdef int player = c.player
     cdef u64 hand = c.hands[player]
@@ -54,11 +57,6 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
         in_play |= (<u64>1) << c.trick_card[i]
     if c.ncards > 0:
         lead_suit = card_suit(c.trick_card[0])
-    if c.ncards > 0:
-        best = winning_index(c, c.ncards)
-        wc = c.trick_card[best]
-        friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
-                       and not can_be_beaten(c, wc, lead_suit, player))
     if lead_suit >= 0 and suit_of(hand, lead_suit):
         first_suit = lead_suit
         last_suit = lead_suit
@@ -66,7 +64,6 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
         first_suit = 0
         last_suit = 3
     for s in range(first_suit, last_suit + 1):
-        best_in_suit[s] = -1
         mine = suit_of(hand, s)
         u = suit_of(in_play, s)
         rest = mine
@@ -80,22 +77,32 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
             above = u & ~((card_bit << 1) - 1)
             if above & (~above + 1) & mine:
                 continue
-            card = make_card(s, lowest_bit(card_bit))
+            moves[n] = make_card(s, lowest_bit(card_bit))
             lows[n] = run_low
             run_low = -1
-            if c.maxside != 0:
-                w = weight_misere(c, card, lead_suit, wc)
-            elif c.ncards == 0:
-                w = weight_lead(c, card)
-            else:
-                w = weight_follow(c, card, lead_suit, wc, friend_safe)
-            if in_run(c.hint_card, card, u & ~mine):
-                w += HINT_BONUS
-            moves[n] = card
-            weights[n] = w
-            if best_in_suit[s] < 0 or w > weights[best_in_suit[s]]:
-                best_in_suit[s] = n
             n += 1
+    if n <= 1:
+        return n
+    if c.ncards > 0:
+        best = winning_index(c, c.ncards)
+        wc = c.trick_card[best]
+        friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
+                       and not can_be_beaten(c, wc, lead_suit, player))
+    best_in_suit[0] = best_in_suit[1] = best_in_suit[2] = best_in_suit[3] = -1
+    for i in range(n):
+        card = moves[i]
+        s = card_suit(card)
+        if c.maxside != 0:
+            w = weight_misere(c, card, lead_suit, wc)
+        elif c.ncards == 0:
+            w = weight_lead(c, card)
+        else:
+            w = weight_follow(c, card, lead_suit, wc, friend_safe)
+        if c.ncards == 0 and in_run(c.hint_card, card, suit_of(in_play & ~hand, s)):
+            w += HINT_BONUS
+        weights[i] = w
+        if best_in_suit[s] < 0 or w > weights[best_in_suit[s]]:
+            best_in_suit[s] = i
     if first_suit != last_suit:
         # Leading or discarding: try the best card of each suit before any
         # second card of a suit, so that a bad guess costs one suit only.
