@@ -6,6 +6,9 @@
 # the likely best card comes first, which is what makes alpha-beta fast.
 
 cdef enum:
+    ALL_RANKS = 0x1FFF1FFF1FFF1FFF
+
+cdef enum:
     HINT_BONUS = 1000          # the lead that last cut off in a position of this shape
     FIRST_OF_SUIT_BONUS = 500  # leading or discarding: each suit's best card before any second
     PARTNER_RUFFS_BONUS = 17   # a lead partner can ruff, with the last hand still to follow
@@ -47,8 +50,8 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
     cdef int player = c.player
     cdef u64 hand = c.hands[player]
     cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
-    cdef u64 mine, u, rest, card_bit, above
-    cdef int i, j, s, n = 0, card, w, low, run_low, lead_suit = -1, first_suit, last_suit
+    cdef u64 mine, rest, above, gone, down, up, g
+    cdef int i, j, s, n = 0, card, w, low, lead_suit = -1, first_suit, last_suit
     cdef int weights[13]
     cdef int best_in_suit[4]
     cdef int best, wc = -1
@@ -63,24 +66,37 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
     else:
         first_suit = 0
         last_suit = 3
-    for s in range(first_suit, last_suit + 1):
-        mine = suit_of(hand, s)
-        u = suit_of(in_play, s)
-        rest = mine
-        run_low = -1
-        while rest:
-            card_bit = rest & (~rest + 1)
-            rest ^= card_bit
-            if run_low < 0:
-                run_low = make_card(s, lowest_bit(card_bit))
-            # The next higher card in play: if it is ours too, skip this one.
-            above = u & ~((card_bit << 1) - 1)
-            if above & (~above + 1) & mine:
-                continue
-            moves[n] = make_card(s, lowest_bit(card_bit))
-            lows[n] = run_low
-            run_low = -1
-            n += 1
+    mine = hand
+    if first_suit == last_suit:
+        mine = hand & (<u64>RANKS_MASK << suit_shift(lead_suit))
+    # The highest and lowest card of each run of equivalent cards, all suits
+    # at once: a card heads its run when the next higher card in play is
+    # not ours. ``down`` is our cards smeared downwards through the cards
+    # gone; ``up`` upwards (a suit's top bits are never gaps, so nothing
+    # crosses into the next suit).
+    gone = ~in_play & ALL_RANKS
+    down = mine
+    up = mine
+    g = gone
+    down |= (down >> 1) & g
+    up |= (up << 1) & g
+    g &= g >> 1
+    down |= (down >> 2) & g
+    up |= (up << 2) & (g << 1)
+    g &= g >> 2
+    down |= (down >> 4) & g
+    up |= (up << 4) & (g << 3)
+    g &= g >> 4
+    down |= (down >> 8) & g
+    up |= (up << 8) & (g << 7)
+    rest = mine & ~(down >> 1)
+    above = mine & ~(up << 1)
+    while rest:
+        moves[n] = lowest_bit(rest)
+        lows[n] = lowest_bit(above)
+        rest &= rest - 1
+        above &= above - 1
+        n += 1
     if n <= 1:
         return n
     if c.ncards > 0:
