@@ -112,6 +112,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef bint maxnode, cut = False
     cdef int moves[13]
     cdef int lows[13]
+    cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
     cdef int suit, low
     cdef int saved_card[4]
@@ -155,9 +156,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     v = -1 if maxnode else MAX_TRICKS + 1
     if c.ncards != 0:
         c.hint_card = -1
-    nm = generate_moves(c, moves, lows)
+    nm = generate_moves(c, moves, lows, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     for i in range(nm):
+        if i + 1 < nm:
+            next_move(moves, lows, weights, i, nm)
         card = moves[i]
         suit = card_suit(card)
         if small_tried[suit] >= 0:

@@ -38,8 +38,9 @@ cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexc
     return 0
 
 
-cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
-    """Fill ``moves`` with the cards to try, best first; return how many.
+cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept nogil:
+    """Fill ``moves`` with the cards to try and ``weights`` with how promising
+    each is (higher first: see ``next_move``); return how many.
 
     ``lows[i]`` is the lowest card of the run that ``moves[i]`` stands for
     (the move itself when it stands alone).
@@ -52,7 +53,6 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
     cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
     cdef u64 mine, rest, above, gone, down, up, g
     cdef int i, j, s, n = 0, card, w, low, lead_suit = -1, first_suit, last_suit
-    cdef int weights[13]
     cdef int best_in_suit[4]
     cdef int best, wc = -1
     cdef bint friend_safe = False
@@ -125,21 +125,31 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
         for s in range(4):
             if best_in_suit[s] >= 0:
                 weights[best_in_suit[s]] += FIRST_OF_SUIT_BONUS
-    # Insertion sort, best first.
-    for i in range(1, n):
-        w = weights[i]
-        card = moves[i]
-        low = lows[i]
-        j = i
-        while j > 0 and weights[j - 1] < w:
-            weights[j] = weights[j - 1]
-            moves[j] = moves[j - 1]
-            lows[j] = lows[j - 1]
-            j -= 1
-        weights[j] = w
-        moves[j] = card
-        lows[j] = low
+    # Not sorted here: the search picks the best remaining move when it
+    # needs the next one (``next_move``), and most nodes need only one.
     return n
+
+
+cdef inline void next_move(int* moves, int* lows, int* weights, int i, int n) noexcept nogil:
+    """Bring the best of moves ``i..n-1`` to place ``i``, keeping the others'
+    order (the first of equal weights goes first, as in a stable sort)."""
+    cdef int k = i, j, w, card, low
+    for j in range(i + 1, n):
+        if weights[j] > weights[k]:
+            k = j
+    if k == i:
+        return
+    w = weights[k]
+    card = moves[k]
+    low = lows[k]
+    while k > i:
+        weights[k] = weights[k - 1]
+        moves[k] = moves[k - 1]
+        lows[k] = lows[k - 1]
+        k -= 1
+    weights[i] = w
+    moves[i] = card
+    lows[i] = low
 
 
 cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
