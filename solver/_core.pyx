@@ -114,7 +114,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int lows[13]
     cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
-    cdef int suit, low
+    cdef int suit, low, hint
     cdef int saved_card[4]
     cdef int saved_seat[4]
 
@@ -154,11 +154,34 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     # The best bound so far over the moves that did not cut off (below or
     # above every possible value to start with).
     v = -1 if maxnode else MAX_TRICKS + 1
+    hint = -1
     if c.ncards != 0:
         c.hint_card = -1
-    nm = generate_moves(c, moves, lows, weights)
+    elif c.hint_card >= 0 and (c.hands[player] >> c.hint_card) & 1:
+        hint = c.hint_card
+    if hint >= 0:
+        # The table's hint leads the order whatever the other weights (its
+        # bonus outweighs them all): try it before generating and weighing
+        # the other moves, which a cut-off on it makes unnecessary.
+        hint_move(c, hint, moves, lows)
+        nm = 1
+    else:
+        nm = generate_moves(c, moves, lows, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
-    for i in range(nm):
+    i = -1
+    while True:
+        i += 1
+        if i >= nm:
+            if hint < 0:
+                break
+            # No cut-off on the hint: now the others, in their usual order
+            # (the hint's move comes first and has been tried).
+            c.hint_card = hint
+            hint = -1
+            nm = generate_moves(c, moves, lows, weights)
+            next_move(moves, lows, weights, 0, nm)
+            if i >= nm:
+                break
         if i + 1 < nm:
             next_move(moves, lows, weights, i, nm)
         card = moves[i]

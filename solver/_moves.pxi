@@ -152,6 +152,27 @@ cdef inline void next_move(int* moves, int* lows, int* weights, int i, int n) no
     lows[i] = low
 
 
+cdef inline void hint_move(Ctx* c, int hint, int* move, int* low) noexcept nogil:
+    """At a trick's start: the move standing for ``hint`` (a card of the
+    player's), the highest card of its run, and the run's lowest card."""
+    cdef int s = card_suit(hint)
+    cdef int r = card_rank(hint)
+    cdef int base
+    cdef u64 mine = suit_of(c.hands[c.player], s)
+    cdef u64 others = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s) & ~mine
+    cdef u64 above = others >> (r + 1)
+    cdef u64 below = others & (((<u64>1) << r) - 1)
+    if above:
+        move[0] = make_card(s, highest_bit(mine & (((<u64>1) << (r + 1 + lowest_bit(above))) - 1)))
+    else:
+        move[0] = make_card(s, highest_bit(mine))
+    if below:
+        base = highest_bit(below) + 1
+        low[0] = make_card(s, lowest_bit(mine >> base) + base)
+    else:
+        low[0] = make_card(s, lowest_bit(mine))
+
+
 cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
     """Is ``hint`` (a card or -1) in the run of equivalent cards that ``card`` stands for?
 
