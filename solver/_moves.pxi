@@ -56,6 +56,8 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     cdef int best_in_suit[4]
     cdef int best, wc = -1
     cdef bint friend_safe = False
+    cdef LeadSuit info
+    cdef int info_suit = -1
     for i in range(c.ncards):
         in_play |= (<u64>1) << c.trick_card[i]
     if c.ncards > 0:
@@ -111,7 +113,10 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
         if c.maxside != 0:
             w = weight_misere(c, card, lead_suit, wc)
         elif c.ncards == 0:
-            w = weight_lead(c, card)
+            if s != info_suit:
+                weigh_lead_suit(c, s, &info)
+                info_suit = s
+            w = lead_weight(&info, card_rank(card))
         else:
             w = weight_follow(c, card, lead_suit, wc, friend_safe)
         if c.ncards == 0 and in_run(c.hint_card, card, suit_of(in_play & ~hand, s)):
@@ -191,25 +196,35 @@ cdef inline bint outruffs(Ctx* c, int foe, int s, int ruffer) noexcept nogil:
             and highest_bit(theirs) > highest_bit(suit_of(c.hands[ruffer], c.trump)))
 
 
-cdef int weight_lead(Ctx* c, int card) noexcept nogil:
-    """How promising a lead is for a player who wants tricks.
+ctypedef struct LeadSuit:
+    # A lead's weight split into what depends on the suit only (worked out
+    # once a node and suit) and what depends on the card's rank.
+    int base            # the weight's part that is the same for every card of the suit
+    int win_above       # a lead of a higher rank wins the trick for our side
+    int add_win, add_lose           # added to the weight less the rank, as the lead wins or not
+    int special         # a rank with its own bonus (no rank subtracted), or -1
+    int special_win, special_lose
+
+
+cdef void weigh_lead_suit(Ctx* c, int s, LeadSuit* info) noexcept nogil:
+    """How promising leads of suit ``s`` are, for a player who wants tricks.
 
     The ideas are those of DDS's lead ordering: prefer suits where the
     opponents have few cards (few replies to try) and cannot ruff, cash
     winners, lead towards partner's winners, and lead from sequences.
+    ``lead_weight`` gives each card's weight from this.
     """
     cdef int player = c.player
     cdef int lho = (player + 1) & 3
     cdef int rho = (player + 3) & 3
     cdef int partner = (player + 2) & 3
-    cdef int s = card_suit(card)
-    cdef int rank = card_rank(card)
     cdef int n = popcount(c.hands[player])
     cdef int w, len_l, len_r, top, second = -1, top_owner, second_owner = -1
-    cdef bint wins, foe_ruffs = False
+    cdef int nt_win = 0, nt_lose = 0, add_win, add_lose
+    cdef bint foe_ruffs = False
     cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
     cdef u64 foes = suit_of(c.hands[lho] | c.hands[rho], s)
-    cdef u64 ours
+    cdef u64 theirs = suit_of(c.hands[partner], s)
     top = highest_bit(u)
     top_owner = holder_of(c, s, top)
     if u ^ ((<u64>1) << top):
@@ -226,20 +241,28 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
             foe_ruffs = True
             w -= 45
         if (popcount(suit_of(c.hands[player], s)) == 1 and suit_of(c.hands[player], c.trump)
-                and top_owner == partner and popcount(suit_of(c.hands[partner], s)) >= 2):
+                and top_owner == partner and popcount(theirs) >= 2):
             w += 16     # a singleton towards partner's winner, to ruff later
-    # Does our side win the trick with this lead?
-    ours = suit_of(c.hands[partner], s) | ((<u64>1) << rank)
-    wins = (not foe_ruffs) and (foes == 0 or highest_bit(ours) > highest_bit(foes))
-    if c.trump != NT and s != c.trump and not suit_of(c.hands[partner], s) \
-            and suit_of(c.hands[partner], c.trump):
+    # Does our side win the trick with this lead? It does when our best
+    # card of the suit (partner's, or the lead) beats the opponents'.
+    if foe_ruffs:
+        info.win_above = NO_RANK
+    elif foes == 0 or (theirs and highest_bit(theirs) > highest_bit(foes)):
+        info.win_above = -1
+    else:
+        info.win_above = highest_bit(foes)
+    if c.trump != NT and s != c.trump and not theirs and suit_of(c.hands[partner], c.trump):
         # Partner ruffs: a trick for us unless an opponent void in the suit
         # holds a higher trump than partner's best.
         if len_r:
             w += PARTNER_RUFFS_BONUS
-        wins = (not outruffs(c, lho, s, partner)) and not outruffs(c, rho, s, partner)
+        if (not outruffs(c, lho, s, partner)) and not outruffs(c, rho, s, partner):
+            info.win_above = -1
+        else:
+            info.win_above = NO_RANK
     if c.trump == NT:
-        w += notrump_lead_bonus(c, s, u, top_owner, second_owner, second, wins)
+        nt_win = notrump_lead_bonus(c, s, u, top_owner, second_owner, second, True)
+        nt_lose = notrump_lead_bonus(c, s, u, top_owner, second_owner, second, False)
     elif (top_owner == rho or second_owner == rho) and len_r != 1:
         # RHO, last to play, sits over the lead with the suit's top or
         # second card (DDS's suit-contract leads). Suit contracts' nodes on
@@ -247,34 +270,49 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
         # (DDS's -12 saved 0.8% / 2.0% on the first two but cost the hard
         # deals 0.7%).
         w -= 6
+    info.base = w
+    info.special = -1
     if top_owner != player and top_owner != partner and \
             popcount(suit_of(c.hands[top_owner], s)) == 1:
-        w += (40 if wins else 29) - rank    # the opponents' top card falls alone
+        add_win, add_lose = 40, 29      # the opponents' top card falls alone
     elif top_owner == player:
         if second_owner == partner:
-            w += (50 if wins else 44) - rank
-        elif rank == top:
-            w += 31 if wins else 25
+            add_win, add_lose = 50, 44
         else:
-            w += (19 if wins else 13) - rank
+            info.special = top
+            info.special_win, info.special_lose = 31, 25
+            add_win, add_lose = 19, 13
     elif top_owner == partner:
         if second_owner == player:
-            w += (50 if wins else 44) - rank
+            add_win, add_lose = 50, 44
         else:
-            w += (35 if wins else 29) - rank
-    elif second_owner == player and rank == second and \
-            (suit_of(c.hands[player], s) >> (second - 1)) & 1 and second > 0 and \
+            add_win, add_lose = 35, 29
+    elif second_owner == player and second > 0 and \
+            (suit_of(c.hands[player], s) >> (second - 1)) & 1 and \
             not ((u >> (second - 1)) & 1 and holder_of(c, s, second - 1) != player):
-        w += 40 if wins else 29             # from a sequence headed by the second card
+        info.special = second           # from a sequence headed by the second card
+        info.special_win, info.special_lose = 40, 29
+        add_win, add_lose = 30, 13
     else:
-        w += (30 if wins else 13) - rank
-    return w
+        add_win, add_lose = 30, 13
+    info.add_win = add_win + nt_win
+    info.add_lose = add_lose + nt_lose
+    info.special_win += nt_win
+    info.special_lose += nt_lose
+
+
+cdef inline int lead_weight(LeadSuit* info, int rank) noexcept nogil:
+    """The weight of a lead of rank index ``rank`` in the suit of ``info``."""
+    cdef bint wins = rank > info.win_above
+    if rank == info.special:
+        return info.base + (info.special_win if wins else info.special_lose)
+    return info.base + (info.add_win if wins else info.add_lose) - rank
 
 
 cdef int notrump_lead_bonus(Ctx* c, int s, u64 u, int top_owner, int second_owner,
                             int second, bint wins) noexcept nogil:
     """No-trump lead ideas from DDS's notrump lead ordering (Haglund and Hein),
-    on top of ``weight_lead``: who holds the suit's second and third cards.
+    on top of ``weigh_lead_suit``: who holds the suit's second and third cards.
 
     Measured one by one on the no-trump searches of 60 random and 60 list100
     deals (nodes): partner void -2%; LHO's top card over partner's second
