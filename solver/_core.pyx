@@ -175,14 +175,13 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             if hint < 0:
                 break
             # No cut-off on the hint: now the others, in their usual order
-            # (the hint's move comes first and has been tried).
+            # (the hint's move comes first, and it has been tried).
             c.hint_card = hint
             hint = -1
             nm = generate_moves(c, moves, lows, weights)
-            next_move(moves, lows, weights, 0, nm)
             if i >= nm:
                 break
-        if i + 1 < nm:
+        if 0 < i < nm - 1:
             next_move(moves, lows, weights, i, nm)
         card = moves[i]
         suit = card_suit(card)

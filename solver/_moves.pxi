@@ -131,17 +131,30 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
             if best_in_suit[s] >= 0:
                 weights[best_in_suit[s]] += FIRST_OF_SUIT_BONUS
     # Not sorted here: the search picks the best remaining move when it
-    # needs the next one (``next_move``), and most nodes need only one.
+    # needs the next one (``next_move``), and most nodes need only one. The
+    # best move is one of the suits' best (the first of them on a tie):
+    # it goes first now.
+    best = -1
+    for s in range(4):
+        if best_in_suit[s] >= 0 and (best < 0 or weights[best_in_suit[s]] > weights[best]):
+            best = best_in_suit[s]
+    bring_to(moves, lows, weights, best, 0)
     return n
 
 
 cdef inline void next_move(int* moves, int* lows, int* weights, int i, int n) noexcept nogil:
     """Bring the best of moves ``i..n-1`` to place ``i``, keeping the others'
     order (the first of equal weights goes first, as in a stable sort)."""
-    cdef int k = i, j, w, card, low
+    cdef int k = i, j
     for j in range(i + 1, n):
         if weights[j] > weights[k]:
             k = j
+    bring_to(moves, lows, weights, k, i)
+
+
+cdef inline void bring_to(int* moves, int* lows, int* weights, int k, int i) noexcept nogil:
+    """Move entry ``k`` to place ``i`` (``i <= k``), shifting those between up one."""
+    cdef int w, card, low
     if k == i:
         return
     w = weights[k]
