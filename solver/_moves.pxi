@@ -101,6 +101,8 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
         n += 1
     if n <= 1:
         return n
+    if c.ncards == 3 and c.maxside == 0 and first_suit == last_suit:
+        return order_last_hand(c, player, lead_suit, moves, lows, weights, n)
     if c.ncards > 0:
         best = winning_index(c, c.ncards)
         wc = c.trick_card[best]
@@ -139,6 +141,32 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
         if best_in_suit[s] >= 0 and (best < 0 or weights[best_in_suit[s]] > weights[best]):
             best = best_in_suit[s]
     bring_to(moves, lows, weights, best, 0)
+    return n
+
+
+cdef int order_last_hand(Ctx* c, int player, int lead_suit, int* moves, int* lows,
+                         int* weights, int n) noexcept nogil:
+    """The order ``weight_follow`` gives the last hand following suit, without
+    weighing: when our side wins the trick, the cheapest card first (all
+    upwards); else the cheapest card that wins (the winners upwards), then
+    the others upwards. ``moves`` come upwards; returns ``n``."""
+    cdef int best = winning_index(c, 3)
+    cdef int wc = c.trick_card[best]
+    cdef int k = 0, i
+    cdef int tmp_moves[13]
+    cdef int tmp_lows[13]
+    if c.side[c.trick_seat[best]] != c.side[player] and card_suit(wc) == lead_suit:
+        while k < n and moves[k] < wc:
+            k += 1
+        if 0 < k < n:
+            for i in range(n):
+                tmp_moves[i] = moves[i]
+                tmp_lows[i] = lows[i]
+            for i in range(n):
+                moves[i] = tmp_moves[(i + k) % n]
+                lows[i] = tmp_lows[(i + k) % n]
+    for i in range(n):
+        weights[i] = n - i
     return n
 
 
