@@ -101,8 +101,8 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
         n += 1
     if n <= 1:
         return n
-    if c.ncards == 3 and c.maxside == 0 and first_suit == last_suit:
-        return order_last_hand(c, player, lead_suit, moves, lows, weights, n)
+    if c.ncards > 0 and c.maxside == 0 and first_suit == last_suit:
+        return order_following(c, player, lead_suit, moves, lows, weights, n)
     if c.ncards > 0:
         best = winning_index(c, c.ncards)
         wc = c.trick_card[best]
@@ -144,29 +144,68 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     return n
 
 
-cdef int order_last_hand(Ctx* c, int player, int lead_suit, int* moves, int* lows,
+cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* lows,
                          int* weights, int n) noexcept nogil:
-    """The order ``weight_follow`` gives the last hand following suit, without
-    weighing: when our side wins the trick, the cheapest card first (all
-    upwards); else the cheapest card that wins (the winners upwards), then
-    the others upwards. ``moves`` come upwards; returns ``n``."""
-    cdef int best = winning_index(c, 3)
+    """The order ``weight_follow`` gives a player following suit, without
+    weighing each card: upwards when partner covers (second hand) or our
+    side surely wins the trick; else the cards that win the trick surely
+    (no opponent still to play can beat them) upwards, then the other
+    cards that win for now upwards, then the rest upwards. ``moves`` come
+    upwards; returns ``n``."""
+    cdef int best = winning_index(c, c.ncards)
     cdef int wc = c.trick_card[best]
-    cdef int k = 0, i
+    cdef int a = 0, b, i, j, k, seat, high = -1
+    cdef bint ruff = False
+    cdef u64 h
     cdef int tmp_moves[13]
     cdef int tmp_lows[13]
-    if c.side[c.trick_seat[best]] != c.side[player] and card_suit(wc) == lead_suit:
-        while k < n and moves[k] < wc:
-            k += 1
-        if 0 < k < n:
-            for i in range(n):
-                tmp_moves[i] = moves[i]
-                tmp_lows[i] = lows[i]
-            for i in range(n):
-                moves[i] = tmp_moves[(i + k) % n]
-                lows[i] = tmp_lows[(i + k) % n]
     for i in range(n):
         weights[i] = n - i
+    if c.ncards == 1 and c.trump != NT and partner_covers(c, player, lead_suit, wc):
+        return n
+    if c.side[c.trick_seat[best]] == c.side[player] and not can_be_beaten(c, wc, lead_suit, player):
+        return n
+    if card_suit(wc) != lead_suit:
+        return n        # ruffed: no card of the suit led wins
+    while a < n and moves[a] < wc:
+        a += 1
+    if a == n:
+        return n
+    # The opponents still to play: the highest card of the suit led among
+    # them, or one of them ruffs.
+    for k in range(c.ncards + 1, 4):
+        seat = (player + k - c.ncards) & 3
+        if c.side[seat] == c.side[player]:
+            continue
+        h = suit_of(c.hands[seat], lead_suit)
+        if h:
+            if highest_bit(h) > high:
+                high = highest_bit(h)
+        elif c.trump != NT and suit_of(c.hands[seat], c.trump):
+            ruff = True
+    b = n
+    if not ruff:
+        b = a
+        while b < n and card_rank(moves[b]) < high:
+            b += 1
+    if a == 0 and (b == 0 or b == n):
+        return n
+    for i in range(n):
+        tmp_moves[i] = moves[i]
+        tmp_lows[i] = lows[i]
+    j = 0
+    for i in range(b, n):
+        moves[j] = tmp_moves[i]
+        lows[j] = tmp_lows[i]
+        j += 1
+    for i in range(a, b):
+        moves[j] = tmp_moves[i]
+        lows[j] = tmp_lows[i]
+        j += 1
+    for i in range(a):
+        moves[j] = tmp_moves[i]
+        lows[j] = tmp_lows[i]
+        j += 1
     return n
 
 
