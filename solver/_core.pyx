@@ -204,6 +204,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             sub = search(c, target - won, &r) + won
             c.trick_card = saved_card
             c.trick_seat = saved_seat
+            c.in_play |= trick_mask(c)
             r |= rank_relevance(c, best)
             c.ncards = 3
         else:
@@ -395,8 +396,10 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
     for i in range(4):
         c.hands[i] = hands[i]
     c.shape = hand_shape(c)
+    c.in_play = hands[0] | hands[1] | hands[2] | hands[3]
     c.ncards = nplayed
     for i in range(nplayed):
+        c.in_play |= (<u64>1) << played[i]
         c.trick_card[i] = played[i]
         c.trick_seat[i] = (leader + i) & 3
     c.player = (leader + nplayed) & 3

@@ -50,7 +50,7 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     """
     cdef int player = c.player
     cdef u64 hand = c.hands[player]
-    cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 in_play = c.in_play
     cdef u64 mine, rest, above, gone, down, up, g
     cdef int i, j, s, n = 0, card, w, low, lead_suit = -1, first_suit, last_suit
     cdef int best_in_suit[4]
@@ -58,8 +58,6 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     cdef bint friend_safe = False
     cdef LeadSuit info
     cdef int info_suit = -1
-    for i in range(c.ncards):
-        in_play |= (<u64>1) << c.trick_card[i]
     if c.ncards > 0:
         lead_suit = card_suit(c.trick_card[0])
     if lead_suit >= 0 and suit_of(hand, lead_suit):
@@ -244,7 +242,7 @@ cdef inline void hint_move(Ctx* c, int hint, int* move, int* low) noexcept nogil
     cdef int r = card_rank(hint)
     cdef int base
     cdef u64 mine = suit_of(c.hands[c.player], s)
-    cdef u64 others = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s) & ~mine
+    cdef u64 others = suit_of(c.in_play, s) & ~mine
     cdef u64 above = others >> (r + 1)
     cdef u64 below = others & (((<u64>1) << r) - 1)
     if above:
@@ -302,7 +300,7 @@ cdef void weigh_lead_suit(Ctx* c, int s, LeadSuit* info) noexcept nogil:
     cdef int w, len_l, len_r, top, second = -1, top_owner, second_owner = -1
     cdef int nt_win = 0, nt_lose = 0, add_win, add_lose
     cdef bint foe_ruffs = False
-    cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
+    cdef u64 u = suit_of(c.in_play, s)      # a trick's start: the hands' cards
     cdef u64 foes = suit_of(c.hands[lho] | c.hands[rho], s)
     cdef u64 theirs = suit_of(c.hands[partner], s)
     top = highest_bit(u)

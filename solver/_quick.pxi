@@ -70,7 +70,7 @@ cdef inline int ruff_first(Ctx* c, int leader) noexcept nogil:
 cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     """Tricks the trumps guarantee, in any kind of play."""
     cdef int trump = c.trump
-    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 all_cards = c.in_play      # a trick's start: the hands' cards
     cdef u64 u = suit_of(all_cards, trump)
     cdef int h, k, res, holder, second_holder, side, low, longest = 0
     cdef u64 mine, theirs
@@ -327,7 +327,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
 
 cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     cdef int sum_tops, res
-    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 all_cards = c.in_play      # a trick's start: the hands' cards
     cdef u64 other_tops
     if c.maxside == 0:
         res = quick_tricks(c, target, n, all_cards, rel_out)
