@@ -111,7 +111,6 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef u64 r = 0, rel_acc = 0, bit
     cdef bint maxnode, cut = False
     cdef int moves[13]
-    cdef int lows[13]
     cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
     cdef int suit, low, hint
@@ -163,10 +162,10 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         # The table's hint leads the order whatever the other weights (its
         # bonus outweighs them all): try it before generating and weighing
         # the other moves, which a cut-off on it makes unnecessary.
-        hint_move(c, hint, moves, lows)
+        moves[0] = hint_move(c, hint)
         nm = 1
     else:
-        nm = generate_moves(c, moves, lows, weights)
+        nm = generate_moves(c, moves, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     i = -1
     while True:
@@ -178,11 +177,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             # (the hint's move comes first, and it has been tried).
             c.hint_card = hint
             hint = -1
-            nm = generate_moves(c, moves, lows, weights)
+            nm = generate_moves(c, moves, weights)
             if i >= nm:
                 break
         if 0 < i < nm - 1:
-            next_move(moves, lows, weights, i, nm)
+            next_move(moves, weights, i, nm)
         card = moves[i]
         suit = card_suit(card)
         if small_tried[suit] >= 0:
@@ -224,11 +223,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             cut_card = card
             break
         rel_acc |= r
-        if lows[i] != card and (r >> card) & 1:
+        if (r >> card) & 1:
             # Every move is being tried, but this card stood for its whole run
             # of equivalent cards. The run must stay a run where this result
             # is reused: the lowest card of the run becomes relevant too.
-            rel_acc |= (<u64>1) << lows[i]
+            rel_acc |= (<u64>1) << run_low(c, player, card)
         if card_rank(card) < lowest_relevant(rel_acc, suit):
             small_tried[suit] = card_rank(card)
         if maxnode:

@@ -38,12 +38,12 @@ cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexc
     return 0
 
 
-cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept nogil:
+cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
     """Fill ``moves`` with the cards to try and ``weights`` with how promising
     each is (higher first: see ``next_move``); return how many.
 
-    ``lows[i]`` is the lowest card of the run that ``moves[i]`` stands for
-    (the move itself when it stands alone).
+    Each move stands for its run of equivalent cards (``run_low`` finds
+    the run's lowest card when the search needs it).
 
     The moves are collected first and weighed only when there is a choice:
     most following nodes have one move only (a singleton, or a run).
@@ -51,8 +51,8 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     cdef int player = c.player
     cdef u64 hand = c.hands[player]
     cdef u64 in_play = c.in_play
-    cdef u64 mine, rest, above, gone, down, up, g
-    cdef int i, j, s, n = 0, card, w, low, lead_suit = -1, first_suit, last_suit
+    cdef u64 mine, rest, down, g
+    cdef int i, j, s, n = 0, card, w, lead_suit = -1, first_suit, last_suit
     cdef int best_in_suit[4]
     cdef int best, wc = -1
     cdef bint friend_safe = False
@@ -69,38 +69,28 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     mine = hand
     if first_suit == last_suit:
         mine = hand & (<u64>RANKS_MASK << suit_shift(lead_suit))
-    # The highest and lowest card of each run of equivalent cards, all suits
-    # at once: a card heads its run when the next higher card in play is
-    # not ours. ``down`` is our cards smeared downwards through the cards
-    # gone; ``up`` upwards (a suit's top bits are never gaps, so nothing
-    # crosses into the next suit).
-    gone = ~in_play & ALL_RANKS
+    # The highest card of each run of equivalent cards, all suits at once:
+    # a card heads its run when the next higher card in play is not ours.
+    # ``down`` is our cards smeared downwards through the cards gone (a
+    # suit's top bits are never gaps, so nothing crosses from the next suit).
+    g = ~in_play & ALL_RANKS
     down = mine
-    up = mine
-    g = gone
     down |= (down >> 1) & g
-    up |= (up << 1) & g
     g &= g >> 1
     down |= (down >> 2) & g
-    up |= (up << 2) & (g << 1)
     g &= g >> 2
     down |= (down >> 4) & g
-    up |= (up << 4) & (g << 3)
     g &= g >> 4
     down |= (down >> 8) & g
-    up |= (up << 8) & (g << 7)
     rest = mine & ~(down >> 1)
-    above = mine & ~(up << 1)
     while rest:
         moves[n] = lowest_bit(rest)
-        lows[n] = lowest_bit(above)
         rest &= rest - 1
-        above &= above - 1
         n += 1
     if n <= 1:
         return n
     if c.ncards > 0 and c.maxside == 0 and first_suit == last_suit:
-        return order_following(c, player, lead_suit, moves, lows, weights, n)
+        return order_following(c, player, lead_suit, moves, weights, n)
     if c.ncards > 0:
         best = winning_index(c, c.ncards)
         wc = c.trick_card[best]
@@ -138,12 +128,12 @@ cdef int generate_moves(Ctx* c, int* moves, int* lows, int* weights) noexcept no
     for s in range(4):
         if best_in_suit[s] >= 0 and (best < 0 or weights[best_in_suit[s]] > weights[best]):
             best = best_in_suit[s]
-    bring_to(moves, lows, weights, best, 0)
+    bring_to(moves, weights, best, 0)
     return n
 
 
-cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* lows,
-                         int* weights, int n) noexcept nogil:
+cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* weights,
+                         int n) noexcept nogil:
     """The order ``weight_follow`` gives a player following suit, without
     weighing each card: upwards when partner covers (second hand) or our
     side surely wins the trick; else the cards that win the trick surely
@@ -156,7 +146,6 @@ cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* low
     cdef bint ruff = False
     cdef u64 h
     cdef int tmp_moves[13]
-    cdef int tmp_lows[13]
     for i in range(n):
         weights[i] = n - i
     if c.ncards == 1 and c.trump != NT and partner_covers(c, player, lead_suit, wc):
@@ -190,70 +179,67 @@ cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* low
         return n
     for i in range(n):
         tmp_moves[i] = moves[i]
-        tmp_lows[i] = lows[i]
     j = 0
     for i in range(b, n):
         moves[j] = tmp_moves[i]
-        lows[j] = tmp_lows[i]
         j += 1
     for i in range(a, b):
         moves[j] = tmp_moves[i]
-        lows[j] = tmp_lows[i]
         j += 1
     for i in range(a):
         moves[j] = tmp_moves[i]
-        lows[j] = tmp_lows[i]
         j += 1
     return n
 
 
-cdef inline void next_move(int* moves, int* lows, int* weights, int i, int n) noexcept nogil:
+cdef inline void next_move(int* moves, int* weights, int i, int n) noexcept nogil:
     """Bring the best of moves ``i..n-1`` to place ``i``, keeping the others'
     order (the first of equal weights goes first, as in a stable sort)."""
     cdef int k = i, j
     for j in range(i + 1, n):
         if weights[j] > weights[k]:
             k = j
-    bring_to(moves, lows, weights, k, i)
+    bring_to(moves, weights, k, i)
 
 
-cdef inline void bring_to(int* moves, int* lows, int* weights, int k, int i) noexcept nogil:
+cdef inline void bring_to(int* moves, int* weights, int k, int i) noexcept nogil:
     """Move entry ``k`` to place ``i`` (``i <= k``), shifting those between up one."""
-    cdef int w, card, low
+    cdef int w, card
     if k == i:
         return
     w = weights[k]
     card = moves[k]
-    low = lows[k]
     while k > i:
         weights[k] = weights[k - 1]
         moves[k] = moves[k - 1]
-        lows[k] = lows[k - 1]
         k -= 1
     weights[i] = w
     moves[i] = card
-    lows[i] = low
 
 
-cdef inline void hint_move(Ctx* c, int hint, int* move, int* low) noexcept nogil:
+cdef inline int hint_move(Ctx* c, int hint) noexcept nogil:
     """At a trick's start: the move standing for ``hint`` (a card of the
-    player's), the highest card of its run, and the run's lowest card."""
+    player's), the highest card of its run."""
     cdef int s = card_suit(hint)
     cdef int r = card_rank(hint)
-    cdef int base
     cdef u64 mine = suit_of(c.hands[c.player], s)
-    cdef u64 others = suit_of(c.in_play, s) & ~mine
-    cdef u64 above = others >> (r + 1)
-    cdef u64 below = others & (((<u64>1) << r) - 1)
+    cdef u64 above = (suit_of(c.in_play, s) & ~mine) >> (r + 1)
     if above:
-        move[0] = make_card(s, highest_bit(mine & (((<u64>1) << (r + 1 + lowest_bit(above))) - 1)))
-    else:
-        move[0] = make_card(s, highest_bit(mine))
+        return make_card(s, highest_bit(mine & (((<u64>1) << (r + 1 + lowest_bit(above))) - 1)))
+    return make_card(s, highest_bit(mine))
+
+
+cdef inline int run_low(Ctx* c, int player, int card) noexcept nogil:
+    """The lowest card of the run of equivalent cards that ``card`` (of
+    ``player``'s hand) heads: cards on the trick in progress break runs."""
+    cdef int s = card_suit(card)
+    cdef int base
+    cdef u64 mine = suit_of(c.hands[player], s)
+    cdef u64 below = suit_of(c.in_play, s) & ~mine & (((<u64>1) << card_rank(card)) - 1)
     if below:
         base = highest_bit(below) + 1
-        low[0] = make_card(s, lowest_bit(mine >> base) + base)
-    else:
-        low[0] = make_card(s, lowest_bit(mine))
+        return make_card(s, lowest_bit(mine >> base) + base)
+    return make_card(s, lowest_bit(mine))
 
 
 cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
