@@ -51,6 +51,7 @@ cdef struct Block:
 # transposition table and counters. Nothing is shared between calls.
 cdef struct Ctx:
     u64 hands[4]
+    u64 in_play          # the cards in the hands and on the trick in progress
     u64 shape            # the suit lengths of the hands (see shape_unit), kept up to date
     int trump            # 0..3, or NT
     int side[4]          # 0 or 1: which side each seat plays for

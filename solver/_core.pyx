@@ -115,9 +115,9 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef u64 r = 0, rel_acc = 0, bit
     cdef bint maxnode, cut = False
     cdef int moves[13]
-    cdef int lows[13]
+    cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
-    cdef int suit, low
+    cdef int suit, low, hint
     cdef int saved_card[4]
     cdef int saved_seat[4]
 
@@ -157,11 +157,35 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     # The best bound so far over the moves that did not cut off (below or
     # above every possible value to start with).
     v = -1 if maxnode else MAX_TRICKS + 1
+    hint = -1
     if c.ncards != 0:
         c.hint_card = -1
-    nm = generate_moves(c, moves, lows)
+    elif c.hint_card >= 0 and (c.hands[player] >> c.hint_card) & 1:
+        hint = c.hint_card
+    if hint >= 0:
+        # The table's hint leads the order whatever the other weights (its
+        # bonus outweighs them all): try it before generating and weighing
+        # the other moves, which a cut-off on it makes unnecessary.
+        moves[0] = hint_move(c, hint)
+        nm = 1
+    else:
+        nm = generate_moves(c, moves, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
-    for i in range(nm):
+    i = -1
+    while True:
+        i += 1
+        if i >= nm:
+            if hint < 0:
+                break
+            # No cut-off on the hint: now the others, in their usual order
+            # (the hint's move comes first, and it has been tried).
+            c.hint_card = hint
+            hint = -1
+            nm = generate_moves(c, moves, weights)
+            if i >= nm:
+                break
+        if 0 < i < nm - 1:
+            next_move(moves, weights, i, nm)
         card = moves[i]
         suit = card_suit(card)
         if small_tried[suit] >= 0:
@@ -183,6 +207,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             sub = search(c, target - won, &r) + won
             c.trick_card = saved_card
             c.trick_seat = saved_seat
+            c.in_play |= trick_mask(c)
             r |= rank_relevance(c, best)
             c.ncards = 3
         else:
@@ -202,11 +227,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             cut_card = card
             break
         rel_acc |= r
-        if lows[i] != card and (r >> card) & 1:
+        if (r >> card) & 1:
             # Every move is being tried, but this card stood for its whole run
             # of equivalent cards. The run must stay a run where this result
             # is reused: the lowest card of the run becomes relevant too.
-            rel_acc |= (<u64>1) << lows[i]
+            rel_acc |= (<u64>1) << run_low(c, player, card)
         if card_rank(card) < lowest_relevant(rel_acc, suit):
             small_tried[suit] = card_rank(card)
         if maxnode:
@@ -375,8 +400,10 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
     for i in range(4):
         c.hands[i] = hands[i]
     c.shape = hand_shape(c)
+    c.in_play = hands[0] | hands[1] | hands[2] | hands[3]
     c.ncards = nplayed
     for i in range(nplayed):
+        c.in_play |= (<u64>1) << played[i]
         c.trick_card[i] = played[i]
         c.trick_seat[i] = (leader + i) & 3
     c.player = (leader + nplayed) & 3

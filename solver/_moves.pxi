@@ -6,6 +6,9 @@
 # the likely best card comes first, which is what makes alpha-beta fast.
 
 cdef enum:
+    ALL_RANKS = 0x1FFF1FFF1FFF1FFF
+
+cdef enum:
     HINT_BONUS = 1000          # the lead that last cut off in a position of this shape
     FIRST_OF_SUIT_BONUS = 500  # leading or discarding: each suit's best card before any second
     PARTNER_RUFFS_BONUS = 17   # a lead partner can ruff, with the last hand still to follow
@@ -35,88 +38,208 @@ cdef inline int can_be_beaten(Ctx* c, int card, int lead_suit, int player) noexc
     return 0
 
 
-cdef int generate_moves(Ctx* c, int* moves, int* lows) noexcept nogil:
-    """Fill ``moves`` with the cards to try, best first; return how many.
+cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
+    """Fill ``moves`` with the cards to try and ``weights`` with how promising
+    each is (higher first: see ``next_move``); return how many.
 
-    ``lows[i]`` is the lowest card of the run that ``moves[i]`` stands for
-    (the move itself when it stands alone).
+    Each move stands for its run of equivalent cards (``run_low`` finds
+    the run's lowest card when the search needs it).
+
+    The moves are collected first and weighed only when there is a choice:
+    most following nodes have one move only (a singleton, or a run).
     """
     cdef int player = c.player
     cdef u64 hand = c.hands[player]
-    cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
-    cdef u64 mine, u, rest, card_bit, above
-    cdef int i, j, s, n = 0, card, w, low, run_low, lead_suit = -1, first_suit, last_suit
-    cdef int weights[13]
+    cdef u64 in_play = c.in_play
+    cdef u64 mine, rest, down, g
+    cdef int i, j, s, n = 0, card, w, lead_suit = -1, first_suit, last_suit
     cdef int best_in_suit[4]
     cdef int best, wc = -1
     cdef bint friend_safe = False
-    for i in range(c.ncards):
-        in_play |= (<u64>1) << c.trick_card[i]
+    cdef LeadSuit info
+    cdef int info_suit = -1
     if c.ncards > 0:
         lead_suit = card_suit(c.trick_card[0])
-    if c.ncards > 0:
-        best = winning_index(c, c.ncards)
-        wc = c.trick_card[best]
-        friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
-                       and not can_be_beaten(c, wc, lead_suit, player))
     if lead_suit >= 0 and suit_of(hand, lead_suit):
         first_suit = lead_suit
         last_suit = lead_suit
     else:
         first_suit = 0
         last_suit = 3
-    for s in range(first_suit, last_suit + 1):
-        best_in_suit[s] = -1
-        mine = suit_of(hand, s)
-        u = suit_of(in_play, s)
-        rest = mine
-        run_low = -1
-        while rest:
-            card_bit = rest & (~rest + 1)
-            rest ^= card_bit
-            if run_low < 0:
-                run_low = make_card(s, lowest_bit(card_bit))
-            # The next higher card in play: if it is ours too, skip this one.
-            above = u & ~((card_bit << 1) - 1)
-            if above & (~above + 1) & mine:
-                continue
-            card = make_card(s, lowest_bit(card_bit))
-            lows[n] = run_low
-            run_low = -1
-            if c.maxside != 0:
-                w = weight_misere(c, card, lead_suit, wc)
-            elif c.ncards == 0:
-                w = weight_lead(c, card)
-            else:
-                w = weight_follow(c, card, lead_suit, wc, friend_safe)
-            if in_run(c.hint_card, card, u & ~mine):
-                w += HINT_BONUS
-            moves[n] = card
-            weights[n] = w
-            if best_in_suit[s] < 0 or w > weights[best_in_suit[s]]:
-                best_in_suit[s] = n
-            n += 1
+    mine = hand
+    if first_suit == last_suit:
+        mine = hand & (<u64>RANKS_MASK << suit_shift(lead_suit))
+    # The highest card of each run of equivalent cards, all suits at once:
+    # a card heads its run when the next higher card in play is not ours.
+    # ``down`` is our cards smeared downwards through the cards gone (a
+    # suit's top bits are never gaps, so nothing crosses from the next suit).
+    g = ~in_play & ALL_RANKS
+    down = mine
+    down |= (down >> 1) & g
+    g &= g >> 1
+    down |= (down >> 2) & g
+    g &= g >> 2
+    down |= (down >> 4) & g
+    g &= g >> 4
+    down |= (down >> 8) & g
+    rest = mine & ~(down >> 1)
+    while rest:
+        moves[n] = lowest_bit(rest)
+        rest &= rest - 1
+        n += 1
+    if n <= 1:
+        return n
+    if c.ncards > 0 and c.maxside == 0 and first_suit == last_suit:
+        return order_following(c, player, lead_suit, moves, weights, n)
+    if c.ncards > 0:
+        best = winning_index(c, c.ncards)
+        wc = c.trick_card[best]
+        friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
+                       and not can_be_beaten(c, wc, lead_suit, player))
+    best_in_suit[0] = best_in_suit[1] = best_in_suit[2] = best_in_suit[3] = -1
+    for i in range(n):
+        card = moves[i]
+        s = card_suit(card)
+        if c.maxside != 0:
+            w = weight_misere(c, card, lead_suit, wc)
+        elif c.ncards == 0:
+            if s != info_suit:
+                weigh_lead_suit(c, s, &info)
+                info_suit = s
+            w = lead_weight(&info, card_rank(card))
+        else:
+            w = weight_follow(c, card, lead_suit, wc, friend_safe)
+        if c.ncards == 0 and in_run(c.hint_card, card, suit_of(in_play & ~hand, s)):
+            w += HINT_BONUS
+        weights[i] = w
+        if best_in_suit[s] < 0 or w > weights[best_in_suit[s]]:
+            best_in_suit[s] = i
     if first_suit != last_suit:
         # Leading or discarding: try the best card of each suit before any
         # second card of a suit, so that a bad guess costs one suit only.
         for s in range(4):
             if best_in_suit[s] >= 0:
                 weights[best_in_suit[s]] += FIRST_OF_SUIT_BONUS
-    # Insertion sort, best first.
-    for i in range(1, n):
-        w = weights[i]
-        card = moves[i]
-        low = lows[i]
-        j = i
-        while j > 0 and weights[j - 1] < w:
-            weights[j] = weights[j - 1]
-            moves[j] = moves[j - 1]
-            lows[j] = lows[j - 1]
-            j -= 1
-        weights[j] = w
-        moves[j] = card
-        lows[j] = low
+    # Not sorted here: the search picks the best remaining move when it
+    # needs the next one (``next_move``), and most nodes need only one. The
+    # best move is one of the suits' best (the first of them on a tie):
+    # it goes first now.
+    best = -1
+    for s in range(4):
+        if best_in_suit[s] >= 0 and (best < 0 or weights[best_in_suit[s]] > weights[best]):
+            best = best_in_suit[s]
+    bring_to(moves, weights, best, 0)
     return n
+
+
+cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* weights,
+                         int n) noexcept nogil:
+    """The order ``weight_follow`` gives a player following suit, without
+    weighing each card: upwards when partner covers (second hand) or our
+    side surely wins the trick; else the cards that win the trick surely
+    (no opponent still to play can beat them) upwards, then the other
+    cards that win for now upwards, then the rest upwards. ``moves`` come
+    upwards; returns ``n``."""
+    cdef int best = winning_index(c, c.ncards)
+    cdef int wc = c.trick_card[best]
+    cdef int a = 0, b, i, j, k, seat, high = -1
+    cdef bint ruff = False
+    cdef u64 h
+    cdef int tmp_moves[13]
+    for i in range(n):
+        weights[i] = n - i
+    if c.ncards == 1 and c.trump != NT and partner_covers(c, player, lead_suit, wc):
+        return n
+    if c.side[c.trick_seat[best]] == c.side[player] and not can_be_beaten(c, wc, lead_suit, player):
+        return n
+    if card_suit(wc) != lead_suit:
+        return n        # ruffed: no card of the suit led wins
+    while a < n and moves[a] < wc:
+        a += 1
+    if a == n:
+        return n
+    # The opponents still to play: the highest card of the suit led among
+    # them, or one of them ruffs.
+    for k in range(c.ncards + 1, 4):
+        seat = (player + k - c.ncards) & 3
+        if c.side[seat] == c.side[player]:
+            continue
+        h = suit_of(c.hands[seat], lead_suit)
+        if h:
+            if highest_bit(h) > high:
+                high = highest_bit(h)
+        elif c.trump != NT and suit_of(c.hands[seat], c.trump):
+            ruff = True
+    b = n
+    if not ruff:
+        b = a
+        while b < n and card_rank(moves[b]) < high:
+            b += 1
+    if a == 0 and (b == 0 or b == n):
+        return n
+    for i in range(n):
+        tmp_moves[i] = moves[i]
+    j = 0
+    for i in range(b, n):
+        moves[j] = tmp_moves[i]
+        j += 1
+    for i in range(a, b):
+        moves[j] = tmp_moves[i]
+        j += 1
+    for i in range(a):
+        moves[j] = tmp_moves[i]
+        j += 1
+    return n
+
+
+cdef inline void next_move(int* moves, int* weights, int i, int n) noexcept nogil:
+    """Bring the best of moves ``i..n-1`` to place ``i``, keeping the others'
+    order (the first of equal weights goes first, as in a stable sort)."""
+    cdef int k = i, j
+    for j in range(i + 1, n):
+        if weights[j] > weights[k]:
+            k = j
+    bring_to(moves, weights, k, i)
+
+
+cdef inline void bring_to(int* moves, int* weights, int k, int i) noexcept nogil:
+    """Move entry ``k`` to place ``i`` (``i <= k``), shifting those between up one."""
+    cdef int w, card
+    if k == i:
+        return
+    w = weights[k]
+    card = moves[k]
+    while k > i:
+        weights[k] = weights[k - 1]
+        moves[k] = moves[k - 1]
+        k -= 1
+    weights[i] = w
+    moves[i] = card
+
+
+cdef inline int hint_move(Ctx* c, int hint) noexcept nogil:
+    """At a trick's start: the move standing for ``hint`` (a card of the
+    player's), the highest card of its run."""
+    cdef int s = card_suit(hint)
+    cdef int r = card_rank(hint)
+    cdef u64 mine = suit_of(c.hands[c.player], s)
+    cdef u64 above = (suit_of(c.in_play, s) & ~mine) >> (r + 1)
+    if above:
+        return make_card(s, highest_bit(mine & (((<u64>1) << (r + 1 + lowest_bit(above))) - 1)))
+    return make_card(s, highest_bit(mine))
+
+
+cdef inline int run_low(Ctx* c, int player, int card) noexcept nogil:
+    """The lowest card of the run of equivalent cards that ``card`` (of
+    ``player``'s hand) heads: cards on the trick in progress break runs."""
+    cdef int s = card_suit(card)
+    cdef int base
+    cdef u64 mine = suit_of(c.hands[player], s)
+    cdef u64 below = suit_of(c.in_play, s) & ~mine & (((<u64>1) << card_rank(card)) - 1)
+    if below:
+        base = highest_bit(below) + 1
+        return make_card(s, lowest_bit(mine >> base) + base)
+    return make_card(s, lowest_bit(mine))
 
 
 cdef inline bint in_run(int hint, int card, u64 others) noexcept nogil:
@@ -137,25 +260,35 @@ cdef inline bint outruffs(Ctx* c, int foe, int s, int ruffer) noexcept nogil:
             and highest_bit(theirs) > highest_bit(suit_of(c.hands[ruffer], c.trump)))
 
 
-cdef int weight_lead(Ctx* c, int card) noexcept nogil:
-    """How promising a lead is for a player who wants tricks.
+ctypedef struct LeadSuit:
+    # A lead's weight split into what depends on the suit only (worked out
+    # once a node and suit) and what depends on the card's rank.
+    int base            # the weight's part that is the same for every card of the suit
+    int win_above       # a lead of a higher rank wins the trick for our side
+    int add_win, add_lose           # added to the weight less the rank, as the lead wins or not
+    int special         # a rank with its own bonus (no rank subtracted), or -1
+    int special_win, special_lose
+
+
+cdef void weigh_lead_suit(Ctx* c, int s, LeadSuit* info) noexcept nogil:
+    """How promising leads of suit ``s`` are, for a player who wants tricks.
 
     The ideas are those of DDS's lead ordering: prefer suits where the
     opponents have few cards (few replies to try) and cannot ruff, cash
     winners, lead towards partner's winners, and lead from sequences.
+    ``lead_weight`` gives each card's weight from this.
     """
     cdef int player = c.player
     cdef int lho = (player + 1) & 3
     cdef int rho = (player + 3) & 3
     cdef int partner = (player + 2) & 3
-    cdef int s = card_suit(card)
-    cdef int rank = card_rank(card)
     cdef int n = popcount(c.hands[player])
     cdef int w, len_l, len_r, top, second = -1, top_owner, second_owner = -1
-    cdef bint wins, foe_ruffs = False
-    cdef u64 u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
+    cdef int nt_win = 0, nt_lose = 0, add_win, add_lose
+    cdef bint foe_ruffs = False
+    cdef u64 u = suit_of(c.in_play, s)      # a trick's start: the hands' cards
     cdef u64 foes = suit_of(c.hands[lho] | c.hands[rho], s)
-    cdef u64 ours
+    cdef u64 theirs = suit_of(c.hands[partner], s)
     top = highest_bit(u)
     top_owner = holder_of(c, s, top)
     if u ^ ((<u64>1) << top):
@@ -172,20 +305,28 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
             foe_ruffs = True
             w -= 45
         if (popcount(suit_of(c.hands[player], s)) == 1 and suit_of(c.hands[player], c.trump)
-                and top_owner == partner and popcount(suit_of(c.hands[partner], s)) >= 2):
+                and top_owner == partner and popcount(theirs) >= 2):
             w += 16     # a singleton towards partner's winner, to ruff later
-    # Does our side win the trick with this lead?
-    ours = suit_of(c.hands[partner], s) | ((<u64>1) << rank)
-    wins = (not foe_ruffs) and (foes == 0 or highest_bit(ours) > highest_bit(foes))
-    if c.trump != NT and s != c.trump and not suit_of(c.hands[partner], s) \
-            and suit_of(c.hands[partner], c.trump):
+    # Does our side win the trick with this lead? It does when our best
+    # card of the suit (partner's, or the lead) beats the opponents'.
+    if foe_ruffs:
+        info.win_above = NO_RANK
+    elif foes == 0 or (theirs and highest_bit(theirs) > highest_bit(foes)):
+        info.win_above = -1
+    else:
+        info.win_above = highest_bit(foes)
+    if c.trump != NT and s != c.trump and not theirs and suit_of(c.hands[partner], c.trump):
         # Partner ruffs: a trick for us unless an opponent void in the suit
         # holds a higher trump than partner's best.
         if len_r:
             w += PARTNER_RUFFS_BONUS
-        wins = (not outruffs(c, lho, s, partner)) and not outruffs(c, rho, s, partner)
+        if (not outruffs(c, lho, s, partner)) and not outruffs(c, rho, s, partner):
+            info.win_above = -1
+        else:
+            info.win_above = NO_RANK
     if c.trump == NT:
-        w += notrump_lead_bonus(c, s, u, top_owner, second_owner, second, wins)
+        nt_win = notrump_lead_bonus(c, s, u, top_owner, second_owner, second, True)
+        nt_lose = notrump_lead_bonus(c, s, u, top_owner, second_owner, second, False)
     elif (top_owner == rho or second_owner == rho) and len_r != 1:
         # RHO, last to play, sits over the lead with the suit's top or
         # second card (DDS's suit-contract leads). Suit contracts' nodes on
@@ -193,34 +334,49 @@ cdef int weight_lead(Ctx* c, int card) noexcept nogil:
         # (DDS's -12 saved 0.8% / 2.0% on the first two but cost the hard
         # deals 0.7%).
         w -= 6
+    info.base = w
+    info.special = -1
     if top_owner != player and top_owner != partner and \
             popcount(suit_of(c.hands[top_owner], s)) == 1:
-        w += (40 if wins else 29) - rank    # the opponents' top card falls alone
+        add_win, add_lose = 40, 29      # the opponents' top card falls alone
     elif top_owner == player:
         if second_owner == partner:
-            w += (50 if wins else 44) - rank
-        elif rank == top:
-            w += 31 if wins else 25
+            add_win, add_lose = 50, 44
         else:
-            w += (19 if wins else 13) - rank
+            info.special = top
+            info.special_win, info.special_lose = 31, 25
+            add_win, add_lose = 19, 13
     elif top_owner == partner:
         if second_owner == player:
-            w += (50 if wins else 44) - rank
+            add_win, add_lose = 50, 44
         else:
-            w += (35 if wins else 29) - rank
-    elif second_owner == player and rank == second and \
-            (suit_of(c.hands[player], s) >> (second - 1)) & 1 and second > 0 and \
+            add_win, add_lose = 35, 29
+    elif second_owner == player and second > 0 and \
+            (suit_of(c.hands[player], s) >> (second - 1)) & 1 and \
             not ((u >> (second - 1)) & 1 and holder_of(c, s, second - 1) != player):
-        w += 40 if wins else 29             # from a sequence headed by the second card
+        info.special = second           # from a sequence headed by the second card
+        info.special_win, info.special_lose = 40, 29
+        add_win, add_lose = 30, 13
     else:
-        w += (30 if wins else 13) - rank
-    return w
+        add_win, add_lose = 30, 13
+    info.add_win = add_win + nt_win
+    info.add_lose = add_lose + nt_lose
+    info.special_win += nt_win
+    info.special_lose += nt_lose
+
+
+cdef inline int lead_weight(LeadSuit* info, int rank) noexcept nogil:
+    """The weight of a lead of rank index ``rank`` in the suit of ``info``."""
+    cdef bint wins = rank > info.win_above
+    if rank == info.special:
+        return info.base + (info.special_win if wins else info.special_lose)
+    return info.base + (info.add_win if wins else info.add_lose) - rank
 
 
 cdef int notrump_lead_bonus(Ctx* c, int s, u64 u, int top_owner, int second_owner,
                             int second, bint wins) noexcept nogil:
     """No-trump lead ideas from DDS's notrump lead ordering (Haglund and Hein),
-    on top of ``weight_lead``: who holds the suit's second and third cards.
+    on top of ``weigh_lead_suit``: who holds the suit's second and third cards.
 
     Measured one by one on the no-trump searches of 60 random and 60 list100
     deals (nodes): partner void -2%; LHO's top card over partner's second

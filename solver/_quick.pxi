@@ -70,7 +70,7 @@ cdef inline int ruff_first(Ctx* c, int leader) noexcept nogil:
 cdef int trump_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     """Tricks the trumps guarantee, in any kind of play."""
     cdef int trump = c.trump
-    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 all_cards = c.in_play      # a trick's start: the hands' cards
     cdef u64 u = suit_of(all_cards, trump)
     cdef int h, k, res, holder, second_holder, side, low, longest = 0
     cdef u64 mine, theirs
@@ -191,20 +191,20 @@ cdef int quick_tricks(Ctx* c, int target, int n, u64 all_cards, u64* rel_out) no
     cdef int side = c.side[leader]
     cdef int need = target if side == 0 else n - target + 1
     cdef int qt, s, f, k, more, used
-    cdef u64 rel = 0
+    cdef u64 rel = 0, foes = 0
     cdef bint open_suit
     # A suit that neither opponent holds (nor can ruff): every trick in it is
     # ours, and the lead stays with us while both of us hold it. This depends
     # on the suit lengths only: no card is relevant.
     if c.side[leader ^ 2] == side:
+        for f in range(4):
+            if c.side[f] != side:
+                foes |= c.hands[f]
         for s in range(4):
             if not suit_of(c.hands[leader], s):
                 continue
-            open_suit = True
-            for f in range(4):
-                if c.side[f] != side and (suit_of(c.hands[f], s) or (
-                        c.trump != NT and s != c.trump and suit_of(c.hands[f], c.trump))):
-                    open_suit = False
+            open_suit = not (suit_of(foes, s) or (
+                c.trump != NT and s != c.trump and suit_of(foes, c.trump)))
             if open_suit and must_ruff(c, leader ^ 2, s):
                 open_suit = False
             if open_suit:
@@ -327,7 +327,7 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
 
 cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     cdef int sum_tops, res
-    cdef u64 all_cards = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    cdef u64 all_cards = c.in_play      # a trick's start: the hands' cards
     cdef u64 other_tops
     if c.maxside == 0:
         res = quick_tricks(c, target, n, all_cards, rel_out)

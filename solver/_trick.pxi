@@ -36,15 +36,22 @@ cdef inline u64 rank_relevance(Ctx* c, int best) noexcept nogil:
     return 0
 
 
+cdef inline u64 trick_mask(Ctx* c) noexcept nogil:
+    """The four cards of a full trick, as a mask."""
+    return (((<u64>1) << c.trick_card[0]) | ((<u64>1) << c.trick_card[1])
+            | ((<u64>1) << c.trick_card[2]) | ((<u64>1) << c.trick_card[3]))
+
+
 cdef inline int finish_trick(Ctx* c, int* best_out) noexcept nogil:
     """The trick holds four cards: its winner leads next. Returns 1 when side 0 won it.
 
     ``best_out`` gets the index of the winning card; the cards stay in
-    ``trick_card`` until the next trick overwrites them.
+    ``trick_card`` until the next trick overwrites them, and leave ``in_play``.
     """
     cdef int best = winning_index(c, 4)
     cdef int winner = c.trick_seat[best]
     best_out[0] = best
+    c.in_play &= ~trick_mask(c)
     c.ncards = 0
     c.player = winner
     return 1 if c.side[winner] == 0 else 0

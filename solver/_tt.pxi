@@ -111,7 +111,7 @@ cdef void position_key(Ctx* c, u64* p0, u64* p1, u64* unions) noexcept nogil:
     cdef u64 ew = c.hands[1] | c.hands[3]
     cdef u64 sw = c.hands[2] | c.hands[3]
     for s in range(4):
-        u = suit_of(c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3], s)
+        u = suit_of(c.in_play, s)       # a trick's start: the hands' cards
         unions[s] = u
         a |= compress13(suit_of(ew, s), u) << suit_shift(s)
         b |= compress13(suit_of(sw, s), u) << suit_shift(s)
