@@ -650,7 +650,7 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
     cdef u64 h[4]
     cdef int p[4]
     cdef int moves[13]
-    cdef int lows[13]
+    cdef int weights[13]
     cdef int nm, i
     cdef Ctx own
     cdef Ctx* c
@@ -659,7 +659,11 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
     try:
         set_position(c, h, leader, p, nplayed)
         c.hint_card = -1
-        nm = generate_moves(c, moves, lows)
+        nm = generate_moves(c, moves, weights)
+        # The search picks each next move when it needs it (``next_move``);
+        # here the whole order is wanted.
+        for i in range(1, nm - 1):
+            next_move(moves, weights, i, nm)
         return [moves[i] for i in range(nm)]
     finally:
         end(table, c)
