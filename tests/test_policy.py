@@ -212,3 +212,31 @@ def test_a_responder_does_not_take_partners_suit_away_to_its_own():
     assert p.call(responder, seat="E", dealer="E", auction=["P", "1D", "2C", "P"]).call == "P"
     d = p.call(responder, seat="S", dealer="N", auction=["P", "P", "P", "1S", "1NT", "P"])
     assert d.call == "2H" and "of its own" in d.reason
+
+
+def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
+    # seed 004: seven tricks (level 1) with five sure tricks, two honours in trumps and
+    # four cards; "two" only with six sure tricks; "three" with eight (six trumps, three
+    # honours). Sure tricks: the suit's length less its missing A K Q, and side aces.
+    p = Policy("vint")
+
+    def over(h, auction):
+        d = p.call(hand(h), seat="E", dealer="N", auction=auction)
+        assert d.call == "P" or ("sure tricks" in d.reason and "seed 004" in d.row.passage)
+        return d.call
+    # AKQ5 of hearts (four sure) and the ace of spades: five, 1H over 1D
+    assert over("A2.AKQ5.8765.432", ["1D"]) == "1H"
+    # without the side ace only four sure tricks: no overcall
+    assert over("Q2.AKQ5.8765.432", ["1D"]) == "P"
+    # spades over 1H need level 2: six sure tricks (AKQ76 and a side ace) bid 2S ...
+    assert over("AKQ76.A2.8765.32", ["1H"]) == "2S"
+    # ... five do not (the one-level row does not go to level 2)
+    assert over("AKQ76.32.8765.32", ["1H"]) == "P"
+    # a four-card suit does not reach level 2 even with six sure tricks
+    assert over("AKQJ.AK.8765.432", ["1H"]) == "P"
+    # over 2H spades need level 3: eight sure tricks with six trumps and three
+    # honours (AKQJ76, the side AK) bid 3S; seven do not
+    assert over("AKQJ76.AK.765.32", ["2H"]) == "3S"
+    assert over("AKQJ76.A2.765.32", ["2H"]) == "P"
+    # the cheapest level: eight sure tricks over 1D name the suit at once, not higher
+    assert over("2.AKQJ76.AK5.432", ["1D"]) == "1H"

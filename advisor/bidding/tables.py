@@ -98,9 +98,29 @@ VINT: Tuple[Row, ...] = (
         "own suit", up_to=2),
     Row("overcall", "aces >= 3", "NT", "cheapest", "three aces: no-trumps over their bid",
         _V + ": with three or four aces say no-trumps", up_to=2),
-    Row("overcall", "{suit} >= 5 and honours_{suit} >= 3 and hcp >= 10", "suit", "tricks",
-        "a five-card suit with three honours: competes as far as the tricks reach",
-        _V + ": a suit is named with honours"),
+    # Over the opponents' bid a suit is named by the strength seed 004 asks of any
+    # bid, counted in sure tricks (``sure``: the suit's tricks and side aces), not
+    # by partner's help: "чтобы уверенно объявлять, например, семь взяток,
+    # необходимо, чтобы на руках было верных пять взяток, а в объявленных козырях
+    # было не менее двух онеров. масть ... не менее, чем в четырех картах" (level 1,
+    # seven tricks: five sure, two honours, four cards); "игрок может назначить игру
+    # 'два' только при шести верных взятках"; "если у игрока есть верные восемь
+    # взяток, то он должен сказать 'три'" (with six trumps and three honours, as
+    # "с рук"). The cheapest legal level, no higher than those tricks allow: the
+    # overcall names the suit, partner's raise and the rebid rows take it further.
+    # (The row before counted partner's pass as one trick only and asked for six
+    # sure tricks at level 1: it passed with 17-18 points.)
+    Row("overcall", "{suit} >= 6 and honours_{suit} >= 3 and sure >= 8", "suit", "cheapest",
+        "eight sure tricks with six trumps and three honours: overcalls up to 'three'",
+        _V + ": eight sure tricks say 'three'; from the hand six trumps, three honours",
+        up_to=3),
+    Row("overcall", "{suit} >= 5 and honours_{suit} >= 2 and sure >= 6", "suit", "cheapest",
+        "six sure tricks with five trumps and two honours: overcalls up to 'two'",
+        _V + ": 'two' only with six sure tricks", up_to=2),
+    Row("overcall", "{suit} >= 4 and honours_{suit} >= 2 and sure >= 5", "suit", "cheapest",
+        "five sure tricks with four trumps and two honours: overcalls at the one level",
+        _V + ": to bid seven tricks, five sure tricks in the hand and two honours in "
+        "trumps; the suit named holds at least four cards", up_to=1),
     # "обоюдные переговоры завышают игру": rebid only where the tricks are.
     Row("rebid", "supported == 1", "own", "tricks",
         "partner supports: bids on while the partnership's tricks reach",
