@@ -42,9 +42,19 @@ def in_ci() -> bool:
 
 def _missing(message: str):
     if in_ci():
-        pytest.fail(f"{message} (CI=true: the oracle comparison is required in CI)",
+        pytest.fail(f"{message} (CI=true: the shared reference data is required in CI)",
                     pytrace=False)
     pytest.skip(message)
+
+
+def played_file(name: str) -> Path:
+    """A file of ``shared/played`` beside the repository (the public played deals);
+    skips (locally) or fails (CI) when it is missing, as the oracle files do."""
+    path = Path(__file__).resolve().parents[2] / "shared" / "played" / name
+    if not path.is_file():
+        _missing(f"played-deals file {path} not found: shared/played belongs beside "
+                 "the repository")
+    return path
 
 
 @lru_cache(maxsize=None)

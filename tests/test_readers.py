@@ -18,6 +18,8 @@ from advisor.records import FormatError, read_games, write_json, write_pbn
 from solver.cards import Seat
 from solver.play import Play
 
+from conftest import played_file
+
 DATA = Path(__file__).parent / "data"
 GAME_PBN = DATA / "vint_game.pbn"
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
@@ -191,13 +193,13 @@ def test_a_bridge_file_is_reviewed_play_only():
 
 def test_the_public_bridge_files_are_reviewed_play_only():
     """The files of shared/played (beside the repository, as shared/oracle is)."""
-    played = Path(__file__).resolve().parents[2] / "shared" / "played"
-    strict = read_games(played / "bridgebots__sample.pbn")
+    pbn = played_file("bridgebots__sample.pbn")
+    strict = read_games(pbn)
     assert len(strict) == 0 and len(strict.errors) == 3
-    games = read_games(played / "bridgebots__sample.pbn", auction=False)
+    games = read_games(pbn, auction=False)
     assert games.errors == [] and len(games) == 3
     assert all(g.auction == [] and g.play for g in games)
-    lin = read_games(played / "bridgebots__sample.lin", auction=False)
+    lin = read_games(played_file("bridgebots__sample.lin"), auction=False)
     assert lin.errors == []
     assert (lin[0].contract, lin[0].declarer, lin[0].leader) == ("3NT", "N", "E")
     assert len(lin[0].play) == 52 and lin[0].tags["South"] == "PrinceBen"

@@ -14,6 +14,8 @@ from advisor.web import create_app
 from advisor.web.app import MAX_UPLOAD_BYTES
 from advisor.web.jobs import Cancelled, JobRunner
 
+from conftest import played_file
+
 DATA = Path(__file__).parent / "data"
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 
@@ -221,10 +223,7 @@ def test_practice_errors_are_messages(client):
 
 def test_review_upload_of_a_bridge_file_play_only(client):
     # Doubles and lower bids: refused as Vint auctions, reviewed with "play only".
-    pbn = (Path(__file__).resolve().parents[2] / "shared" / "played" /
-           "ben__BBO_Forums_Sunday_Daylong_Daylong.pbn")
-    if not pbn.is_file():
-        pytest.skip(f"{pbn} not found")
+    pbn = played_file("ben__BBO_Forums_Sunday_Daylong_Daylong.pbn")
     raw = pbn.read_bytes()
     data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint"}
     job = finish(client, client.post("/api/review", data=data,
