@@ -77,6 +77,19 @@ cdef bint must_stop(Ctx* c) noexcept nogil:
     return c.error != NO_ERROR
 
 
+cdef int set_limits(Ctx* c, object max_nodes, object max_seconds) except -1:
+    """A call's budget (``None``: no limit): ``max_nodes`` nodes, kept to the
+    node (``must_stop`` is due at the budget when it is below CHECK_EVERY),
+    and ``max_seconds`` from now."""
+    if max_nodes is not None:
+        c.max_nodes = max_nodes
+        if c.max_nodes < c.check_at:
+            c.check_at = c.max_nodes
+    if max_seconds is not None:
+        c.deadline = monotonic() + max_seconds
+    return 0
+
+
 def cancel_searches():
     """Ask every running search, in every thread, to stop at its next check
     (within a few milliseconds); it then raises ``KeyboardInterrupt``."""
@@ -550,12 +563,7 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     cdef Ctx* c
     cdef list out = []
     c = begin(table, &own, trump, misere, lone, max_entries)
-    if max_nodes is not None:
-        c.max_nodes = max_nodes
-        if c.max_nodes < c.check_at:
-            c.check_at = c.max_nodes     # a budget below CHECK_EVERY is kept exactly too
-    if max_seconds is not None:
-        c.deadline = monotonic() + max_seconds
+    set_limits(c, max_nodes, max_seconds)
     try:
         player = (leader + nplayed) & 3
         n = popcount(h[player])
@@ -617,10 +625,7 @@ def probe(hands, int trump, int leader, int target, bint misere=False, int lone=
     read_position(hands, (), h, p)
     n = popcount(h[leader])
     c = begin(table, &own, trump, misere, lone, max_entries)
-    if max_nodes is not None:
-        c.max_nodes = max_nodes
-        if c.max_nodes < c.check_at:
-            c.check_at = c.max_nodes     # a budget below CHECK_EVERY is kept exactly too
+    set_limits(c, max_nodes, None)
     try:
         set_position(c, h, leader, p, 0)
         with nogil:
