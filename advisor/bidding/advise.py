@@ -355,20 +355,18 @@ def _passed_out(rs: RuleSet, calls, dealer) -> Tuple[Optional[str], Optional[Sea
     """``game.passed_out``, and also a semi-contract Courts or misère contract
     (which the DD table cannot play, but the advisor values)."""
     contract, declarer = passed_out(rs, calls, dealer)
-    if contract is None and rs.name == "semi-contract":
-        closed, _ = close_auction(rs, calls)
-        found, who, _ = rs.auction_result(closed, dealer)
-        if extra_strain(rs, found) is not None:
-            return found, Seat.parse(who)
-    if contract is None and misere_contracts(rs):
+    if contract is not None or (rs.name != "semi-contract" and not misere_contracts(rs)):
+        return contract, declarer
+    closed, _ = close_auction(rs, calls)
+    found, who, _ = rs.auction_result(closed, dealer)
+    if extra_strain(rs, found) is not None:
+        return found, Seat.parse(who)
+    if misere_contracts(rs) and who is not None:
         # A Skruuvi misère bid that stands (a low one raised to 5M): the
         # advisor values it by the misère search, not a throw-in.
-        closed, _ = close_auction(rs, calls)
-        found, who, _ = rs.auction_result(closed, dealer)
-        if who is not None:
-            found, bidder = raise_kitty_bid(rs, found, who)
-            if is_misere(rs, found):
-                return found, bidder
+        found, bidder = raise_kitty_bid(rs, found, who)
+        if is_misere(rs, found):
+            return found, bidder
     return contract, declarer
 
 
