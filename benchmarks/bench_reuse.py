@@ -15,8 +15,17 @@ On the same deals, one thread, in one run:
 Each figure is the total time of its questions over the deals divided by
 the total time of the full tables. Deals come from ``shared/oracle``.
 
+With ``--dds``, DDS (endplay, one thread) answers the same kinds of question
+in the same run: its full table (``CalcDDtable``) and one declarer in five
+strains (five ``SolveBoard`` calls, East leading, the number of tricks only,
+as ``dd_table(deal, declarers=[N])`` gives). This shows how much of the
+five-strain cost is the question's own (five cold searches with nothing to
+share) rather than our solver's, and the two solvers' partial times side by
+side.
+
     python benchmarks/bench_reuse.py                 # 40 random deals
     python benchmarks/bench_reuse.py --set real --n 30
+    python benchmarks/bench_reuse.py --dds
 """
 
 from __future__ import annotations
@@ -68,6 +77,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--set", default="random", choices=("random", "real", "hard"))
     p.add_argument("--n", type=int, default=40, help="deals (default 40)")
+    p.add_argument("--dds", action="store_true",
+                   help="also time DDS's full table and its five single-strain solves")
     args = p.parse_args(argv)
 
     import solver
@@ -75,7 +86,7 @@ def main(argv=None) -> int:
 
     deals = [Deal.from_pbn(text) for text in load_deals(args.set, args.n)]
     totals = dict.fromkeys(("full", "partial, 5 strains", "partial, 2 strains", "play, cold",
-                            "play, warm"), 0.0)
+                            "play, warm", "DDS full", "DDS 5 strains"), 0.0)
     for deal in deals:
         totals["full"] += timed(lambda: solver.dd_table(deal))
         totals["partial, 5 strains"] += timed(lambda: solver.dd_table(deal, declarers=["N"]))
@@ -88,13 +99,44 @@ def main(argv=None) -> int:
         warm = Solver()
         totals["play, warm"] += timed(
             lambda: [warm.solve_cards(d, "NT", lead) for d, lead in positions])
+        if args.dds:
+            dds_full, dds_five = dds_partial(deal)
+            totals["DDS full"] += dds_full
+            totals["DDS 5 strains"] += dds_five
     full = totals["full"]
     print(f"{len(deals)} {args.set} deals, one thread; time / full-table time")
-    for name, seconds in totals.items():
+    for name in ("full", "partial, 5 strains", "partial, 2 strains", "play, cold", "play, warm"):
+        seconds = totals[name]
         print(f"  {name:<19} {seconds:8.2f} s  {seconds / full:5.2f}")
     cold, warm = totals["play, cold"], totals["play, warm"]
     print(f"  warm against cold along the play: {warm / cold:.2f}")
+    if args.dds:
+        dds_full, dds_five = totals["DDS full"], totals["DDS 5 strains"]
+        print("DDS (endplay, one thread), time / DDS's full-table time")
+        print(f"  {'full':<19} {dds_full:8.2f} s  1.00")
+        print(f"  {'partial, 5 strains':<19} {dds_five:8.2f} s  {dds_five / dds_full:5.2f}")
+        print(f"ours / DDS: full {full / dds_full:.2f}, "
+              f"partial in 5 strains {totals['partial, 5 strains'] / dds_five:.2f}")
     return 0
+
+
+def dds_partial(deal) -> tuple[float, float]:
+    """DDS's time for a full table and for one declarer (N) in five strains."""
+    from endplay import _dds
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal as EDeal, Denom, Player
+
+    _dds.SetMaxThreads(1)
+    pbn = deal.to_pbn()
+    full = timed(lambda: calc_dd_table(EDeal(pbn)))
+    five = 0.0
+    for denom in (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt):
+        board = EDeal(pbn)
+        board.trump, board.first = denom, Player.east
+        future = _dds.futureTricks()
+        # target -1, solutions 1: the number of tricks only; mode 0: nothing reused.
+        five += timed(lambda: _dds.SolveBoard(board._data, -1, 1, 0, future, 0))
+    return full, five
 
 
 if __name__ == "__main__":
