@@ -22,6 +22,7 @@ standard error of that difference.
     python benchmarks/bench_advise_quality.py --n 32 --kind opening   # openings only
     python benchmarks/bench_advise_quality.py --n 32 --kind response --json r.json
     python benchmarks/bench_advise_quality.py --rejudge r.json --judge-samples 32
+    python benchmarks/bench_advise_quality.py --pool o17.json o18.json r17.json
 
 The real deal is one draw: a call that is right on average loses on some
 deals, and with a few dozen situations that luck decides most differences.
@@ -34,6 +35,9 @@ drawn with another seed than the advisor's). The second table averages each
 call over the real deal and those K: the same expectation as the first,
 with much less of the deal's luck. ``--rejudge PATH`` reads the choosers'
 calls from an earlier run's ``--json`` instead of asking them again.
+``--pool PATH ...`` prints the tables for several runs' ``--json`` files
+together (the situations of all the runs, each judged as in its own run):
+one run's 32 situations rarely separate two models by two standard errors.
 """
 
 from __future__ import annotations
@@ -193,7 +197,11 @@ def main(argv=None) -> int:
     p.add_argument("--judge-samples", type=int, default=0,
                    help="also judge each call on this many posterior deals (see above)")
     p.add_argument("--rejudge", help="the choosers' calls from this --json file, not asked again")
+    p.add_argument("--pool", nargs="+", metavar="PATH",
+                   help="print the tables for these runs' --json files together, asking nothing")
     args = p.parse_args(argv)
+    if args.pool:
+        return pool(args.pool)
     if args.rejudge:
         rows = json.loads(Path(args.rejudge).read_text(encoding="utf-8"))
         kinds = tuple(args.kind or KINDS)
@@ -262,6 +270,39 @@ def _report(rows, names, args, start, seed_note: str) -> None:
         print_paired_table("kind", posterior, names, "advisor-policy")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+
+
+def pool(paths) -> int:
+    """The summary tables over the situations of several runs' ``--json`` files."""
+    rows, names = [], None
+    for path in paths:
+        try:
+            run = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            sys.exit(f"error: cannot read {path}: {e}")
+        if not run:
+            sys.exit(f"error: {path} holds no situations")
+        if names is None:
+            names = list(run[0]["calls"])
+        elif list(run[0]["calls"]) != names:
+            sys.exit(f"error: {path} has other choosers ({', '.join(run[0]['calls'])}) "
+                     f"than {paths[0]} ({', '.join(names)})")
+        rows += run
+    print(f"{len(rows)} situations from {len(paths)} runs\n")
+    groups = {kind: [r for r in rows if kind == "all" or r["kind"] == kind]
+              for kind in KINDS + ("all",)}
+    print_paired_table("kind", groups, names, "advisor-policy")
+    print("\nEach cell: mean score of the player's side on the real deal "
+          "(difference from advisor-policy ± its paired standard error).")
+    judged = [r for r in rows if "posterior" in r]
+    if judged:
+        print(f"\nJudged on the real deal and the posterior deals ({len(judged)} of the "
+              f"{len(rows)} situations have them):\n")
+        print_paired_table("kind", {kind: [dict(r, scores=r["posterior"]) for r in judged
+                                           if kind == "all" or r["kind"] == kind]
+                                    for kind in KINDS + ("all",)},
+                           names, "advisor-policy")
+    return 0
 
 
 if __name__ == "__main__":
