@@ -30,11 +30,20 @@ deals, and with a few dozen situations that luck decides most differences.
 player's hand, from exactly the distribution the situation's real deal came
 from: the bench deals at random and the earlier calls are the policy's, so
 every deal on which the policy makes those calls is as likely to have been
-the real one (the advisor's system readings, ``advisor.bidding.system``,
-drawn with another seed than the advisor's). The second table averages each
-call over the real deal and those K: the same expectation as the first,
-with much less of the deal's luck. ``--rejudge PATH`` reads the choosers'
-calls from an earlier run's ``--json`` instead of asking them again.
+the real one. They are drawn by rejection (``--judge-by policy``, the
+default): deal the other 39 cards at random, keep the deal when the policy
+makes every call of the auction so far from those hands. The second table
+averages each call over the real deal and those K: the same expectation as
+the first, with much less of the deal's luck.
+
+``--judge-by readings`` draws them instead as the advisor samples, through
+its system readings of the auction (``advisor.bidding.system``, another
+seed). That was this bench's judge until session 22, and it is not neutral:
+where the readings and the policy's real calls differ, it judges every
+chooser on the advisor's own picture of the table, the picture the
+policy-reply model optimises. ``--rejudge PATH`` reads the choosers' calls
+from an earlier run's ``--json`` instead of asking them again (to judge old
+runs again, by either judge).
 ``--pool PATH ...`` prints the tables for several runs' ``--json`` files
 together (the situations of all the runs, each judged as in its own run):
 one run's 32 situations rarely separate two models by two standard errors.
@@ -117,6 +126,48 @@ def judge(deal, dealer, auction, seat, call, tables=None) -> int:
     return rules.score(deal, contract, declarer.name, tricks).net(seat.side)
 
 
+#: Deals tried at most, per situation, when drawing by rejection.
+MAX_DRAWS = 500_000
+
+
+def policy_posterior_deals(deal, dealer, auction, seat, k: int, seed: int,
+                           max_draws: int = MAX_DRAWS):
+    """``k`` deals in which ``seat`` holds its real hand and the policy, calling
+    for each seat from that seat's hand, makes exactly the calls of ``auction``:
+    the distribution the bench's real deal was drawn from (``situations``),
+    drawn by rejection with ``seed``; and a warning when fewer than ``k`` were
+    found in ``max_draws`` tries."""
+    from advisor.bidding.policy import Policy
+    from advisor.rules import get
+    from solver.cards import Card, Deal, Hand, Seat
+
+    rules = get("vint")
+    policy = Policy(rules)
+    mine = deal[seat]
+    rest = [Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in mine]
+    others = [Seat((int(seat) + i) % 4) for i in (1, 2, 3)]
+    rng = random.Random(seed)
+    found, tries = [], 0
+    while len(found) < k and tries < max_draws:
+        tries += 1
+        rng.shuffle(rest)
+        hands = {seat: mine}
+        for i, other in enumerate(others):
+            hands[other] = Hand(rest[13 * i:13 * i + 13])
+        drawn = Deal([hands[Seat(i)] for i in range(4)])
+        for i, call in enumerate(auction):
+            caller = rules.seat_of_call(dealer, i)
+            if policy.call(drawn[caller], seat=caller, dealer=dealer, auction=auction[:i]).call != call:
+                break
+        else:
+            found.append(drawn)
+    warning = None
+    if len(found) < k:
+        warning = (f"only {len(found)} of {k} posterior deals in {max_draws:,} tries "
+                   f"(the policy seldom makes {' '.join(auction)})")
+    return found, warning
+
+
 def posterior_deals(deal, dealer, auction, seat, k: int, seed: int):
     """``k`` deals in which ``seat`` holds its real hand and the other seats hands
     with which the policy makes the auction's calls (the advisor's readings), drawn
@@ -130,13 +181,15 @@ def posterior_deals(deal, dealer, auction, seat, k: int, seed: int):
     return drawn.deals, "; ".join(w for w in (drawn.warning, relaxed) if w) or None
 
 
-def judge_posterior(row, k: int, seed: int) -> dict:
+def judge_posterior(row, k: int, seed: int, by: str = "policy") -> dict:
     """Each chooser's call of ``row`` averaged over the real deal and ``k``
-    posterior deals (``posterior_deals``): ``{chooser: mean score}``."""
+    posterior deals (``policy_posterior_deals``, or with ``by="readings"``
+    ``posterior_deals``): ``{chooser: mean score}``."""
     from solver.cards import Deal, Seat
 
     deal, dealer, seat = Deal.from_pbn(row["deal"]), Seat.parse(row["dealer"]), Seat.parse(row["seat"])
-    deals, warning = posterior_deals(deal, dealer, row["auction"], seat, k, seed)
+    draw = policy_posterior_deals if by == "policy" else posterior_deals
+    deals, warning = draw(deal, dealer, row["auction"], seat, k, seed)
     if warning:
         print(f"    judge samples: {warning}", flush=True)
     deals = [deal] + list(deals)
@@ -196,6 +249,9 @@ def main(argv=None) -> int:
     p.add_argument("--json", help="write the per-situation results here")
     p.add_argument("--judge-samples", type=int, default=0,
                    help="also judge each call on this many posterior deals (see above)")
+    p.add_argument("--judge-by", choices=("policy", "readings"), default="policy",
+                   help="draw the posterior deals by the policy's own calls (exact, default) "
+                        "or by the advisor's readings of the auction (see above)")
     p.add_argument("--rejudge", help="the choosers' calls from this --json file, not asked again")
     p.add_argument("--pool", nargs="+", metavar="PATH",
                    help="print the tables for these runs' --json files together, asking nothing")
@@ -250,7 +306,8 @@ def _report(rows, names, args, start, seed_note: str) -> None:
         print(f"\njudging each call on {args.judge_samples} posterior deals too", flush=True)
         for i, row in enumerate(rows):
             row["posterior"] = judge_posterior(row, args.judge_samples,
-                                               seed=1_000_003 + args.seed + i)
+                                               seed=1_000_003 + args.seed + i, by=args.judge_by)
+            row["posterior_by"] = args.judge_by
             if any(row["calls"][n] != row["calls"][names[0]] for n in names):
                 print(f"{i + 1:>3} {row['kind']:<8} {' '.join(row['auction']) or '-':<12} "
                       f"{row['seat']}: " + "  ".join(
@@ -266,7 +323,7 @@ def _report(rows, names, args, start, seed_note: str) -> None:
         posterior = {kind: [dict(r, scores=r["posterior"]) for r in sel]
                      for kind, sel in groups.items()}
         print(f"\nThe same calls judged on the real deal and {args.judge_samples} posterior "
-              f"deals each:\n")
+              f"deals each (drawn by the {args.judge_by}):\n")
         print_paired_table("kind", posterior, names, "advisor-policy")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
@@ -295,9 +352,14 @@ def pool(paths) -> int:
     print("\nEach cell: mean score of the player's side on the real deal "
           "(difference from advisor-policy ± its paired standard error).")
     judged = [r for r in rows if "posterior" in r]
+    judges = sorted({r.get("posterior_by", "readings") for r in judged})
+    if len(judges) > 1:
+        print(f"\nwarning: the runs' posterior deals were drawn by different judges "
+              f"({', '.join(judges)}); judge them again alike with --rejudge")
     if judged:
-        print(f"\nJudged on the real deal and the posterior deals ({len(judged)} of the "
-              f"{len(rows)} situations have them):\n")
+        print(f"\nJudged on the real deal and the posterior deals, drawn by the "
+              f"{' and the '.join(judges)} ({len(judged)} of the {len(rows)} situations "
+              f"have them):\n")
         print_paired_table("kind", {kind: [dict(r, scores=r["posterior"]) for r in judged
                                            if kind == "all" or r["kind"] == kind]
                                     for kind in KINDS + ("all",)},
