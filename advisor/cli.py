@@ -316,6 +316,9 @@ def run_advise(args, out) -> None:
     if args.top < 0:      # a negative slice dropped the last candidates instead
         raise CliError(f"--top must be 0 or more, not {args.top}")
     _check_seed(args)
+    if args.courts_nodes is not None and args.rules != "semi-contract":
+        # Only the semi-contract game has Courts and misère bids solved by a budget.
+        raise CliError(f"--courts-nodes applies to --rules semi-contract only, not {args.rules}")
     progress = _progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
@@ -323,7 +326,8 @@ def run_advise(args, out) -> None:
                         auction=args.auction.replace(",", " ").split(), rules=args.rules,
                         samples=args.samples, seed=args.seed,
                         constraints=_constraint_options(args.constraint), reply=args.reply,
-                        courts_nodes=args.courts_nodes,
+                        courts_nodes=(COURTS_ADVICE_NODES if args.courts_nodes is None
+                                      else args.courts_nodes),
                         progress=lambda done, total: progress.update(task, completed=done,
                                                                      total=total))
     if args.json:
@@ -592,8 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how the bidding goes on after each call: every seat by the bidding "
                          "policy from its own hand (default), the old full-information reply "
                          "(par), or none (docs/advise.md)")
-    ad.add_argument("--courts-nodes", type=int, default=COURTS_ADVICE_NODES,
-                    help="semi-contract: nodes a Courts or misère solve may search per sample "
+    ad.add_argument("--courts-nodes", type=int, default=None,
+                    help="semi-contract only: nodes a Courts or misère solve may search per sample "
                          "before an estimate within the tricks it proved is used "
                          f"(default: {COURTS_ADVICE_NODES:,}; docs/advise.md)")
     ad.add_argument("--top", type=int, default=12,

@@ -135,7 +135,7 @@ def passed_out(rules, calls, dealer) -> Tuple[Optional[str], Optional[Seat]]:
         contract, declarer, _leader = rs.auction_result(closed, dealer)
     except RulesError:                    # Skruuvi: a bid below level 5 cannot be final
         return None, None
-    if declarer is not None and hasattr(rs, "extended_auction_result") \
+    if declarer is not None and rs.has_kitty_bids \
             and rs.contract(contract).level < LOWEST_FINAL_LEVEL:
         contract, declarer = raise_kitty_bid(rs, contract, declarer)
     if contract not in playable_contracts(rs):
@@ -158,7 +158,7 @@ def raise_kitty_bid(rules, kitty_bid, kitty_bidder) -> Tuple[str, Seat]:
     as it is. The exchange itself is ``advisor.exchange``'s.
     """
     rs = rule_set(rules)
-    if not hasattr(rs, "extended_auction_result"):
+    if not rs.has_kitty_bids:
         raise RulesError(f"{rs.name} has no kitty bid: only Skruuvi's main players raise "
                          "their first auction's bid")
     bid = rs.read_bid(str(kitty_bid))

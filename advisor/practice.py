@@ -337,7 +337,7 @@ class Practice:
             return contract, None, "распасовка: all passed; the side with fewer tricks wins"
         # Skruuvi: a kitty bid below level 5 is raised by the main players'
         # extended bids, which follow the policy (docs/advise.md).
-        if contract != "AP" and hasattr(self.rules, "extended_auction_result"):
+        if contract != "AP" and self.rules.has_kitty_bids:
             contract, declarer = self.policy.final_contract(b.dealer, b.auction)
         if contract is None or contract not in playable_contracts(self.rules):
             return None, None, (f"the auction ends in {contract or 'an all-pass misère'}, "

@@ -257,6 +257,14 @@ def test_a_negative_seed_is_refused_by_advise_and_review(capsys):
     assert status == 2 and out == "" and "--seed must be 0 or more" in err
 
 
+def test_courts_nodes_is_refused_outside_the_semi_contract_game(capsys):
+    # It was silently ignored: only semi-contract has Courts and misère bids
+    # solved on a node budget.
+    status, out, err = run(capsys, "advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S",
+                           "--auction", "1H P", "--samples", "2", "--courts-nodes", "5000")
+    assert status == 2 and out == "" and "--courts-nodes applies to --rules semi-contract" in err
+
+
 def test_advise_table_rows_are_not_broken_when_piped(capsys):
     # Not a terminal, rich drew the table in 80 columns and broke the tricks
     # column of each candidate over two lines.

@@ -379,7 +379,7 @@ def kitty_low_bids(rs: RuleSet, legal: Sequence[str]) -> List[str]:
     on from it (the kitty bidder raising a kitty bid below 5 to level 5,
     ``game.raise_kitty_bid``) and the card exchange that contract brings.
     """
-    if not hasattr(rs, "extended_auction_result"):
+    if not rs.has_kitty_bids:
         return []
     return [call for call in legal if call not in (PASS, "X", "XX")
             and rs.read_bid(call).level < LOWEST_FINAL_LEVEL]
@@ -551,7 +551,7 @@ def continue_auction(rules: RuleSet, policy: Policy, deal: Deal, dealer: Seat,
     """The auction after ``calls`` when every seat calls by ``policy`` with its own
     hand of ``deal``: ``(final contract, declarer)`` (``(None, None)``: thrown in)."""
     calls = policy.play_out(deal, dealer=dealer, auction=calls)
-    if hasattr(policy.rules, "extended_auction_result"):        # Skruuvi's kitty bids
+    if policy.rules.has_kitty_bids:
         return policy.final_contract(dealer, calls)
     contract, declarer, _ = rules.auction_result(calls, dealer)
     return contract, None if declarer is None else Seat.parse(declarer)

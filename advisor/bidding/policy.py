@@ -310,7 +310,7 @@ class Policy:
         contract, declarer, _ = self.rules.auction_result(auction, dealer)
         if contract is None or declarer is None:
             return contract, None
-        if not hasattr(self.rules, "extended_auction_result"):
+        if not self.rules.has_kitty_bids:
             return contract, Seat.parse(declarer)
         return raise_kitty_bid(self.rules, contract, declarer)
 

@@ -353,6 +353,9 @@ class RuleSet:
     #: The bidding system the advisor reads this game's calls with
     #: (``advisor.bidding.system``): ``"vint"`` (seed 004) or ``"skruuvi"`` (seed 002).
     bidding_system = "vint"
+    #: Does the first auction end in a kitty bid that the main players may
+    #: have to raise (Skruuvi, seed 002: ``extended_auction_result``)?
+    has_kitty_bids = False
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:

@@ -418,6 +418,8 @@ class Skruuvi(RuleSet):
                 "the extended bids (doubling_result, or auction_result(..., extended=..., "
                 "doubling=...))")
 
+    has_kitty_bids = True
+
     def extended_auction_result(self, kitty_bid, kitty_bidder, calls):
         """The main players' extended bidding after the card exchange.
 
