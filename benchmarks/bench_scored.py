@@ -12,6 +12,10 @@ With ``--budget SECONDS`` each scored search stops there and returns the
 bounds it proved: the table then gives how many were solved exactly and the
 mean width of the others (full deals: ``--cards 13 --budget 20``).
 
+Seconds are noisy on a shared machine; the node columns are not: ``nodes`` is
+the scored search's mean nodes an ending, ``trick nodes`` the mean nodes of
+the trick searches it asks for bounds (docs/solver.md).
+
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
     python benchmarks/bench_scored.py --cards 6 7 --n 50
     python benchmarks/bench_scored.py --cards 13 --n 3 --budget 20
@@ -41,20 +45,24 @@ def main(argv=None) -> int:
 
     import solver
     from solver import Card, Deal, Hand, Objective
+    from solver.api import _scored
 
     misere = Objective("NS", by_tricks=[14, 12, 10] + [-10 - 5 * k for k in range(11)],
                        ace_ours=[-k for k in range(1, 14)], ace_theirs=list(range(1, 14)))
     rng = random.Random(args.seed)
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-    print("cards  scored s  misère s  ratio  exact  mean width")
+    print("cards  scored s  misère s  ratio  exact  mean width     nodes  trick nodes")
     for n in args.cards:
         scored = plain = 0.0
+        stats = {}
         exact, widths = 0, []
         for _ in range(args.n):
             rng.shuffle(deck)
             ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
             start = time.perf_counter()
-            value = solver.solve_scored(ending, "NT", "E", misere, max_seconds=args.budget)
+            # solver.solve_scored, with the node counts kept in ``stats``.
+            value = _scored(ending, "NT", "E", misere, (), 0, False,
+                            max_seconds=args.budget, stats=stats)
             scored += time.perf_counter() - start
             if isinstance(value, solver.Bounds):
                 widths.append(value.upper - value.lower)
@@ -65,7 +73,8 @@ def main(argv=None) -> int:
             plain += time.perf_counter() - start
         width = f"{sum(widths) / len(widths):.0f}" if widths else "-"
         print(f"{n:>5}  {scored:8.3f}  {plain:8.3f}  {scored / plain:6.1f}  "
-              f"{exact:>2}/{args.n:<2}  {width:>6}")
+              f"{exact:>2}/{args.n:<2}  {width:>10}  {stats.get('nodes', 0) // args.n:>8}  "
+              f"{stats.get('trick_nodes', 0) // args.n:>11}")
     return 0
 
 

@@ -63,6 +63,7 @@ cdef struct Scored:
     bint bounded        # use the trick search's bounds (off: the plain search, for tests)
     Ctx most            # the trick search, side 0 playing for tricks
     Ctx fewest          # ... and playing for as few as it can (misère)
+    u64 trick_nodes     # the nodes of every trick search so far (a counter)
     ScoredSlot* slots
     u64 slot_mask
 
@@ -296,6 +297,7 @@ cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
     t.check_at = CHECK_EVERY
     t.deadline = c.deadline     # the call's time budget holds inside the trick search too
     cdef int v = exact_value(t, (n + 1) // 2, n)
+    g.trick_nodes += t.nodes
     if t.error:
         c.error = t.error       # Ctrl-C or a full table: the scored search stops too
         t.error = NO_ERROR
@@ -391,6 +393,7 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
     g.won, g.first_trick = won, first_trick
     g.first_length = popcount(h[(leader + nplayed) & 3])
     g.bounded = bounded
+    g.trick_nodes = 0
     g.most.blocks, g.fewest.blocks = NULL, NULL
     g.most.buckets, g.fewest.buckets = NULL, NULL
     # A small ending needs a small table: 2^(8 + 2n) slots for n cards a hand.
@@ -411,11 +414,11 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
                 g.base.lower, g.base.upper = lo, hi
             close_ctx(&g.base, None)        # raises KeyboardInterrupt after Ctrl-C
             out.append(v)
-        if stats is not None:
-            stats["nodes"] = stats.get("nodes", 0) + g.base.nodes
-            stats["trick_nodes"] = stats.get("trick_nodes", 0) + g.most.nodes + g.fewest.nodes
         return out
     finally:
+        if stats is not None:       # a search over its budget reports its counters too
+            stats["nodes"] = stats.get("nodes", 0) + g.base.nodes
+            stats["trick_nodes"] = stats.get("trick_nodes", 0) + g.trick_nodes
         free(g.slots)
         tt_free(&g.most)
         tt_free(&g.fewest)
