@@ -41,12 +41,29 @@ cdef enum:
     ACE_RANK = 12                   # the ace's rank index
 
 cdef struct ScoredSlot:
-    u64 hands[4]
-    int leader          # -1: empty
-    int won             # side 0's tricks so far (the rest of the key)
+    u64 plane0, plane1  # the key (ScoredKey), -1 in meta: empty
+    u64 meta
     int lower, upper    # bounds on the value of the position
-    int best            # the card that was best (or cut off) here, tried first next time; -1
+    int best            # the lead that was best (or cut off) here, tried first next time:
+                        # make_card(suit, place from the top), or -1
     int most, fewest    # side 0's tricks from here, playing for most / fewest (-1: not known)
+
+
+# The table's key: a position at a trick's start by relative ranks, as the
+# trick search's table has it (_tt.pxi): the owners of the i-th highest card
+# still in play in each suit, whatever its printed rank. Two positions that
+# differ only in which low cards have gone (a two played early in one line,
+# a three in another) then share a slot: their games are the same, card for
+# card. For the score, aces are special: the top card in play of a suit is
+# its ace or, once the ace has fallen, a lower card that costs nothing, so
+# the key also says which aces are still in play. It holds the tricks side 0
+# has won (the trick score need not be linear in them), not the trick's
+# number: in one call that follows from the cards left.
+cdef struct ScoredKey:
+    u64 plane0, plane1  # owner bits of the cards in play (position_key)
+    u64 meta            # suit lengths in play (4 bits each), aces in play, leader, won
+    u64 unions[4]       # each suit's cards in play (to read the slot's hint)
+
 
 cdef struct Scored:
     Ctx base            # hands, trump, sides, the trick in progress, counters and limits
@@ -68,24 +85,30 @@ cdef struct Scored:
     u64 slot_mask
 
 
-cdef inline u64 scored_hash(Scored* g) noexcept nogil:
-    cdef u64 h = <u64>(g.base.player * 16 + g.won)
-    cdef int i
-    for i in range(4):
-        h = (h ^ g.base.hands[i]) * 0x9E3779B97F4A7C15ULL
-        h ^= h >> 31
-    return h
+cdef inline void scored_key(Scored* g, ScoredKey* k) noexcept nogil:
+    """The key of the position at a trick's start (no card on the trick)."""
+    cdef Ctx* c = &g.base
+    cdef int s
+    cdef u64 meta = 0
+    c.in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
+    position_key(c, &k.plane0, &k.plane1, k.unions)
+    for s in range(4):
+        meta |= <u64>popcount(k.unions[s]) << (4 * s)
+        meta |= ((k.unions[s] >> ACE_RANK) & 1) << (16 + s)
+    k.meta = meta | (<u64>c.player << 20) | (<u64>g.won << 22)
 
 
-cdef inline ScoredSlot* scored_slot(Scored* g) noexcept nogil:
-    """The table slot of the position at a trick's start (replaced when taken)."""
-    return &g.slots[scored_hash(g) & g.slot_mask]
+cdef inline ScoredSlot* scored_slot(Scored* g, ScoredKey* k) noexcept nogil:
+    """The table slot of the position (replaced when taken)."""
+    cdef u64 h = k.meta * 0x9E3779B97F4A7C15ULL
+    h = (h ^ (h >> 31) ^ k.plane0) * 0xBF58476D1CE4E5B9ULL
+    h = (h ^ (h >> 29) ^ k.plane1) * 0x94D049BB133111EBULL
+    h ^= h >> 32
+    return &g.slots[h & g.slot_mask]
 
 
-cdef inline bint scored_same(Scored* g, ScoredSlot* s) noexcept nogil:
-    return (s.leader == g.base.player and s.won == g.won
-            and s.hands[0] == g.base.hands[0] and s.hands[1] == g.base.hands[1]
-            and s.hands[2] == g.base.hands[2] and s.hands[3] == g.base.hands[3])
+cdef inline bint scored_same(ScoredKey* k, ScoredSlot* s) noexcept nogil:
+    return s.meta == k.meta and s.plane0 == k.plane0 and s.plane1 == k.plane1
 
 
 cdef int scored_moves(Scored* g, int* moves, int hint) noexcept nogil:
@@ -174,6 +197,7 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     cdef int saved_seat[4]
     cdef bint maximise
     cdef ScoredSlot* slot = NULL
+    cdef ScoredKey key
     cdef u64 bit
 
     c.nodes += 1
@@ -182,8 +206,9 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     if c.ncards == 0:
         if c.hands[player] == 0:
             return g.by_tricks[g.won]
-        slot = scored_slot(g)
-        if scored_same(g, slot):
+        scored_key(g, &key)
+        slot = scored_slot(g, &key)
+        if scored_same(&key, slot):
             if slot.lower >= beta or slot.lower == slot.upper:
                 return slot.lower
             if slot.upper <= alpha:
@@ -192,21 +217,22 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
                 alpha = slot.lower
             if slot.upper < beta:
                 beta = slot.upper
-            hint = slot.best
+            if slot.best >= 0:
+                hint = hint_to_card(slot.best, key.unions)
         else:
-            scored_claim(g, slot)
+            scored_claim(&key, slot)
         if g.bounded:
             scored_bounds(g, slot, alpha, beta, &low, &high)
             if c.error:
                 return 0
             if low >= beta or low == high:
                 if low == high:
-                    scored_store(g, slot, low, low - 1, low + 1, -1)        # exact
+                    scored_store(&key, slot, low, low - 1, low + 1, -1)        # exact
                 else:
-                    scored_store(g, slot, low, -SCORED_INFINITY, low, -1)   # a lower bound
+                    scored_store(&key, slot, low, -SCORED_INFINITY, low, -1)   # a lower bound
                 return low
             if high <= alpha:
-                scored_store(g, slot, high, high, high + 1, -1)
+                scored_store(&key, slot, high, high, high + 1, -1)
                 return high
             if low > alpha:
                 alpha = low
@@ -255,30 +281,27 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
         if alpha >= beta:
             break
     if slot != NULL:
-        scored_store(g, slot, best, alpha_in, beta_in, best_card)
+        scored_store(&key, slot, best, alpha_in, beta_in, best_card)
     return best
 
 
-cdef void scored_claim(Scored* g, ScoredSlot* slot) noexcept nogil:
+cdef void scored_claim(ScoredKey* k, ScoredSlot* slot) noexcept nogil:
     """Make ``slot`` the position's own, knowing nothing yet (replaces what was there)."""
-    cdef Ctx* c = &g.base
-    slot.hands[0], slot.hands[1] = c.hands[0], c.hands[1]
-    slot.hands[2], slot.hands[3] = c.hands[2], c.hands[3]
-    slot.leader, slot.won = c.player, g.won
+    slot.plane0, slot.plane1, slot.meta = k.plane0, k.plane1, k.meta
     slot.lower, slot.upper = -SCORED_INFINITY, SCORED_INFINITY
     slot.best = -1
     slot.most = slot.fewest = -1
 
 
-cdef void scored_store(Scored* g, ScoredSlot* slot, int best, int alpha, int beta,
+cdef void scored_store(ScoredKey* k, ScoredSlot* slot, int best, int alpha, int beta,
                        int best_card) noexcept nogil:
     """Keep what a search of the window (alpha, beta) proved: a fail-low is an
     upper bound, a fail-high a lower bound, anything between the exact value;
     a slot of the same position keeps its other bound."""
-    if not scored_same(g, slot):
-        scored_claim(g, slot)
+    if not scored_same(k, slot):
+        scored_claim(k, slot)
     if best_card >= 0:
-        slot.best = best_card
+        slot.best = card_to_hint(best_card, k.unions)
     if best <= alpha:
         if best < slot.upper:
             slot.upper = best
@@ -406,7 +429,7 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
                         or init_ctx(&g.fewest, trump, True, lone, DEFAULT_MAX_ENTRIES) != 0):
             raise MemoryError("cannot allocate the trick search's tables")
         for i in range(g.slot_mask + 1):
-            g.slots[i].leader = -1
+            g.slots[i].meta = <u64>-1
         for card in (cards or [None]):
             set_position(&g.base, h, leader, p, nplayed)
             v = scored_value(&g, -1 if card is None else card, &lo, &hi)
@@ -432,6 +455,7 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
     cdef int player = c.player, delta = 0, side0_won = 0, v, gamma
     cdef int lo = -SCORED_INFINITY, hi = SCORED_INFINITY, guess = 0
     cdef ScoredSlot* slot
+    cdef ScoredKey key
     if card >= 0:
         c.hands[player] ^= (<u64>1) << card
         c.trick_card[c.ncards] = card
@@ -445,9 +469,10 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
     with nogil:
         if g.bounded and c.ncards == 0 and c.hands[c.player] != 0:
             # Start from the bounds at the root: finite, and a first guess.
-            slot = scored_slot(g)
-            if not scored_same(g, slot):
-                scored_claim(g, slot)
+            scored_key(g, &key)
+            slot = scored_slot(g, &key)
+            if not scored_same(&key, slot):
+                scored_claim(&key, slot)
             scored_bounds(g, slot, -SCORED_INFINITY, SCORED_INFINITY, &lo, &hi)
             guess = (lo + hi) // 2
         while lo < hi and not c.error:
