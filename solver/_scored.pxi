@@ -29,7 +29,9 @@
 # falls in one of the tricks left and is taken by one side). With no ace left and by_tricks
 # monotone (every misère objective), the two bounds meet: the position is
 # solved by the trick search alone. Bounds cut the search only when they
-# decide the window, so the trick searches are asked only then.
+# decide the window, so the trick searches are asked only when their answer
+# could (with the ace part as wide as it is, most often it could not), and
+# the misère one first: its answer alone often decides.
 #
 # The root is solved by null-window tests (MTD(f)): each test proves a lower
 # or an upper bound, so a search stopped by its budget still returns what it
@@ -222,7 +224,7 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
         else:
             scored_claim(&key, slot)
         if g.bounded:
-            scored_bounds(g, slot, alpha, beta, &low, &high)
+            scored_bounds(g, slot, alpha, beta, False, &low, &high)
             if c.error:
                 return 0
             if low >= beta or low == high:
@@ -328,17 +330,36 @@ cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
     return v
 
 
-cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta,
+cdef void trick_part(Scored* g, int n, int most, int fewest, int* lo, int* hi) noexcept nogil:
+    """Bounds on by_tricks[won + x] for the x tricks side 0 still takes of ``n``,
+    knowing ``most`` and ``fewest`` (-1: not known; see the top of this file)."""
+    cdef int a_min = SCORED_INFINITY, b_min = SCORED_INFINITY
+    cdef int a_max = -SCORED_INFINITY, b_max = -SCORED_INFINITY
+    cdef int x, f
+    for x in range(n + 1):
+        f = g.by_tricks[g.won + x]
+        if most < 0 or x >= most:
+            a_min = min(a_min, f)       # side 0 plays for tricks: x >= most
+        if fewest < 0 or x <= fewest:
+            b_min = min(b_min, f)       # side 0 plays misère: x <= fewest
+        if most < 0 or x <= most:
+            a_max = max(a_max, f)       # side 1 plays against tricks: x <= most
+        if fewest < 0 or x >= fewest:
+            b_max = max(b_max, f)       # side 1 plays against misère: x >= fewest
+    lo[0] = max(a_min, b_min)
+    hi[0] = min(a_max, b_max)
+
+
+cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta, bint both,
                         int* low_out, int* high_out) noexcept nogil:
     """Bounds on the value at a trick's start (see the top of this file). The
-    trick searches run only when the bounds without them cannot decide the
-    window (alpha, beta); their answers are kept in ``slot``."""
+    trick searches run only when their answers could decide the window
+    (alpha, beta) and the bounds known so far do not (``both``: run both
+    anyway); their answers are kept in ``slot``."""
     cdef Ctx* c = &g.base
     cdef int n = popcount(c.hands[c.player])
     cdef int trick = g.first_trick + g.first_length - n
-    cdef int ace_low = 0, ace_high = 0, s, h, x, f
-    cdef int fmin_all = SCORED_INFINITY, fmax_all = -SCORED_INFINITY
-    cdef int a_min, a_max, b_min, b_max, low, high
+    cdef int ace_low = 0, ace_high = 0, s, h, t_lo, t_hi, f_min, f_max
     for s in range(4):
         for h in range(4):
             if (suit_of(c.hands[h], s) >> ACE_RANK) & 1:
@@ -346,34 +367,36 @@ cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta,
                 # can discard it), in any trick left.
                 ace_low += min(g.ace_low[0][trick], g.ace_low[1][trick])
                 ace_high += max(g.ace_high[0][trick], g.ace_high[1][trick])
-    for x in range(n + 1):
-        f = g.by_tricks[g.won + x]
-        fmin_all = min(fmin_all, f)
-        fmax_all = max(fmax_all, f)
-    low, high = ace_low + fmin_all, ace_high + fmax_all
-    if low < beta and high > alpha and low < high:
-        if slot.most < 0:
-            slot.most = trick_value_of(g, &g.most, n)
-            slot.fewest = trick_value_of(g, &g.fewest, n)
-            if c.error:
-                slot.most = slot.fewest = -1
-                low_out[0], high_out[0] = low, high
-                return
-        a_min = b_min = SCORED_INFINITY
-        a_max = b_max = -SCORED_INFINITY
-        for x in range(n + 1):
-            f = g.by_tricks[g.won + x]
-            if x >= slot.most:
-                a_min = min(a_min, f)       # side 0 plays for tricks: x >= most
-            if x <= slot.fewest:
-                b_min = min(b_min, f)       # side 0 plays misère: x <= fewest
-            if x <= slot.most:
-                a_max = max(a_max, f)       # side 1 plays against tricks: x <= most
-            if x >= slot.fewest:
-                b_max = max(b_max, f)       # side 1 plays against misère: x >= fewest
-        low = ace_low + max(a_min, b_min)
-        high = ace_high + min(a_max, b_max)
-    low_out[0], high_out[0] = low, high
+    trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
+    low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
+    if slot.most >= 0 and slot.fewest >= 0:
+        return
+    if not both:
+        if low_out[0] >= beta or high_out[0] <= alpha or low_out[0] == high_out[0]:
+            return                  # decided already
+        # The most the trick searches could tell: the trick part pinned to
+        # one number (most == fewest), at best the highest f(x) for the lower
+        # bound, the lowest for the upper one. Not enough: skip them.
+        trick_part(g, n, -1, -1, &f_min, &f_max)
+        if ace_low + f_max < beta and ace_high + f_min > alpha:
+            return
+    if slot.fewest < 0:
+        slot.fewest = trick_value_of(g, &g.fewest, n)
+        if c.error:
+            slot.fewest = -1
+            return
+        trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
+        low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
+        if not both and (low_out[0] >= beta or high_out[0] <= alpha
+                         or low_out[0] == high_out[0]):
+            return
+    if slot.most < 0:
+        slot.most = trick_value_of(g, &g.most, n)
+        if c.error:
+            slot.most = -1
+            return
+        trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
+        low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
 
 
 def scored_values(hands, int trump, int leader, played, cards, int lone, int won,
@@ -473,7 +496,7 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
             slot = scored_slot(g, &key)
             if not scored_same(&key, slot):
                 scored_claim(&key, slot)
-            scored_bounds(g, slot, -SCORED_INFINITY, SCORED_INFINITY, &lo, &hi)
+            scored_bounds(g, slot, -SCORED_INFINITY, SCORED_INFINITY, True, &lo, &hi)
             guess = (lo + hi) // 2
         while lo < hi and not c.error:
             gamma = guess
