@@ -189,6 +189,31 @@ cdef inline int scored_trick_value(Scored* g, int last_player, int* side0_won) n
     return delta
 
 
+cdef int scored_last_trick(Scored* g) noexcept nogil:
+    """The value when the player on move holds one card at most: the last
+    trick, every card forced (or no card left at all)."""
+    cdef Ctx* c = &g.base
+    cdef int k, n = c.ncards, player = c.player, seat = c.player, delta, side0_won
+    cdef int saved_card[4]
+    cdef int saved_seat[4]
+    cdef u64 saved_hands[4]
+    if c.hands[player] == 0:
+        return g.by_tricks[g.won]
+    for k in range(4):
+        saved_card[k], saved_seat[k], saved_hands[k] = c.trick_card[k], c.trick_seat[k], c.hands[k]
+    for k in range(n, 4):
+        c.trick_card[k] = lowest_bit(c.hands[seat])
+        c.trick_seat[k] = seat
+        c.hands[seat] = 0
+        seat = (seat + 1) & 3
+    c.ncards = 4
+    delta = scored_trick_value(g, (seat + 3) & 3, &side0_won)
+    for k in range(4):
+        c.trick_card[k], c.trick_seat[k], c.hands[k] = saved_card[k], saved_seat[k], saved_hands[k]
+    c.ncards, c.player = n, player
+    return delta + g.by_tricks[g.won + side0_won]
+
+
 cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     """Side 0's best score from here (fail-soft alpha-beta)."""
     cdef Ctx* c = &g.base
@@ -205,9 +230,9 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     c.nodes += 1
     if c.nodes % CHECK_EVERY == 0 and must_stop(c):
         return 0
+    if c.hands[player] & (c.hands[player] - 1) == 0:
+        return scored_last_trick(g)
     if c.ncards == 0:
-        if c.hands[player] == 0:
-            return g.by_tricks[g.won]
         scored_key(g, &key)
         slot = scored_slot(g, &key)
         if scored_same(&key, slot):
