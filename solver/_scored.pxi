@@ -83,6 +83,8 @@ cdef struct Scored:
     Ctx most            # the trick search, side 0 playing for tricks
     Ctx fewest          # ... and playing for as few as it can (misère)
     u64 trick_nodes     # the nodes of every trick search so far (a counter)
+    u64 history[4][64]  # per seat and card: how much it cut off so far (cards left
+                        # to the player, k: 2^k a cut-off, so cut-offs high in the tree count most)
     ScoredSlot* slots
     u64 slot_mask
 
@@ -115,8 +117,9 @@ cdef inline bint scored_same(ScoredKey* k, ScoredSlot* s) noexcept nogil:
 
 cdef int scored_moves(Scored* g, int* moves, int hint) noexcept nogil:
     """The cards worth trying for the player on move: one of each run of
-    equivalent cards (the highest; aces alone), lowest first in each suit;
-    discards aces first, then from the top; ``hint`` (a card, or -1) first."""
+    equivalent cards (the highest; aces alone), the cards that cut off most
+    so far first; else lowest first in each suit, discards aces first, then
+    from the top; ``hint`` (a card, or -1) before all."""
     cdef Ctx* c = &g.base
     cdef u64 hand = c.hands[c.player], mine, in_suit, above, ranks
     cdef u64 in_play = c.hands[0] | c.hands[1] | c.hands[2] | c.hands[3]
@@ -149,6 +152,9 @@ cdef int scored_moves(Scored* g, int* moves, int hint) noexcept nogil:
         # A discard: aces first (the penalty grows with the trick number),
         # then the other cards from the top.
         order_discards(moves, n)
+    # The history heuristic: a card that cut off elsewhere likely cuts off
+    # here too (the same card wins or ducks the same tricks in many lines).
+    order_by_history(g.history[c.player], moves, n)
     if hint >= 0:
         for i in range(n):
             if moves[i] == hint:
@@ -156,6 +162,18 @@ cdef int scored_moves(Scored* g, int* moves, int hint) noexcept nogil:
                 moves[0] = hint
                 break
     return n
+
+
+cdef void order_by_history(u64* history, int* moves, int n) noexcept nogil:
+    """The cards that cut off most so far first; ties keep their order."""
+    cdef int i, j, m
+    for i in range(1, n):
+        m = moves[i]
+        j = i
+        while j > 0 and history[moves[j - 1]] < history[m]:
+            moves[j] = moves[j - 1]
+            j -= 1
+        moves[j] = m
 
 
 cdef void order_discards(int* moves, int n) noexcept nogil:
@@ -306,6 +324,8 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
             if best < beta:
                 beta = best
         if alpha >= beta:
+            k = popcount(c.hands[player])
+            g.history[player][card] += (<u64>1) << k
             break
     if slot != NULL:
         scored_store(&key, slot, best, alpha_in, beta_in, best_card)
@@ -465,6 +485,7 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
     g.first_length = popcount(h[(leader + nplayed) & 3])
     g.bounded = bounded
     g.trick_nodes = 0
+    memset(g.history, 0, sizeof(g.history))
     g.most.blocks, g.fewest.blocks = NULL, NULL
     g.most.buckets, g.fewest.buckets = NULL, NULL
     # A small ending needs a small table: 2^(8 + 2n) slots for n cards a hand.
