@@ -38,17 +38,19 @@
 # proved (solver.api: ScoredBounds).
 
 cdef enum:
-    SCORED_SLOTS_LOG2 = 20          # at most 1M slots (48 MB): one table a call
+    SCORED_SLOTS_LOG2 = 22          # at most 4M slots (160 MB): one table a call
     SCORED_INFINITY = 1 << 29       # beyond any score (objectives are bounded in Python)
     ACE_RANK = 12                   # the ace's rank index
 
 cdef struct ScoredSlot:
-    u64 plane0, plane1  # the key (ScoredKey), -1 in meta: empty
-    u64 meta
+    u64 plane0, plane1  # the key (ScoredKey)
+    u64 meta            # 0: an empty slot
     int lower, upper    # bounds on the value of the position
-    int best            # the lead that was best (or cut off) here, tried first next time:
+    short best          # the lead that was best (or cut off) here, tried first next time:
                         # make_card(suit, place from the top), or -1
-    int most, fewest    # side 0's tricks from here, playing for most / fewest (-1: not known)
+    signed char most, fewest    # side 0's tricks from here, playing for most / fewest
+                                # (-1: not known)
+    signed char cards   # the cards each hand holds (the work a slot saves grows with it)
 
 
 # The table's key: a position at a trick's start by relative ranks, as the
@@ -102,17 +104,57 @@ cdef inline void scored_key(Scored* g, ScoredKey* k) noexcept nogil:
     k.meta = meta | (<u64>c.player << 20) | (<u64>g.won << 22)
 
 
-cdef inline ScoredSlot* scored_slot(Scored* g, ScoredKey* k) noexcept nogil:
-    """The table slot of the position (replaced when taken)."""
+# The table is a power of two of slots, in pairs: a position may sit in
+# either slot of its pair. The first keeps the larger ending (the more work
+# it saves), the second takes whatever comes, so that a flood of small
+# endings does not push out the few large ones.
+
+cdef inline ScoredSlot* scored_pair(Scored* g, ScoredKey* k) noexcept nogil:
+    """The first slot of the position's pair."""
     cdef u64 h = k.meta * 0x9E3779B97F4A7C15ULL
     h = (h ^ (h >> 31) ^ k.plane0) * 0xBF58476D1CE4E5B9ULL
     h = (h ^ (h >> 29) ^ k.plane1) * 0x94D049BB133111EBULL
     h ^= h >> 32
-    return &g.slots[h & g.slot_mask]
+    return &g.slots[h & g.slot_mask & ~(<u64>1)]
 
 
 cdef inline bint scored_same(ScoredKey* k, ScoredSlot* s) noexcept nogil:
     return s.meta == k.meta and s.plane0 == k.plane0 and s.plane1 == k.plane1
+
+
+cdef inline int scored_cards(ScoredKey* k) noexcept nogil:
+    """The cards each hand holds in the key's position (a trick's start)."""
+    cdef int s, total = 0
+    for s in range(4):
+        total += (k.meta >> (4 * s)) & 15
+    return total // 4
+
+
+cdef inline ScoredSlot* scored_find(Scored* g, ScoredKey* k) noexcept nogil:
+    """The position's slot, or NULL."""
+    cdef ScoredSlot* s = scored_pair(g, k)
+    if scored_same(k, s):
+        return s
+    if scored_same(k, s + 1):
+        return s + 1
+    return NULL
+
+
+cdef ScoredSlot* scored_claim(Scored* g, ScoredKey* k, int cards) noexcept nogil:
+    """A slot made the position's own, knowing nothing yet: the first of its
+    pair if the position is at least as large as the one there (which moves
+    to the second), else the second."""
+    cdef ScoredSlot* s = scored_pair(g, k)
+    if s.meta == 0 or cards >= s.cards:
+        s[1] = s[0]
+    else:
+        s += 1
+    s.plane0, s.plane1, s.meta = k.plane0, k.plane1, k.meta
+    s.lower, s.upper = -SCORED_INFINITY, SCORED_INFINITY
+    s.best = -1
+    s.most = s.fewest = -1
+    s.cards = cards
+    return s
 
 
 cdef int scored_moves(Scored* g, int* moves, int hint) noexcept nogil:
@@ -252,8 +294,8 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
         return scored_last_trick(g)
     if c.ncards == 0:
         scored_key(g, &key)
-        slot = scored_slot(g, &key)
-        if scored_same(&key, slot):
+        slot = scored_find(g, &key)
+        if slot != NULL:
             if slot.lower >= beta or slot.lower == slot.upper:
                 return slot.lower
             if slot.upper <= alpha:
@@ -265,19 +307,19 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
             if slot.best >= 0:
                 hint = hint_to_card(slot.best, key.unions)
         else:
-            scored_claim(&key, slot)
+            slot = scored_claim(g, &key, popcount(c.hands[player]))
         if g.bounded:
             scored_bounds(g, slot, alpha, beta, False, &low, &high)
             if c.error:
                 return 0
             if low >= beta or low == high:
                 if low == high:
-                    scored_store(&key, slot, low, low - 1, low + 1, -1)        # exact
+                    scored_store(g, &key, low, low - 1, low + 1, -1)        # exact
                 else:
-                    scored_store(&key, slot, low, -SCORED_INFINITY, low, -1)   # a lower bound
+                    scored_store(g, &key, low, -SCORED_INFINITY, low, -1)   # a lower bound
                 return low
             if high <= alpha:
-                scored_store(&key, slot, high, high, high + 1, -1)
+                scored_store(g, &key, high, high, high + 1, -1)
                 return high
             if low > alpha:
                 alpha = low
@@ -328,25 +370,19 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
             g.history[player][card] += (<u64>1) << k
             break
     if slot != NULL:
-        scored_store(&key, slot, best, alpha_in, beta_in, best_card)
+        scored_store(g, &key, best, alpha_in, beta_in, best_card)
     return best
 
 
-cdef void scored_claim(ScoredKey* k, ScoredSlot* slot) noexcept nogil:
-    """Make ``slot`` the position's own, knowing nothing yet (replaces what was there)."""
-    slot.plane0, slot.plane1, slot.meta = k.plane0, k.plane1, k.meta
-    slot.lower, slot.upper = -SCORED_INFINITY, SCORED_INFINITY
-    slot.best = -1
-    slot.most = slot.fewest = -1
-
-
-cdef void scored_store(ScoredKey* k, ScoredSlot* slot, int best, int alpha, int beta,
+cdef void scored_store(Scored* g, ScoredKey* k, int best, int alpha, int beta,
                        int best_card) noexcept nogil:
     """Keep what a search of the window (alpha, beta) proved: a fail-low is an
     upper bound, a fail-high a lower bound, anything between the exact value;
-    a slot of the same position keeps its other bound."""
-    if not scored_same(k, slot):
-        scored_claim(k, slot)
+    a slot of the same position keeps its other bound (the search below may
+    have moved the position's slot, or taken it)."""
+    cdef ScoredSlot* slot = scored_find(g, k)
+    if slot == NULL:
+        slot = scored_claim(g, k, scored_cards(k))
     if best_card >= 0:
         slot.best = card_to_hint(best_card, k.unions)
     if best <= alpha:
@@ -488,17 +524,15 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
     memset(g.history, 0, sizeof(g.history))
     g.most.blocks, g.fewest.blocks = NULL, NULL
     g.most.buckets, g.fewest.buckets = NULL, NULL
-    # A small ending needs a small table: 2^(8 + 2n) slots for n cards a hand.
-    g.slot_mask = (<u64>1 << min(SCORED_SLOTS_LOG2, 8 + 2 * g.first_length)) - 1
-    g.slots = <ScoredSlot*>malloc((g.slot_mask + 1) * sizeof(ScoredSlot))
+    # A small ending needs a small table: 2^(4 + 2n) slots for n cards a hand.
+    g.slot_mask = (<u64>1 << min(SCORED_SLOTS_LOG2, 4 + 2 * g.first_length)) - 1
+    g.slots = <ScoredSlot*>calloc(g.slot_mask + 1, sizeof(ScoredSlot))   # all empty
     if g.slots == NULL:
         raise MemoryError("cannot allocate the table of the scored search")
     try:
         if bounded and (init_ctx(&g.most, trump, False, lone, DEFAULT_MAX_ENTRIES) != 0
                         or init_ctx(&g.fewest, trump, True, lone, DEFAULT_MAX_ENTRIES) != 0):
             raise MemoryError("cannot allocate the trick search's tables")
-        for i in range(g.slot_mask + 1):
-            g.slots[i].meta = <u64>-1
         for card in (cards or [None]):
             set_position(&g.base, h, leader, p, nplayed)
             v = scored_value(&g, -1 if card is None else card, &lo, &hi)
@@ -539,9 +573,9 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
         if g.bounded and c.ncards == 0 and c.hands[c.player] != 0:
             # Start from the bounds at the root: finite, and a first guess.
             scored_key(g, &key)
-            slot = scored_slot(g, &key)
-            if not scored_same(&key, slot):
-                scored_claim(&key, slot)
+            slot = scored_find(g, &key)
+            if slot == NULL:
+                slot = scored_claim(g, &key, popcount(c.hands[c.player]))
             scored_bounds(g, slot, -SCORED_INFINITY, SCORED_INFINITY, True, &lo, &hi)
             guess = (lo + hi) // 2
         while lo < hi and not c.error:
