@@ -411,6 +411,16 @@ cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
     return v
 
 
+cdef inline u64 opponents(Ctx* c, int h) noexcept nogil:
+    """The cards of the seats playing against seat ``h``."""
+    cdef u64 out = 0
+    cdef int k
+    for k in range(4):
+        if c.side[k] != c.side[h]:
+            out |= c.hands[k]
+    return out
+
+
 cdef void trick_part(Scored* g, int n, int most, int fewest, int* lo, int* hi) noexcept nogil:
     """Bounds on by_tricks[won + x] for the x tricks side 0 still takes of ``n``,
     knowing ``most`` and ``fewest`` (-1: not known; see the top of this file)."""
@@ -440,14 +450,27 @@ cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta, bint b
     cdef Ctx* c = &g.base
     cdef int n = popcount(c.hands[c.player])
     cdef int trick = g.first_trick + g.first_length - n
-    cdef int ace_low = 0, ace_high = 0, s, h, t_lo, t_hi, f_min, f_max
+    cdef int ace_low = 0, ace_high = 0, s, h, t_lo, t_hi, f_min, f_max, taker
+    cdef u64 theirs
     for s in range(4):
         for h in range(4):
             if (suit_of(c.hands[h], s) >> ACE_RANK) & 1:
-                # Either side may take it (a holder void in the suit led
-                # can discard it), in any trick left.
-                ace_low += min(g.ace_low[0][trick], g.ace_low[1][trick])
-                ace_high += max(g.ace_high[0][trick], g.ace_high[1][trick])
+                # It falls in one of the tricks left. Either side may take
+                # it (a holder void in the suit led can discard it), except:
+                # the other side wins a trick holding the ace only with a
+                # card of another suit (nothing beats the ace in its suit;
+                # a ruff is a trump, another suit; a discard on a trick
+                # led in another suit goes to that suit's highest card or
+                # a ruff). So when the other side holds no card outside
+                # the ace's suit, the holder's side takes it.
+                theirs = opponents(c, h) & ~((<u64>RANKS_MASK) << suit_shift(s))
+                if theirs == 0:
+                    taker = c.side[h]
+                    ace_low += g.ace_low[taker][trick]
+                    ace_high += g.ace_high[taker][trick]
+                else:
+                    ace_low += min(g.ace_low[0][trick], g.ace_low[1][trick])
+                    ace_high += max(g.ace_high[0][trick], g.ace_high[1][trick])
     trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
     low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
     if slot.most >= 0 and slot.fewest >= 0:
