@@ -48,8 +48,10 @@ cdef struct ScoredSlot:
     int lower, upper    # bounds on the value of the position
     short best          # the lead that was best (or cut off) here, tried first next time:
                         # make_card(suit, place from the top), or -1
-    signed char most, fewest    # side 0's tricks from here, playing for most / fewest
-                                # (-1: not known)
+    # Side 0's tricks from here, playing for most, lie in [most_lo, most_hi];
+    # playing for fewest, in [fewest_lo, fewest_hi] (what the trick searches
+    # proved so far; at first 0 and the cards left).
+    signed char most_lo, most_hi, fewest_lo, fewest_hi
     signed char cards   # the cards each hand holds (the work a slot saves grows with it)
 
 
@@ -152,7 +154,8 @@ cdef ScoredSlot* scored_claim(Scored* g, ScoredKey* k, int cards) noexcept nogil
     s.plane0, s.plane1, s.meta = k.plane0, k.plane1, k.meta
     s.lower, s.upper = -SCORED_INFINITY, SCORED_INFINITY
     s.best = -1
-    s.most = s.fewest = -1
+    s.most_lo = s.fewest_lo = 0
+    s.most_hi = s.fewest_hi = cards
     s.cards = cards
     return s
 
@@ -421,36 +424,66 @@ cdef inline u64 opponents(Ctx* c, int h) noexcept nogil:
     return out
 
 
-cdef void trick_part(Scored* g, int n, int most, int fewest, int* lo, int* hi) noexcept nogil:
+cdef void trick_part(Scored* g, int n, ScoredSlot* slot, int* lo, int* hi) noexcept nogil:
     """Bounds on by_tricks[won + x] for the x tricks side 0 still takes of ``n``,
-    knowing ``most`` and ``fewest`` (-1: not known; see the top of this file)."""
+    from what ``slot`` knows of most and fewest (see the top of this file)."""
     cdef int a_min = SCORED_INFINITY, b_min = SCORED_INFINITY
     cdef int a_max = -SCORED_INFINITY, b_max = -SCORED_INFINITY
     cdef int x, f
     for x in range(n + 1):
         f = g.by_tricks[g.won + x]
-        if most < 0 or x >= most:
+        if x >= slot.most_lo:
             a_min = min(a_min, f)       # side 0 plays for tricks: x >= most
-        if fewest < 0 or x <= fewest:
+        if x <= slot.fewest_hi:
             b_min = min(b_min, f)       # side 0 plays misère: x <= fewest
-        if most < 0 or x <= most:
+        if x <= slot.most_hi:
             a_max = max(a_max, f)       # side 1 plays against tricks: x <= most
-        if fewest < 0 or x >= fewest:
+        if x >= slot.fewest_lo:
             b_max = max(b_max, f)       # side 1 plays against misère: x >= fewest
     lo[0] = max(a_min, b_min)
     hi[0] = min(a_max, b_max)
 
 
-cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta, bint both,
+cdef int trick_test(Scored* g, Ctx* t, int target) noexcept nogil:
+    """Does side 0 take at least ``target`` of the tricks left with the trick
+    search ``t`` (at a trick's start)? Fail-soft, as ``search``: an answer
+    >= target is a lower bound on its tricks, one below an upper bound."""
+    cdef Ctx* c = &g.base
+    cdef u64 rel
+    set_position(t, c.hands, c.player, NULL, 0)
+    t.nodes = 0
+    t.check_at = CHECK_EVERY
+    t.deadline = c.deadline     # the call's time budget holds inside the trick search too
+    cdef int v = search(t, target, &rel)
+    g.trick_nodes += t.nodes
+    if t.error:
+        c.error = t.error       # Ctrl-C or a full table: the scored search stops too
+        t.error = NO_ERROR
+        return 0
+    return v
+
+
+cdef inline void narrow(signed char* lo, signed char* hi, int v, int target) noexcept nogil:
+    """Keep what a fail-soft test on ``target`` that answered ``v`` proved."""
+    if v >= target:
+        lo[0] = max(lo[0], v)
+    else:
+        hi[0] = min(hi[0], v)
+
+
+cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta, bint exact,
                         int* low_out, int* high_out) noexcept nogil:
-    """Bounds on the value at a trick's start (see the top of this file). The
-    trick searches run only when their answers could decide the window
-    (alpha, beta) and the bounds known so far do not (``both``: run both
-    anyway); their answers are kept in ``slot``."""
+    """Bounds on the value at a trick's start (see the top of this file).
+
+    The trick searches are asked only what could decide the window (alpha,
+    beta), one null-window test at a time, until it is decided (``exact``:
+    instead, side 0's most and fewest tricks exactly); what they prove is
+    kept in ``slot``."""
     cdef Ctx* c = &g.base
     cdef int n = popcount(c.hands[c.player])
     cdef int trick = g.first_trick + g.first_length - n
-    cdef int ace_low = 0, ace_high = 0, s, h, t_lo, t_hi, f_min, f_max, taker
+    cdef int ace_low = 0, ace_high = 0, s, h, x, t_lo, t_hi, taker, lo_x, hi_x, v
+    cdef int want_low, want_high, f_min = SCORED_INFINITY, f_max = -SCORED_INFINITY
     cdef u64 theirs
     for s in range(4):
         for h in range(4):
@@ -471,36 +504,86 @@ cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta, bint b
                 else:
                     ace_low += min(g.ace_low[0][trick], g.ace_low[1][trick])
                     ace_high += max(g.ace_high[0][trick], g.ace_high[1][trick])
-    trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
+    if exact:
+        if slot.fewest_lo < slot.fewest_hi:
+            slot.fewest_lo = slot.fewest_hi = trick_value_of(g, &g.fewest, n)
+        if slot.most_lo < slot.most_hi and not c.error:
+            slot.most_lo = slot.most_hi = trick_value_of(g, &g.most, n)
+        if c.error:
+            slot.most_lo = slot.fewest_lo = 0
+            slot.most_hi = slot.fewest_hi = n
+    trick_part(g, n, slot, &t_lo, &t_hi)
     low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
-    if slot.most >= 0 and slot.fewest >= 0:
+    if exact or low_out[0] >= beta or high_out[0] <= alpha or low_out[0] == high_out[0]:
         return
-    if not both:
-        if low_out[0] >= beta or high_out[0] <= alpha or low_out[0] == high_out[0]:
-            return                  # decided already
-        # The most the trick searches could tell: the trick part pinned to
-        # one number (most == fewest), at best the highest f(x) for the lower
-        # bound, the lowest for the upper one. Not enough: skip them.
-        trick_part(g, n, -1, -1, &f_min, &f_max)
-        if ace_low + f_max < beta and ace_high + f_min > alpha:
-            return
-    if slot.fewest < 0:
-        slot.fewest = trick_value_of(g, &g.fewest, n)
+    # The trick part the lower bound needs to reach beta, and the one the
+    # upper bound needs to come down to alpha. Each is reached only if the
+    # tricks are pinned to where f is that high (that low): with x where the
+    # trick part lies, x <= lo_x (side 0 keeps to at most lo_x, f high enough
+    # on all of 0..lo_x) or x >= hi_x, as the shape of f allows.
+    want_low = beta - ace_low
+    want_high = alpha - ace_high
+    for x in range(n + 1):
+        f_min = min(f_min, g.by_tricks[g.won + x])
+        f_max = max(f_max, g.by_tricks[g.won + x])
+    if f_max < want_low and f_min > want_high:
+        return              # no answer of the trick searches could decide it
+    # Side 0 playing misère keeps to x <= fewest: enough when f >= want_low
+    # on all of 0..fewest. The largest such bound on fewest, lo_x:
+    lo_x = -1
+    while lo_x < n and g.by_tricks[g.won + lo_x + 1] >= want_low:
+        lo_x += 1
+    if slot.fewest_lo <= lo_x < slot.fewest_hi:
+        v = trick_test(g, &g.fewest, lo_x + 1)          # is fewest <= lo_x?
         if c.error:
-            slot.fewest = -1
             return
-        trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
-        low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
-        if not both and (low_out[0] >= beta or high_out[0] <= alpha
-                         or low_out[0] == high_out[0]):
+        narrow(&slot.fewest_lo, &slot.fewest_hi, v, lo_x + 1)
+        if decided(g, n, slot, ace_low, ace_high, alpha, beta, low_out, high_out):
             return
-    if slot.most < 0:
-        slot.most = trick_value_of(g, &g.most, n)
+    # Side 1 playing against misère forces x >= fewest: enough for the upper
+    # bound when f <= want_high on all of fewest..n. The least such, hi_x:
+    hi_x = n + 1
+    while hi_x > 0 and g.by_tricks[g.won + hi_x - 1] <= want_high:
+        hi_x -= 1
+    if slot.fewest_lo < hi_x <= slot.fewest_hi:
+        v = trick_test(g, &g.fewest, hi_x)              # is fewest >= hi_x?
         if c.error:
-            slot.most = -1
             return
-        trick_part(g, n, slot.most, slot.fewest, &t_lo, &t_hi)
-        low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
+        narrow(&slot.fewest_lo, &slot.fewest_hi, v, hi_x)
+        if decided(g, n, slot, ace_low, ace_high, alpha, beta, low_out, high_out):
+            return
+    # Side 0 playing for tricks forces x >= most: enough when f >= want_low
+    # on all of most..n. The least such bound on most:
+    hi_x = n + 1
+    while hi_x > 0 and g.by_tricks[g.won + hi_x - 1] >= want_low:
+        hi_x -= 1
+    if slot.most_lo < hi_x <= slot.most_hi:
+        v = trick_test(g, &g.most, hi_x)                # is most >= hi_x?
+        if c.error:
+            return
+        narrow(&slot.most_lo, &slot.most_hi, v, hi_x)
+        if decided(g, n, slot, ace_low, ace_high, alpha, beta, low_out, high_out):
+            return
+    # Side 1 playing against tricks keeps x <= most: enough for the upper
+    # bound when f <= want_high on all of 0..most.
+    lo_x = -1
+    while lo_x < n and g.by_tricks[g.won + lo_x + 1] <= want_high:
+        lo_x += 1
+    if slot.most_lo <= lo_x < slot.most_hi:
+        v = trick_test(g, &g.most, lo_x + 1)            # is most <= lo_x?
+        if c.error:
+            return
+        narrow(&slot.most_lo, &slot.most_hi, v, lo_x + 1)
+        decided(g, n, slot, ace_low, ace_high, alpha, beta, low_out, high_out)
+
+
+cdef bint decided(Scored* g, int n, ScoredSlot* slot, int ace_low, int ace_high,
+                  int alpha, int beta, int* low_out, int* high_out) noexcept nogil:
+    """Update the bounds from ``slot``; do they decide the window now?"""
+    cdef int t_lo, t_hi
+    trick_part(g, n, slot, &t_lo, &t_hi)
+    low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
+    return low_out[0] >= beta or high_out[0] <= alpha or low_out[0] == high_out[0]
 
 
 def scored_values(hands, int trump, int leader, played, cards, int lone, int won,
