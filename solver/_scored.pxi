@@ -40,6 +40,7 @@
 cdef enum:
     SCORED_SLOTS_LOG2 = 22          # at most 4M slots (160 MB): one table a call
     SCORED_INFINITY = 1 << 29       # beyond any score (objectives are bounded in Python)
+    SCORED_NONE = 1 << 30           # "no value" (beyond SCORED_INFINITY)
     ACE_RANK = 12                   # the ace's rank index
 
 cdef struct ScoredSlot:
@@ -277,6 +278,45 @@ cdef int scored_last_trick(Scored* g) noexcept nogil:
     return delta + g.by_tricks[g.won + side0_won]
 
 
+cdef int scored_etc(Scored* g, int* moves, int n, bint maximise, int alpha,
+                    int beta) noexcept nogil:
+    """Enhanced transposition cut-off, for the last card of a trick: a card
+    whose next trick's start has a table bound that cuts off here already
+    settles the node (its value), without a search; else SCORED_NONE."""
+    cdef Ctx* c = &g.base
+    cdef int i, k, card, player = c.player, delta, side0_won, v = SCORED_NONE
+    cdef int saved_card[4]
+    cdef int saved_seat[4]
+    cdef ScoredKey key
+    cdef ScoredSlot* slot
+    for i in range(n):
+        card = moves[i]
+        c.hands[player] ^= (<u64>1) << card
+        c.trick_card[3] = card
+        c.trick_seat[3] = player
+        c.ncards = 4
+        for k in range(4):
+            saved_card[k], saved_seat[k] = c.trick_card[k], c.trick_seat[k]
+        delta = scored_trick_value(g, player, &side0_won)
+        g.won += side0_won
+        scored_key(g, &key)
+        slot = scored_find(g, &key)
+        g.won -= side0_won
+        for k in range(4):
+            c.trick_card[k], c.trick_seat[k] = saved_card[k], saved_seat[k]
+        c.ncards = 3
+        c.player = player
+        c.hands[player] ^= (<u64>1) << card
+        if slot != NULL:
+            if maximise and slot.lower + delta >= beta:
+                v = slot.lower + delta
+                break
+            if not maximise and slot.upper + delta <= alpha:
+                v = slot.upper + delta
+                break
+    return v
+
+
 cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     """Side 0's best score from here (fail-soft alpha-beta)."""
     cdef Ctx* c = &g.base
@@ -332,6 +372,10 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
     maximise = c.side[player] == 0
     best = -SCORED_INFINITY if maximise else SCORED_INFINITY
     n = scored_moves(g, moves, hint)
+    if c.ncards == 3 and n > 1:
+        v = scored_etc(g, moves, n, maximise, alpha, beta)
+        if v != SCORED_NONE:
+            return v
     for i in range(n):
         card = moves[i]
         bit = (<u64>1) << card
