@@ -707,6 +707,7 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
     cdef Ctx* c = &g.base
     cdef int player = c.player, delta = 0, side0_won = 0, v, gamma
     cdef int lo = -SCORED_INFINITY, hi = SCORED_INFINITY, guess = 0
+    cdef int step = 1, direction = 0
     cdef ScoredSlot* slot
     cdef ScoredKey key
     if card >= 0:
@@ -738,10 +739,15 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
             if c.error:
                 break
             if v >= gamma:
+                step = step * 2 if direction > 0 else 1
+                direction = 1
                 lo = v
+                guess = v + step
             else:
+                step = step * 2 if direction < 0 else 1
+                direction = -1
                 hi = v
-            guess = v
+                guess = v - step + 1
     g.won -= side0_won
     lo_out[0] = lo + delta if lo > -SCORED_INFINITY else lo
     hi_out[0] = hi + delta if hi < SCORED_INFINITY else hi
