@@ -355,6 +355,9 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
             scored_bounds(g, slot, alpha, beta, False, &low, &high)
             if c.error:
                 return 0
+            # Both bounds hold whatever the window: the slot keeps them.
+            slot.lower = max(slot.lower, low)
+            slot.upper = min(slot.upper, high)
             if low >= beta or low == high:
                 if low == high:
                     scored_store(g, &key, low, low - 1, low + 1, -1)        # exact
