@@ -88,6 +88,8 @@ cdef struct Scored:
     Ctx most            # the trick search, side 0 playing for tricks
     Ctx fewest          # ... and playing for as few as it can (misère)
     u64 trick_nodes     # the nodes of every trick search so far (a counter)
+    int killer[4][14]   # per leader and cards in hand: the last lead that cut off, as a
+                        # hint (make_card(suit, place from the top)), or -1
     u64 history[4][64]  # per seat and card: how much it cut off so far (cards left
                         # to the player, k: 2^k a cut-off, so cut-offs high in the tree count most)
     ScoredSlot* slots
@@ -351,6 +353,11 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
                 hint = hint_to_card(slot.best, key.unions)
         else:
             slot = scored_claim(g, &key, popcount(c.hands[player]))
+        # No hint of its own: the lead that last cut off with as many cards.
+        if hint < 0 and g.killer[player][popcount(c.hands[player])] >= 0:
+            hint = hint_to_card(g.killer[player][popcount(c.hands[player])], key.unions)
+            if hint >= 0 and not (c.hands[player] >> hint) & 1:
+                hint = -1
         if g.bounded:
             scored_bounds(g, slot, alpha, beta, False, &low, &high)
             if c.error:
@@ -418,6 +425,8 @@ cdef int scored_search(Scored* g, int alpha, int beta) noexcept nogil:
         if alpha >= beta:
             k = popcount(c.hands[player])
             g.history[player][card] += (<u64>1) << k
+            if c.ncards == 0:
+                g.killer[player][k] = card_to_hint(card, key.unions)
             break
     if slot != NULL:
         scored_store(g, &key, best, alpha_in, beta_in, best_card)
@@ -675,6 +684,7 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
     g.bounded = bounded
     g.trick_nodes = 0
     memset(g.history, 0, sizeof(g.history))
+    memset(g.killer, -1, sizeof(g.killer))
     g.most.blocks, g.fewest.blocks = NULL, NULL
     g.most.buckets, g.fewest.buckets = NULL, NULL
     # A small ending needs a small table: 2^(4 + 2n) slots for n cards a hand.
