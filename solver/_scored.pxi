@@ -5,7 +5,8 @@
 # is not simply the fewest tricks: an ace is dumped early, a trick is taken
 # to shed an ace cheaply. The trick search's cut-offs (sure tricks, tables
 # of trick bounds) say nothing about such a score, so this is a search of
-# its own: alpha-beta on the score itself, with a table of exact positions.
+# its own: alpha-beta on the score itself, with a table of positions at
+# tricks' starts keyed by relative ranks (ScoredKey).
 #
 # The value of a position is what side 0 still scores: by_tricks[tricks side
 # 0 has won in the whole deal at the end] plus, for each ace still to fall,
@@ -14,7 +15,13 @@
 #
 # Cards next to each other in one hand, with no card of another hand between
 # them, win the same tricks: one of each run is tried. Aces are never merged
-# (which card of a run falls in which trick matters only for aces).
+# (which card of a run falls in which trick matters only for aces). The
+# cards are tried in this order: the table's best card for the position (a
+# lead), else the lead that last cut off for that leader with as many cards
+# (a killer); then the cards that cut off most so far (the history
+# heuristic); then lowest first, discards aces first. On a trick's last card
+# the next trick's table entries are looked at first (enhanced transposition
+# cut-offs), and the last trick is played out without a search.
 #
 # Bounds from the trick search (what makes full deals reachable). At a
 # trick's start the value splits into a trick part, by_tricks[won + x] for the
@@ -26,16 +33,20 @@
 #     value >= ace_low + max(min f over x >= most, min f over x <= fewest)
 #     value <= ace_high + min(max f over x <= most, max f over x >= fewest)
 # with f(x) = by_tricks[won + x] and the ace part bounded ace by ace (each ace
-# falls in one of the tricks left and is taken by one side). With no ace left and by_tricks
-# monotone (every misère objective), the two bounds meet: the position is
-# solved by the trick search alone. Bounds cut the search only when they
-# decide the window, so the trick searches are asked only when their answer
-# could (with the ace part as wide as it is, most often it could not), and
-# the misère one first: its answer alone often decides.
+# falls in one of the tricks left and is taken by one side, or by its
+# holder's side when the other holds nothing outside the ace's suit). With
+# no ace left and by_tricks monotone (every misère objective), the two bounds
+# meet: the position is solved by the trick search alone. Bounds cut the
+# search only when they decide the window, so the trick searches are asked
+# only when their answer could (with the ace part as wide as it is, most
+# often it could not), and only the question that decides it: one null-window
+# test (is fewest <= x? is most >= x?), the misère ones first; a slot keeps
+# the bounds on most and fewest the tests proved.
 #
-# The root is solved by null-window tests (MTD(f)): each test proves a lower
-# or an upper bound, so a search stopped by its budget still returns what it
-# proved (solver.api: ScoredBounds).
+# The root is solved by null-window tests (MTD(f)), the step doubling while
+# the tests fail the same way: each test proves a lower or an upper bound,
+# so a search stopped by its budget still returns what it proved
+# (solver.api: Bounds).
 
 cdef enum:
     SCORED_SLOTS_LOG2 = 22          # at most 4M slots (160 MB): one table a call
