@@ -99,6 +99,7 @@ cdef struct Scored:
     Ctx most            # the trick search, side 0 playing for tricks
     Ctx fewest          # ... and playing for as few as it can (misère)
     u64 trick_nodes     # the nodes of every trick search so far (a counter)
+    int last_value      # the value after the card solved last (SCORED_NONE: none yet)
     int killer[4][14]   # per leader and cards in hand: the last lead that cut off, as a
                         # hint (make_card(suit, place from the top)), or -1
     u64 history[4][64]  # per seat and card: how much it cut off so far (cards left
@@ -707,9 +708,11 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
         if bounded and (init_ctx(&g.most, trump, False, lone, DEFAULT_MAX_ENTRIES) != 0
                         or init_ctx(&g.fewest, trump, True, lone, DEFAULT_MAX_ENTRIES) != 0):
             raise MemoryError("cannot allocate the trick search's tables")
+        g.last_value = SCORED_NONE
         for card in (cards or [None]):
             set_position(&g.base, h, leader, p, nplayed)
             v = scored_value(&g, -1 if card is None else card, &lo, &hi)
+            g.last_value = v
             if g.base.error == OVER_BUDGET:
                 g.base.lower, g.base.upper = lo, hi
             close_ctx(&g.base, None)        # raises KeyboardInterrupt after Ctrl-C
@@ -753,6 +756,11 @@ cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):
                 slot = scored_claim(g, &key, popcount(c.hands[c.player]))
             scored_bounds(g, slot, -SCORED_INFINITY, SCORED_INFINITY, True, &lo, &hi)
             guess = (lo + hi) // 2
+        if g.last_value != SCORED_NONE:
+            # The card solved before is often worth about as much: a better
+            # guess than the middle of the bounds (or than 0 after a card
+            # that leaves the trick open, where there are none).
+            guess = g.last_value - delta
         while lo < hi and not c.error:
             gamma = guess
             if gamma <= lo:
