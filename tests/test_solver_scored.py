@@ -197,7 +197,7 @@ def test_a_budget_returns_proved_bounds_around_the_value():
 
 
 def test_a_full_deal_under_a_time_budget_returns_bounds_in_time():
-    # A full deal is beyond the scored search (docs/solver.md): with a budget
+    # A full deal takes the scored search about a minute (docs/solver.md): with a budget
     # it stops on time, the trick searches inside it included, and returns
     # what any play can score at worst.
     import time
