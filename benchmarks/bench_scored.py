@@ -18,7 +18,7 @@ the trick searches it asks for bounds (docs/solver.md).
 
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
     python benchmarks/bench_scored.py --cards 6 7 --n 50
-    python benchmarks/bench_scored.py --cards 13 --n 3 --budget 20
+    python benchmarks/bench_scored.py --cards 13 --n 6 --seed 5 --budget 120 --verbose
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--budget", type=float, default=None,
                    help="seconds for each scored search (then: bounds)")
+    p.add_argument("--verbose", action="store_true",
+                   help="a line for each ending: its value (or bounds), seconds, nodes")
     args = p.parse_args(argv)
 
     import solver
@@ -56,14 +58,21 @@ def main(argv=None) -> int:
         scored = plain = 0.0
         stats = {}
         exact, widths = 0, []
-        for _ in range(args.n):
+        for k in range(args.n):
             rng.shuffle(deck)
             ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
             start = time.perf_counter()
             # solver.solve_scored, with the node counts kept in ``stats``.
+            one = {}
             value = _scored(ending, "NT", "E", misere, (), 0, False,
-                            max_seconds=args.budget, stats=stats)
-            scored += time.perf_counter() - start
+                            max_seconds=args.budget, stats=one)
+            took = time.perf_counter() - start
+            scored += took
+            for key in ("nodes", "trick_nodes"):
+                stats[key] = stats.get(key, 0) + one.get(key, 0)
+            if args.verbose:
+                print(f"  {n} cards, ending {k}: {value}, {took:.2f} s, "
+                      f"{one.get('nodes', 0)} nodes, {one.get('trick_nodes', 0)} trick nodes")
             if isinstance(value, solver.Bounds):
                 widths.append(value.upper - value.lower)
             else:
