@@ -584,11 +584,11 @@ cdef void scored_bounds(Scored* g, ScoredSlot* slot, int alpha, int beta, bint e
     low_out[0], high_out[0] = ace_low + t_lo, ace_high + t_hi
     if exact or low_out[0] >= beta or high_out[0] <= alpha or low_out[0] == high_out[0]:
         return
-    # The trick part the lower bound needs to reach beta, and the one the
-    # upper bound needs to come down to alpha. Each is reached only if the
-    # tricks are pinned to where f is that high (that low): with x where the
-    # trick part lies, x <= lo_x (side 0 keeps to at most lo_x, f high enough
-    # on all of 0..lo_x) or x >= hi_x, as the shape of f allows.
+    # want_low: the trick part the lower bound needs to reach beta; want_high:
+    # the one the upper bound needs to come down to alpha. A trick search can
+    # show either only by pinning x (the tricks side 0 still takes) to a range
+    # where f is that high (that low) all through: x <= lo_x or x >= hi_x,
+    # the widest such ranges f allows, found below.
     want_low = beta - ace_low
     want_high = alpha - ace_high
     for x in range(n + 1):
