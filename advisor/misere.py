@@ -11,8 +11,9 @@ Here each such contract is valued with the misère trick search
 (``solver.solve(..., misere=True)``: each side takes as few tricks as it can,
 exact on a full deal) from the game's own opening leader, and scored by the
 rule set. The ace penalties of a Skruuvi misère depend on the trick each ace
-falls in; ``solver.solve_scored`` plays for them exactly, but a full deal is
-beyond its reach (docs/solver.md), so on a full deal the score here counts
+falls in; ``solver.solve_scored`` plays for them exactly, but a full deal
+takes it about a minute (docs/solver.md), far too long for the advisor's
+samples, so on a full deal the score here counts
 the contract and its tricks, not the aces (``ACES_NOTE`` says so wherever it
 is shown). ``scored_value`` gives the exact score with aces for a position
 the scored search can finish within a budget (an ending), else proved bounds.

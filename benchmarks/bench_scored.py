@@ -12,9 +12,13 @@ With ``--budget SECONDS`` each scored search stops there and returns the
 bounds it proved: the table then gives how many were solved exactly and the
 mean width of the others (full deals: ``--cards 13 --budget 20``).
 
+Seconds are noisy on a shared machine; the node columns are not: ``nodes`` is
+the scored search's mean nodes an ending, ``trick nodes`` the mean nodes of
+the trick searches it asks for bounds (docs/solver.md).
+
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
     python benchmarks/bench_scored.py --cards 6 7 --n 50
-    python benchmarks/bench_scored.py --cards 13 --n 3 --budget 20
+    python benchmarks/bench_scored.py --cards 13 --n 6 --seed 5 --budget 120 --verbose
 """
 
 from __future__ import annotations
@@ -37,25 +41,38 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--budget", type=float, default=None,
                    help="seconds for each scored search (then: bounds)")
+    p.add_argument("--verbose", action="store_true",
+                   help="a line for each ending: its value (or bounds), seconds, nodes")
     args = p.parse_args(argv)
 
     import solver
     from solver import Card, Deal, Hand, Objective
+    from solver.api import _scored
 
     misere = Objective("NS", by_tricks=[14, 12, 10] + [-10 - 5 * k for k in range(11)],
                        ace_ours=[-k for k in range(1, 14)], ace_theirs=list(range(1, 14)))
     rng = random.Random(args.seed)
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-    print("cards  scored s  misère s  ratio  exact  mean width")
+    print("cards  scored s  misère s  ratio  exact  mean width     nodes  trick nodes")
     for n in args.cards:
         scored = plain = 0.0
+        stats = {}
         exact, widths = 0, []
-        for _ in range(args.n):
+        for k in range(args.n):
             rng.shuffle(deck)
             ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
             start = time.perf_counter()
-            value = solver.solve_scored(ending, "NT", "E", misere, max_seconds=args.budget)
-            scored += time.perf_counter() - start
+            # solver.solve_scored, with the node counts kept in ``stats``.
+            one = {}
+            value = _scored(ending, "NT", "E", misere, (), 0, False,
+                            max_seconds=args.budget, stats=one)
+            took = time.perf_counter() - start
+            scored += took
+            for key in ("nodes", "trick_nodes"):
+                stats[key] = stats.get(key, 0) + one.get(key, 0)
+            if args.verbose:
+                print(f"  {n} cards, ending {k}: {value}, {took:.2f} s, "
+                      f"{one.get('nodes', 0)} nodes, {one.get('trick_nodes', 0)} trick nodes")
             if isinstance(value, solver.Bounds):
                 widths.append(value.upper - value.lower)
             else:
@@ -65,7 +82,8 @@ def main(argv=None) -> int:
             plain += time.perf_counter() - start
         width = f"{sum(widths) / len(widths):.0f}" if widths else "-"
         print(f"{n:>5}  {scored:8.3f}  {plain:8.3f}  {scored / plain:6.1f}  "
-              f"{exact:>2}/{args.n:<2}  {width:>6}")
+              f"{exact:>2}/{args.n:<2}  {width:>10}  {stats.get('nodes', 0) // args.n:>8}  "
+              f"{stats.get('trick_nodes', 0) // args.n:>11}")
     return 0
 
 

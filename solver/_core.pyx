@@ -24,6 +24,7 @@ three only changes ``side``. The search itself is the same for all.
 """
 
 from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 

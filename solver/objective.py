@@ -24,11 +24,12 @@ or a seat playing alone against the other three (Skruuvi's Bolshevik).
 An ``Objective`` scores a finished play (``value``), each rule set builds its
 own (``advisor.rules`` ``RuleSet.play_objective``), and ``solver.solve_scored``
 / ``solve_cards_scored`` play for one, exactly, with every player playing for
-(or against) the score. It bounds the score with the trick search's exact
-most and fewest tricks and the aces still to fall: quick up to about 8 cards
-a hand, growing fast beyond, so a full deal is still out of its reach
-(``max_nodes``/``max_seconds`` then give proved bounds; docs/solver.md). ``solver.solve`` and friends optimise tricks (or,
-with ``misere=True``, the fewest tricks), which is the same thing whenever
+(or against) the score. It bounds the score with the trick search's most
+and fewest tricks and the aces still to fall: quick up to about 10 cards a
+hand (a third of a second), seconds at 11-12, about a minute for most full
+deals (``max_nodes``/``max_seconds`` give proved bounds; docs/solver.md).
+``solver.solve`` and friends optimise tricks (or, with ``misere=True``, the
+fewest tricks), which is the same thing whenever
 the objective has no ace terms and ``by_tricks`` only rises (or only falls).
 """
 

@@ -70,6 +70,52 @@ def test_the_scored_search_agrees_with_a_plain_minimax(pbn, trump, leader, trick
         game.value(hands, leader, trick, won)
 
 
+def ace_holder_cases(count: int, seed: int):
+    """Endings where the side against an ace's holder holds nothing but the
+    ace's suit: the bound that gives that ace to the holder's side fires
+    (``scored_bounds`` in solver/_scored.pxi)."""
+    rng = random.Random(seed)
+    deck = [(s, r) for s in range(4) for r in range(2, 15)]
+    out = []
+    for n in range(count):
+        side = rng.choice(["NS", "EW", "N", "E", "S", "W"])
+        objective = skruuvi_misere(side) if n % 2 else random_objective(rng, side)
+        holder, suit = rng.randrange(4), rng.randrange(4)
+        lone = side not in ("NS", "EW")
+        if lone:
+            lone_seat = "NESW".index(side)
+            against = [k for k in range(4) if k != lone_seat] if holder == lone_seat \
+                else [lone_seat]
+        else:
+            against = [(holder + 1) % 4, (holder + 3) % 4]
+        cards_each = rng.choice((2, 3, 4) if len(against) < 3 else (2, 3))
+        in_suit = [c for c in deck if c[0] == suit and c[1] != 14]
+        rng.shuffle(in_suit)
+        hands = [set() for _ in range(4)]
+        for k in against:
+            hands[k] = {in_suit.pop() for _ in range(cards_each)}
+        hands[holder] = {(suit, 14)}
+        rest = [c for c in deck if c[0] != suit or c in in_suit]
+        rng.shuffle(rest)
+        for k in range(4):
+            while len(hands[k]) < cards_each:
+                hands[k].add(rest.pop())
+        won = rng.randrange(13 - cards_each + 1)
+        out.append(pytest.param(minimax.to_pbn(hands), rng.choice(["S", "H", "D", "C", "NT"]),
+                                "NESW"[rng.randrange(4)], objective, won, id=f"{n}-{side}"))
+    return out
+
+
+@pytest.mark.parametrize("pbn,trump,leader,objective,won", ace_holder_cases(150, 14))
+def test_an_ace_the_other_side_cannot_win_agrees_with_a_plain_minimax(pbn, trump, leader,
+                                                                      objective, won):
+    solver = solver_module()
+    game = reference(objective, trump)
+    expected = game.card_values(minimax.parse_pbn(pbn), leader, [], won)
+    got = solver.solve_cards_scored(pbn, trump, leader, objective, won=won)
+    assert {str(c): v for c, v in got.items()} == expected, (pbn, trump, leader)
+
+
 def test_playing_for_the_score_differs_from_playing_for_fewest_tricks():
     # The last three tricks of a 5M-like misère, North-South declaring with no
     # trick yet. Fewest tricks: North leads the CQ and NS take one trick. For
@@ -151,7 +197,7 @@ def test_a_budget_returns_proved_bounds_around_the_value():
 
 
 def test_a_full_deal_under_a_time_budget_returns_bounds_in_time():
-    # A full deal is beyond the scored search (docs/solver.md): with a budget
+    # A full deal takes the scored search about a minute (docs/solver.md): with a budget
     # it stops on time, the trick searches inside it included, and returns
     # what any play can score at worst.
     import time
