@@ -400,8 +400,9 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
 
 #: From this many cards a hand down, a misère card's cost in points is the
 #: exact scored search's (aces included, ``solver.solve_cards_scored``);
-#: before, the scored search is out of reach and points follow the tricks.
-SCORED_FROM_CARDS = 7
+#: before, points follow the tricks. 9 since the scored search's table by
+#: relative ranks (docs/solver.md: 0.15 s a 9-card ending, 0.37 s at 10).
+SCORED_FROM_CARDS = 9
 
 
 def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
