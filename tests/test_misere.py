@@ -219,9 +219,12 @@ def test_a_played_all_pass_misere_is_reviewed_card_by_card():
     assert rv.play_note is None and len(rv.cards) == 52
     assert rv.par.contract == "AP"
     # W kept the CA and discarded the D4 in trick 7; N then led the DK in
-    # trick 9 and took W's CA: both cost points, no tricks.
+    # trick 9 and took W's CA: both cost points, no tricks. From 9 cards a
+    # hand (SCORED_FROM_CARDS) the review also sees that N's HK lead in trick
+    # 6 cost a point against cashing the DA there, while the ace costs least.
     costly = {(c.trick, c.seat, c.card): c for c in rv.mistakes}
-    assert set(costly) == {(7, "W", "D4"), (9, "N", "DK")}
+    assert set(costly) == {(6, "N", "HK"), (7, "W", "D4"), (9, "N", "DK")}
+    assert costly[6, "N", "HK"].best == ["DA"] and costly[6, "N", "HK"].points_lost == 1
     assert costly[7, "W", "D4"].best == ["CA"] and costly[7, "W", "D4"].tricks_lost == 0
     assert all(c.points_lost > 0 for c in costly.values())
 
