@@ -221,7 +221,7 @@ def test_a_played_all_pass_misere_is_reviewed_card_by_card():
     # W kept the CA and discarded the D4 in trick 7; N then led the DK in
     # trick 9 and took W's CA: both cost points, no tricks. From 9 cards a
     # hand (SCORED_FROM_CARDS) the review also sees that N's HK lead in trick
-    # 6 cost a point against cashing the DA there, while the ace costs least.
+    # 6 cost a point against leading the DA there.
     costly = {(c.trick, c.seat, c.card): c for c in rv.mistakes}
     assert set(costly) == {(6, "N", "HK"), (7, "W", "D4"), (9, "N", "DK")}
     assert costly[6, "N", "HK"].best == ["DA"] and costly[6, "N", "HK"].points_lost == 1
