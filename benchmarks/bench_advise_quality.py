@@ -300,6 +300,16 @@ def main(argv=None) -> int:
     return 0
 
 
+def print_real_deal_table(rows, names) -> dict:
+    """The table judged on the real deal, by kind of situation; returns the groups."""
+    groups = {kind: [r for r in rows if kind == "all" or r["kind"] == kind]
+              for kind in KINDS + ("all",)}
+    print_paired_table("kind", groups, names, "advisor-policy")
+    print("\nEach cell: mean score of the player's side on the real deal "
+          "(difference from advisor-policy ± its paired standard error).")
+    return groups
+
+
 def _report(rows, names, args, start, seed_note: str) -> None:
     """The summary tables (and the posterior judge's, with ``--judge-samples``)."""
     if args.judge_samples:
@@ -314,11 +324,7 @@ def _report(rows, names, args, start, seed_note: str) -> None:
                           f"{n} {row['calls'][n]} {row['posterior'][n]:+.0f}" for n in names),
                       flush=True)
     print(f"\n{len(rows)} situations, {time.perf_counter() - start:.0f} s; {seed_note}\n")
-    groups = {kind: [r for r in rows if kind == "all" or r["kind"] == kind]
-              for kind in KINDS + ("all",)}
-    print_paired_table("kind", groups, names, "advisor-policy")
-    print("\nEach cell: mean score of the player's side on the real deal "
-          "(difference from advisor-policy ± its paired standard error).")
+    groups = print_real_deal_table(rows, names)
     if args.judge_samples:
         posterior = {kind: [dict(r, scores=r["posterior"]) for r in sel]
                      for kind, sel in groups.items()}
@@ -346,11 +352,7 @@ def pool(paths) -> int:
                      f"than {paths[0]} ({', '.join(names)})")
         rows += run
     print(f"{len(rows)} situations from {len(paths)} runs\n")
-    groups = {kind: [r for r in rows if kind == "all" or r["kind"] == kind]
-              for kind in KINDS + ("all",)}
-    print_paired_table("kind", groups, names, "advisor-policy")
-    print("\nEach cell: mean score of the player's side on the real deal "
-          "(difference from advisor-policy ± its paired standard error).")
+    print_real_deal_table(rows, names)
     judged = [r for r in rows if "posterior" in r]
     judges = sorted({r.get("posterior_by", "readings") for r in judged})
     if len(judges) > 1:
