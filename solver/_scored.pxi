@@ -466,20 +466,29 @@ cdef void scored_store(Scored* g, ScoredKey* k, int best, int alpha, int beta,
         slot.lower = slot.upper = best
 
 
-cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
-    """Side 0's tricks of the ``n`` left with the trick search ``t`` (at a trick's start)."""
+cdef inline void enter_trick_search(Scored* g, Ctx* t) noexcept nogil:
+    """Set the trick search ``t`` at the scored search's position (a trick's start)."""
     cdef Ctx* c = &g.base
     set_position(t, c.hands, c.player, NULL, 0)
     t.nodes = 0
     t.check_at = CHECK_EVERY
     t.deadline = c.deadline     # the call's time budget holds inside the trick search too
-    cdef int v = exact_value(t, (n + 1) // 2, n)
+
+
+cdef inline int leave_trick_search(Scored* g, Ctx* t, int v) noexcept nogil:
+    """Count the trick search's nodes and pass on its error; ``v``, or 0 on an error."""
     g.trick_nodes += t.nodes
     if t.error:
-        c.error = t.error       # Ctrl-C or a full table: the scored search stops too
+        g.base.error = t.error  # Ctrl-C or a full table: the scored search stops too
         t.error = NO_ERROR
         return 0
     return v
+
+
+cdef int trick_value_of(Scored* g, Ctx* t, int n) noexcept nogil:
+    """Side 0's tricks of the ``n`` left with the trick search ``t`` (at a trick's start)."""
+    enter_trick_search(g, t)
+    return leave_trick_search(g, t, exact_value(t, (n + 1) // 2, n))
 
 
 cdef inline u64 opponents(Ctx* c, int h) noexcept nogil:
@@ -516,19 +525,9 @@ cdef int trick_test(Scored* g, Ctx* t, int target) noexcept nogil:
     """Does side 0 take at least ``target`` of the tricks left with the trick
     search ``t`` (at a trick's start)? Fail-soft, as ``search``: an answer
     >= target is a lower bound on its tricks, one below an upper bound."""
-    cdef Ctx* c = &g.base
     cdef u64 rel
-    set_position(t, c.hands, c.player, NULL, 0)
-    t.nodes = 0
-    t.check_at = CHECK_EVERY
-    t.deadline = c.deadline     # the call's time budget holds inside the trick search too
-    cdef int v = search(t, target, &rel)
-    g.trick_nodes += t.nodes
-    if t.error:
-        c.error = t.error       # Ctrl-C or a full table: the scored search stops too
-        t.error = NO_ERROR
-        return 0
-    return v
+    enter_trick_search(g, t)
+    return leave_trick_search(g, t, search(t, target, &rel))
 
 
 cdef inline void narrow(signed char* lo, signed char* hi, int v, int target) noexcept nogil:
