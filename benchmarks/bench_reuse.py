@@ -40,7 +40,7 @@ if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext -
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_dd import load_deals  # noqa: E402
+from bench_dd import dds_setup, load_deals  # noqa: E402
 
 TRICK_STARTS = 8
 
@@ -85,6 +85,7 @@ def main(argv=None) -> int:
     from solver import Deal, Solver
 
     deals = [Deal.from_pbn(text) for text in load_deals(args.set, args.n)]
+    dds_table = dds_setup() if args.dds else None     # one DDS thread, set once
     totals = dict.fromkeys(("full", "partial, 5 strains", "partial, 2 strains", "play, cold",
                             "play, warm", "DDS full", "DDS 5 strains"), 0.0)
     for deal in deals:
@@ -100,7 +101,7 @@ def main(argv=None) -> int:
         totals["play, warm"] += timed(
             lambda: [warm.solve_cards(d, "NT", lead) for d, lead in positions])
         if args.dds:
-            dds_full, dds_five = dds_partial(deal)
+            dds_full, dds_five = dds_partial(deal, dds_table)
             totals["DDS full"] += dds_full
             totals["DDS 5 strains"] += dds_five
     full = totals["full"]
@@ -120,15 +121,14 @@ def main(argv=None) -> int:
     return 0
 
 
-def dds_partial(deal) -> tuple[float, float]:
-    """DDS's time for a full table and for one declarer (N) in five strains."""
+def dds_partial(deal, dds_table) -> tuple[float, float]:
+    """DDS's time for a full table (``dds_table``: bench_dd's, one thread) and
+    for one declarer (N) in five strains."""
     from endplay import _dds
-    from endplay.dds import calc_dd_table
     from endplay.types import Deal as EDeal, Denom, Player
 
-    _dds.SetMaxThreads(1)
     pbn = deal.to_pbn()
-    full = timed(lambda: calc_dd_table(EDeal(pbn)))
+    full, _ = dds_table(pbn)
     five = 0.0
     for denom in (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt):
         board = EDeal(pbn)
