@@ -20,8 +20,8 @@ from solver.cards import SUITS, Deal, Seat
 from .exchange import (LEVEL_GROUPS, exchange_kind, exchanged_tables, level_group,
                        read_kitty)
 from .game import playable_contracts, rule_set, strain_of
-from .misere import (ACES_NOTE, X_MARK_NOTE, all_pass_outcome, misere_leaders, misere_outcomes,
-                     misere_tricks)
+from .misere import (ACES_NOTE, X_MARK_NOTE, add_aces, aces_notes, all_pass_contract,
+                     all_pass_outcome, misere_leaders, misere_outcomes, misere_tricks)
 from .par import (ContractOutcome, Par, ParError, as_table, best_for_side, contract_outcomes, full_deal,
                   par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
@@ -96,7 +96,8 @@ class Analysis:
             "dealer": self.dealer,
             "dd_table": self.table.to_dict(),
             "contracts": self.contracts,
-            "scores": {c: {seat: {"tricks": o.tricks, "score": o.score, "made": o.made}
+            "scores": {c: {seat: {"tricks": o.tricks, "score": o.score, "made": o.made,
+                                  **_aces_dict(o)}
                            for seat, o in row.items()}
                        for c, row in self.outcomes.items()},
             "honours": self.honours,
@@ -105,10 +106,18 @@ class Analysis:
             "par": self.par.to_dict(),
             "all_pass": None if self.all_pass is None else {
                 "contract": self.all_pass.contract, "ns_tricks": self.all_pass.tricks,
-                "score": self.all_pass.score},
+                "score": self.all_pass.score, **_aces_dict(self.all_pass)},
             "notes": list(self.notes),
             **({"exchange": self.exchange.to_dict(self.par)} if self.exchange else {}),
         }
+
+
+def _aces_dict(o: ContractOutcome) -> dict:
+    """A misère scored with its aces: ``"aces": "exact"``, or the NS bounds
+    ``[lower, upper]`` the budgeted search proved; nothing otherwise."""
+    if not o.with_aces:
+        return {}
+    return {"aces": "exact" if o.bounds is None else list(o.bounds)}
 
 
 @dataclass(frozen=True)
@@ -151,7 +160,8 @@ class Exchange:
 
 
 def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, kitty=None,
-            before_exchange: bool = False) -> Analysis:
+            before_exchange: bool = False, aces_seconds: Optional[float] = None,
+            progress=None) -> Analysis:
     """Analyse a full deal (a ``Deal`` or PBN text) under a game's rules.
 
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
@@ -162,7 +172,18 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
     (Kotka, 13 cards a hand) says the deal is given before the card exchange;
     every trump and grand contract is then scored on the deal its own exchange
     produces (``advisor.exchange``). Without them the deal is the one played.
+
+    ``aces_seconds``: score Skruuvi's misère contracts and all-pass misère
+    with their ace penalties, each by a scored search of at most this many
+    seconds (``advisor.misere.add_aces``; ``progress`` is passed on). Without
+    it they count tricks only (``ACES_NOTE``).
     """
+    if aces_seconds is not None:
+        _check_aces_seconds(aces_seconds, rules)
+    if aces_seconds is not None and (kitty is not None or before_exchange or not misere):
+        raise ParError("the ace penalties are scored on misère rows, which need the deal as "
+                       "played and the misère searches (no kitty, before_exchange or "
+                       "misere=False)")
     if kitty is not None or before_exchange:
         if table is not None:
             raise ParError("a deal before the exchange has no single DD table: "
@@ -174,7 +195,15 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
     tricks = None
     if misere and misere_leaders(rules, dealer):
         tricks = misere_tricks(deal, misere_leaders(rules, dealer))
-    return analyse_table(deal, table, rules=rules, dealer=dealer, misere_tricks=tricks)
+    return analyse_table(deal, table, rules=rules, dealer=dealer, misere_tricks=tricks,
+                         aces_seconds=aces_seconds, progress=progress)
+
+
+def _check_aces_seconds(seconds, rules) -> None:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise ParError(f"aces_seconds is a number of seconds above 0, not {seconds!r}")
+    if all_pass_contract(rules) != "AP":
+        raise ParError(f"only Skruuvi's misère scores ace penalties, not {rule_set(rules).name}'s")
 
 
 #: What the analysis of a deal before the exchange leaves out.
@@ -208,12 +237,14 @@ def analyse_before_exchange(deal, *, rules="skruuvi", dealer="N", kitty=None) ->
     )
 
 
-def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None) -> Analysis:
+def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
+                  aces_seconds: Optional[float] = None, progress=None) -> Analysis:
     """``analyse`` with a given DD table (a ``solver.DDTable`` or dict).
 
     ``misere_tricks``: ``{leader: NS tricks}`` with each side taking as few
     tricks as it can (``advisor.misere.misere_tricks``), for the leaders of
     ``misere_leaders``; without it misère and all-pass deals are left out.
+    ``aces_seconds``, ``progress``: as for ``analyse``.
     """
     deal = full_deal(deal)
     rs = rule_set(rules)
@@ -226,9 +257,16 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None) 
         outcomes = dict(sorted({**outcomes, **extra}.items(),
                                key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
         all_pass = all_pass_outcome(deal, rs, dealer, misere_tricks)
+        aces_wanted = aces_seconds is not None and (bool(extra) or (
+            all_pass is not None and all_pass.contract == "AP"))
+        if aces_wanted:
+            outcomes, all_pass = add_aces(deal, rs, dealer, outcomes, all_pass,
+                                          max_seconds=aces_seconds, progress=progress)
         notes = tuple(n for n, wanted in ((ACES_NOTE, bool(extra) or rs.name != "vint-siberian"),
                                           (X_MARK_NOTE, rs.name == "vint-siberian"))
                       if wanted and all_pass is not None)
+        if aces_wanted:
+            notes = aces_notes(outcomes, all_pass) + tuple(n for n in notes if n != ACES_NOTE)
     # Par counts the all-pass deal only where it scores (Skruuvi); the X mark
     # of Siberian Vint's распасовка goes to whoever wins the rubber.
     scored_all_pass = all_pass if all_pass is not None and all_pass.contract == "AP" else None

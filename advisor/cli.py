@@ -254,8 +254,18 @@ def run_analyse(args, out) -> None:
         raise CliError("12 cards a hand is a Skruuvi deal before the card exchange: give "
                        "the kitty's 4 cards with --kitty (docs/analysis.md)")
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
-    results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere, **exchange)
-               for deal, dealer in deals]
+    if args.aces is not None:
+        _check_aces_option(args)
+    bar = _progress_bar("misère with aces: {task.description}", show=args.aces is not None)
+    with bar:
+        task = bar.add_task("the DD table and misère tricks", total=None)
+
+        def progress(done, total, label):
+            bar.update(task, completed=done, total=total, description=label)
+
+        results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere,
+                           aces_seconds=args.aces, progress=progress, **exchange)
+                   for deal, dealer in deals]
     # Semi-contract's Courts and misère bids: played by their own searches.
     if args.max_nodes is not None and args.max_nodes < 0:
         raise CliError(f"--max-nodes must be 0 (no limit) or more, not {args.max_nodes}")
@@ -282,6 +292,21 @@ def run_analyse(args, out) -> None:
                if rows else "")
             for a, rows, par in zip(results, courts, pars)))
     _raise_left_out(errors)
+
+
+def _check_aces_option(args) -> None:
+    """``--aces SECONDS``: Skruuvi only, on the deal as played, misère not left out."""
+    if not args.aces > 0:             # NaN too
+        raise CliError(f"--aces is the seconds each misère search may take, above 0, "
+                       f"not {args.aces}")
+    if args.rules not in ("skruuvi", "skruuvi-old"):
+        raise CliError(f"--aces scores Skruuvi's misère ace penalties: it needs --rules skruuvi "
+                       f"or skruuvi-old, not {args.rules}")
+    if args.no_misere:
+        raise CliError("--aces rescores the misère rows, which --no-misere leaves out")
+    if args.kitty or args.before_exchange:
+        raise CliError("--aces needs the deal as played: misère is not analysed before the "
+                       "exchange (--kitty, --before-exchange)")
 
 
 # --------------------------------------------------------------------------
@@ -575,6 +600,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="semi-contract's Courts and misère Courts rows: nodes each search may "
                          f"use before it reports bounds a-b (default {CLI_NODES:,}, a few "
                          "seconds; 0: no limit, Ctrl-C stops)")
+    an.add_argument("--aces", type=float, default=None, metavar="SECONDS",
+                    help="Skruuvi: score each misère contract and the all-pass misère with its "
+                         "ace penalties, by an exact search of at most SECONDS each (up to 13 "
+                         "searches; a full deal often needs about a minute); past it, the "
+                         "bounds it proved")
     an.add_argument("--no-misere", action="store_true",
                     help="leave out misère and all-pass deals (skips the misère trick searches)")
     an.set_defaults(run=run_analyse)

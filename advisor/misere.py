@@ -16,7 +16,9 @@ takes it about a minute (docs/solver.md), far too long for the advisor's
 samples, so on a full deal the score here counts
 the contract and its tricks, not the aces (``ACES_NOTE`` says so wherever it
 is shown). ``scored_value`` gives the exact score with aces for a position
-the scored search can finish within a budget (an ending), else proved bounds.
+the scored search can finish within a budget (an ending), else proved bounds;
+``add_aces`` rescores an analysis's misère rows with it (``vint analyse
+--aces SECONDS``).
 """
 
 from __future__ import annotations
@@ -31,13 +33,21 @@ from .game import rule_set
 from .par import ContractOutcome
 
 __all__ = ["misere_contracts", "all_pass_contract", "misere_leaders", "misere_tricks",
-           "misere_outcomes", "all_pass_outcome", "scored_value", "ACES_NOTE", "X_MARK_NOTE"]
+           "misere_outcomes", "all_pass_outcome", "scored_value", "add_aces", "ACES_NOTE",
+           "ACES_SCORED_NOTE", "ACES_BOUNDS_NOTE", "X_MARK_NOTE"]
 
 #: The strain letter of a bid misère (Skruuvi).
 MISERE = "M"
 
 ACES_NOTE = ("misère scores count the contract and its double-dummy tricks (fewest-tricks "
              "play); the ace penalties are not included on a full deal")
+
+ACES_SCORED_NOTE = ("misère scores include the ace penalties: each side plays for its score "
+                    "with the aces (exact)")
+
+ACES_BOUNDS_NOTE = ("misère scores include the ace penalties; where the search's budget ran "
+                    "out (~ in the grid) the score is the fewest-tricks score moved into the "
+                    "bounds the search proved")
 
 X_MARK_NOTE = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
                "that wins the rubber")
@@ -144,6 +154,55 @@ def scored_value(deal, rules, contract, declarer, *, leader=None, played=(), won
         leader = rs.opening_leader(declarer) if contract not in ("AP", "PASS") else declarer
     return solver.solve_scored(deal, "NT", leader, objective, played=played, won=won,
                                max_seconds=max_seconds)
+
+
+def add_aces(deal, rules, dealer, outcomes, all_pass, *, max_seconds: Optional[float],
+             progress=None):
+    """Rescore the misère rows of an analysis (``misere_outcomes``) and its
+    Skruuvi all-pass deal (``all_pass_outcome``) with their ace penalties,
+    each by its own ``scored_value`` search of at most ``max_seconds``.
+
+    An exact search replaces the fewest-tricks score. One stopped by its
+    budget keeps the fewest-tricks score moved into the bounds it proved
+    (the true score lies within them) and records them in ``bounds``.
+    ``progress(done, total, label)`` is called before each search. Returns
+    ``(outcomes, all_pass)`` with ``with_aces`` set on what was rescored;
+    a full deal may take about a minute a search (docs/analysis.md).
+    """
+    rs = rule_set(rules)
+    jobs = [(c, seat) for c, row in outcomes.items() if row and next(iter(row.values())).misere
+            for seat in row]
+    ap = all_pass is not None and all_pass.contract == "AP"
+    total = len(jobs) + ap
+    outcomes = {c: dict(row) for c, row in outcomes.items()}
+
+    def rescore(o: ContractOutcome, leader: Seat, done: int) -> ContractOutcome:
+        if progress is not None:
+            progress(done, total, f"{o.contract} by {o.declarer}" if o.contract != "AP"
+                     else "all-pass misère")
+        value = scored_value(deal, rs, o.contract, o.declarer, leader=leader,
+                             max_seconds=max_seconds)
+        sign = 1 if Seat.parse(o.declarer).side == "NS" else -1
+        if isinstance(value, solver.Bounds):
+            low, high = sorted((sign * value.lower, sign * value.upper))
+            return o._replace(score=min(max(o.score, low), high), with_aces=True,
+                              bounds=(low, high))
+        return o._replace(score=sign * value, with_aces=True, bounds=None)
+
+    for done, (contract, seat) in enumerate(jobs):
+        o = outcomes[contract][seat]
+        outcomes[contract][seat] = rescore(o, rs.opening_leader(Seat.parse(seat)), done)
+    if ap:
+        # The all-pass deal's "declarer" N stands for NS; the dealer's left leads.
+        all_pass = rescore(all_pass, Seat.parse(dealer).lho, len(jobs))
+    return outcomes, all_pass
+
+
+def aces_notes(outcomes, all_pass) -> tuple:
+    """The note an analysis with ``add_aces`` carries: all exact, or some bounds."""
+    rows = [o for row in outcomes.values() for o in row.values() if o.with_aces]
+    rows += [all_pass] if all_pass is not None and all_pass.with_aces else []
+    return (ACES_BOUNDS_NOTE if any(o.bounds for o in rows) else ACES_SCORED_NOTE,)
 
 
 def play_objective(deal, rules, contract, declarer=None, *, bolshevik: bool = False,

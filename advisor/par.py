@@ -84,7 +84,11 @@ class ContractOutcome(NamedTuple):
     """One contract played by one declarer: tricks and NS score (NS minus EW).
 
     ``misere``: the declaring side plays for few tricks (a bid misère, an
-    all-pass deal; ``advisor.misere``).
+    all-pass deal; ``advisor.misere``). ``with_aces``: a misère's score counts
+    its ace penalties (``advisor.misere.add_aces``): exact, or, when
+    ``bounds`` is set, the trick score clamped into the ``(lower, upper)`` NS
+    scores the budgeted search proved. ``tricks`` and ``made`` stay those of
+    the fewest-tricks play.
     """
 
     contract: str
@@ -93,6 +97,8 @@ class ContractOutcome(NamedTuple):
     score: int
     made: bool
     misere: bool = False
+    with_aces: bool = False
+    bounds: Optional[Tuple[int, int]] = None
 
     @property
     def side(self) -> str:
@@ -126,10 +132,10 @@ def contract_outcomes(table, rules="vint", deal: Optional[Deal] = None
 
 def side_outcome(row: Dict[str, ContractOutcome], side: str) -> ContractOutcome:
     """The side's better declarer for one contract: more tricks (in misère fewer),
-    then a better score."""
+    then a better score; a misère scored with its aces by the better score."""
     seats = [o for o in row.values() if o.side == side]
-    return max(seats, key=lambda o: (-o.tricks if o.misere else o.tricks, o.net_for(side),
-                                     -SEATS.index(Seat[o.declarer])))
+    return max(seats, key=lambda o: (0 if o.with_aces else -o.tricks if o.misere else o.tricks,
+                                     o.net_for(side), -SEATS.index(Seat[o.declarer])))
 
 
 def best_for_side(outcomes, side: str) -> Optional[ContractOutcome]:

@@ -272,3 +272,29 @@ def test_advise_table_rows_are_not_broken_when_piped(capsys):
                          "--auction", "1H P", "--samples", "50", "--seed", "1", "--top", "6")
     rows = [line for line in out.splitlines() if line.startswith("│")]
     assert status == 0 and len(rows) == 6
+
+
+def test_analyse_aces_scores_skruuvi_misere_with_its_aces(capsys):
+    status, out, err = run(capsys, "analyse", "--example", "--rules", "skruuvi", "--aces", "60",
+                           "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert {o["aces"] for c in ("5M", "6M", "7M") for o in data["scores"][c].values()} \
+        == {"exact"}
+    assert data["all_pass"]["aces"] == "exact"
+    assert "misère scores include the ace penalties" in data["notes"][0]
+    status, out, err = run(capsys, "analyse", "--example", "--rules", "skruuvi", "--aces",
+                           "60", "--letters")
+    assert status == 0 and "with the aces (exact)" in out and "~" not in out
+
+
+@pytest.mark.parametrize("argv, wrong", [
+    (["--rules", "vint", "--aces", "5"], "needs --rules skruuvi"),
+    (["--rules", "skruuvi", "--aces", "0"], "above 0"),
+    (["--rules", "skruuvi", "--aces", "nan"], "above 0"),
+    (["--rules", "skruuvi", "--aces", "5", "--no-misere"], "--no-misere leaves out"),
+    (["--rules", "skruuvi", "--aces", "5", "--before-exchange"], "the deal as played"),
+])
+def test_analyse_aces_is_refused_where_it_cannot_apply(capsys, argv, wrong):
+    status, out, err = run(capsys, "analyse", "--example", *argv)
+    assert status == 2 and out == "" and wrong in err

@@ -372,3 +372,83 @@ def test_the_misere_estimate_is_deterministic_and_a_playout_counts_every_trick()
         # all but the last trick played by the ordering (both sides may slip)
         played = playout_tricks(deal, seat, tricks=n - 1)
         assert played == int(played) and 0 <= played <= n
+
+
+# --- The analysis with the ace penalties (``analyse(..., aces_seconds=...)``) ---
+
+def _example():
+    from advisor.cli import EXAMPLE_DEAL
+    return Deal.from_pbn(EXAMPLE_DEAL)
+
+
+@pytest.fixture(scope="module")
+def with_aces():
+    """The built-in example (every misère search finishes in well under a second)."""
+    return analyse(_example(), rules="skruuvi", dealer="N", aces_seconds=60)
+
+
+def test_analysis_with_aces_scores_every_misere_by_the_scored_search(with_aces):
+    deal, a = _example(), with_aces
+    plain = analyse(deal, rules="skruuvi", dealer="N")
+    for contract in misere_contracts("skruuvi"):
+        for seat in "NESW":
+            o, before = a.outcomes[contract][seat], plain.outcomes[contract][seat]
+            assert o.with_aces and o.bounds is None
+            assert (o.tricks, o.made) == (before.tricks, before.made)
+            # Declarer's side's exact score, from the game's opening leader; the
+            # analysis keeps NS minus EW.
+            objective = SKRUUVI.play_objective(deal, contract, seat)
+            value = solver.solve_scored(deal, "NT", SKRUUVI.opening_leader(Seat.parse(seat)),
+                                        objective)
+            assert o.score == (value if Seat.parse(seat).side == "NS" else -value)
+    # The all-pass misère: NS's score, the dealer's left-hand opponent leading.
+    value = solver.solve_scored(deal, "NT", "E", SKRUUVI.play_objective(deal, "AP", "N"))
+    assert a.all_pass.with_aces and a.all_pass.score == value
+    # The aces move some scores here, and par is found on the scores with them.
+    assert any(a.outcomes[c][s].score != plain.outcomes[c][s].score
+               for c in misere_contracts("skruuvi") for s in "NESW")
+    assert a.par == par_from_outcomes(a.outcomes, SKRUUVI, "N", all_pass=a.all_pass)
+    assert a.notes[0].startswith("misère scores include the ace penalties")
+    assert a.to_dict()["scores"]["5M"]["N"]["aces"] == "exact"
+
+
+def test_analysis_with_aces_picks_a_sides_declarer_by_its_score(with_aces):
+    for contract in misere_contracts("skruuvi"):
+        for side, seats in (("NS", "NS"), ("EW", "EW")):
+            best = side_outcome(with_aces.outcomes[contract], side)
+            assert best.net_for(side) == max(with_aces.outcomes[contract][s].net_for(side)
+                                             for s in seats)
+
+
+def test_analysis_with_aces_past_its_budget_gives_proved_bounds(with_aces):
+    from advisor.render.text import analysis_text
+    rough = analyse(_example(), rules="skruuvi", dealer="N", aces_seconds=1e-6)
+    bounded = [o for row in rough.outcomes.values() for o in row.values() if o.bounds]
+    assert bounded, "a budget of a microsecond should stop some search"
+    plain = analyse(_example(), rules="skruuvi", dealer="N")
+    for o in bounded:
+        low, high = o.bounds
+        exact = with_aces.outcomes[o.contract][o.declarer].score
+        assert low <= exact <= high
+        # shown: the fewest-tricks score moved into the bounds
+        trick_score = plain.outcomes[o.contract][o.declarer].score
+        assert o.score == min(max(trick_score, low), high)
+    text = analysis_text(rough, symbols=False)
+    assert "~" in text and "proved" in text and "bounds the search proved" in text
+    assert rough.to_dict()["scores"][bounded[0].contract][bounded[0].declarer]["aces"] \
+        == list(bounded[0].bounds)
+
+
+@pytest.mark.parametrize("options, wrong", [
+    (dict(rules="vint"), "only Skruuvi"),
+    (dict(rules="vint-siberian"), "only Skruuvi"),
+    (dict(rules="skruuvi", aces_seconds=0), "above 0"),
+    (dict(rules="skruuvi", aces_seconds=float("nan")), "above 0"),
+    (dict(rules="skruuvi", misere=False), "misère rows"),
+    (dict(rules="skruuvi", before_exchange=True), "misère rows"),
+])
+def test_analysis_with_aces_refuses_what_it_cannot_score(options, wrong):
+    from advisor.par import ParError
+    options.setdefault("aces_seconds", 5)
+    with pytest.raises(ParError, match=wrong):
+        analyse(_example(), dealer="N", **options)

@@ -211,7 +211,8 @@ def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] 
                     continue
                 o = analysis.side_outcome(contract, side)
                 mark = "*" if (contract == par.contract and side == par.side) else ""
-                row.append(f"{o.score:+d}{mark}")
+                rough = "~" if o.bounds else ""       # a misère's aces only within bounds
+                row.append(f"{rough}{o.score:+d}{mark}")
         rows.append(row)
     return render_table("Score for NS (NS minus EW) of every contract, each side's better "
                         "declarer; * par", headers, rows, use_rich=use_rich)
@@ -266,10 +267,24 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
     ap = getattr(analysis, "all_pass", None)
     if ap is not None:
         parts.append(f"All pass: {ap.contract} in no-trumps, each side taking as few tricks as "
-                     f"it can: NS take {ap.tricks}, EW {13 - ap.tricks}; NS {ap.score:+d}")
+                     f"it can: NS take {ap.tricks}, EW {13 - ap.tricks}; NS {ap.score:+d}"
+                     + (" with the aces" if ap.with_aces and not ap.bounds else "")
+                     + (f" (with the aces: {ap.bounds[0]:+d} to {ap.bounds[1]:+d})"
+                        if ap.bounds else ""))
+    parts += _aces_lines(analysis)
     for note in getattr(analysis, "notes", ()):
         parts.append(f"Note: {note}.")
     return "\n".join(parts)
+
+
+def _aces_lines(analysis) -> List[str]:
+    """The misère rows whose ace search ran out of budget: the bounds proved."""
+    rough = [o for row in analysis.outcomes.values() for o in row.values() if o.bounds]
+    if not rough:
+        return []
+    return ["Misère scores with the aces, where the search's budget ran out (NS, proved "
+            "bounds):"] + [f"  {o.contract} by {o.declarer}: {o.bounds[0]:+d} to "
+                           f"{o.bounds[1]:+d}, shown {o.score:+d}" for o in rough]
 
 
 def _exchange_lines(analysis, symbols: bool, use_rich) -> List[str]:
