@@ -16,6 +16,12 @@ Seconds are noisy on a shared machine; the node columns are not: ``nodes`` is
 the scored search's mean nodes an ending, ``trick nodes`` the mean nodes of
 the trick searches it asks for bounds (docs/solver.md).
 
+``aces off`` is what leaving the aces out costs, over the endings solved
+exactly: the mean of |exact score − fewest-tricks score|, where the
+fewest-tricks score is the contract's score for the tricks of the plain
+misère search (aces not counted: what the advisor scores a misère by);
+``mean diff`` is the mean of exact − fewest-tricks score.
+
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
     python benchmarks/bench_scored.py --cards 6 7 --n 50
     python benchmarks/bench_scored.py --cards 13 --n 6 --seed 5 --budget 120 --verbose
@@ -53,11 +59,12 @@ def main(argv=None) -> int:
                        ace_ours=[-k for k in range(1, 14)], ace_theirs=list(range(1, 14)))
     rng = random.Random(args.seed)
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-    print("cards  scored s  misère s  ratio  exact  mean width     nodes  trick nodes")
+    print("cards  scored s  misère s  ratio  exact  mean width     nodes  trick nodes"
+          "  aces off  mean diff")
     for n in args.cards:
         scored = plain = 0.0
         stats = {}
-        exact, widths = 0, []
+        exact, widths, diffs = 0, [], []
         for k in range(args.n):
             rng.shuffle(deck)
             ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
@@ -70,20 +77,24 @@ def main(argv=None) -> int:
             scored += took
             for key in ("nodes", "trick_nodes"):
                 stats[key] = stats.get(key, 0) + one.get(key, 0)
-            if args.verbose:
-                print(f"  {n} cards, ending {k}: {value}, {took:.2f} s, "
-                      f"{one.get('nodes', 0)} nodes, {one.get('trick_nodes', 0)} trick nodes")
+            start = time.perf_counter()
+            ew_tricks = solver.solve(ending, "NT", "E", misere=True)   # East's side is on lead
+            plain += time.perf_counter() - start
             if isinstance(value, solver.Bounds):
                 widths.append(value.upper - value.lower)
             else:
                 exact += 1
-            start = time.perf_counter()
-            solver.solve(ending, "NT", "E", misere=True)
-            plain += time.perf_counter() - start
+                diffs.append(value - misere.by_tricks[n - ew_tricks])
+            if args.verbose:
+                print(f"  {n} cards, ending {k}: {value} (fewest-tricks score "
+                      f"{misere.by_tricks[n - ew_tricks]}), {took:.2f} s, "
+                      f"{one.get('nodes', 0)} nodes, {one.get('trick_nodes', 0)} trick nodes")
         width = f"{sum(widths) / len(widths):.0f}" if widths else "-"
         print(f"{n:>5}  {scored:8.3f}  {plain:8.3f}  {scored / plain:6.1f}  "
               f"{exact:>2}/{args.n:<2}  {width:>10}  {stats.get('nodes', 0) // args.n:>8}  "
-              f"{stats.get('trick_nodes', 0) // args.n:>11}")
+              f"{stats.get('trick_nodes', 0) // args.n:>11}  "
+              + (f"{sum(map(abs, diffs)) / len(diffs):8.1f}  {sum(diffs) / len(diffs):+9.1f}"
+                 if diffs else f"{'-':>8}  {'-':>9}"))
     return 0
 
 
