@@ -100,6 +100,10 @@ class Analysis:
                                   **_aces_dict(o)}
                            for seat, o in row.items()}
                        for c, row in self.outcomes.items()},
+            # Each side's better declarer of each contract (``side_outcome``):
+            # the grid's entry, so a reader need not repeat its rule.
+            "side_declarer": {c: {side: side_outcome(row, side).declarer for side in SIDES}
+                              for c, row in self.outcomes.items()},
             "honours": self.honours,
             "aces": self.aces,
             "best": {side: outcome(o) for side, o in self.best.items()},

@@ -56,6 +56,18 @@ def test_analyse_gives_what_the_api_gives(client):
     assert job["result"] == expected
 
 
+def test_analyse_scores_skruuvi_misere_with_its_aces_when_asked(client):
+    job = finish(client, client.post("/api/analyse", json={
+        "deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": "60"}))
+    assert job["state"] == "done"
+    expected = advisor.analyse(EXAMPLE, rules="skruuvi", aces_seconds=60).to_dict()
+    assert job["result"] == expected and job["result"]["all_pass"]["aces"] == "exact"
+    # Left empty (the page's field): the misère rows count their tricks only.
+    job = finish(client, client.post("/api/analyse", json={
+        "deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": ""}))
+    assert "aces" not in job["result"]["all_pass"]
+
+
 @pytest.mark.parametrize("path, body, words", [
     ("/api/analyse", {"deal": "N:AK32"}, "four hands"),
     ("/api/analyse", {"deal": EXAMPLE, "rules": "bridge"}, "unknown rule set"),
@@ -63,6 +75,10 @@ def test_analyse_gives_what_the_api_gives(client):
     ("/api/analyse", {}, "deal is missing"),
     ("/api/analyse", {"deal": 42}, "deal must be text"),
     ("/api/analyse", {"deal": "N:" + "A" * 5000}, "too long"),
+    ("/api/analyse", {"deal": EXAMPLE, "aces_seconds": 5}, "vint has none"),
+    ("/api/analyse", {"deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": 500}, "1 to 120"),
+    ("/api/analyse", {"deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": "x"},
+     "whole number"),
     ("/api/play", {"deal": EXAMPLE, "trump": "H", "leader": "E", "cards": ["SA"]},
      "not in that hand"),
     ("/api/play", {"deal": EXAMPLE, "trump": "X", "leader": "E"}, "unknown strain"),

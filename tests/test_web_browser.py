@@ -135,6 +135,39 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     assert errors == []
 
 
+def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
+    # The grid shows each side's better declarer as the analysis chose it (a
+    # misère's is the one taking fewer tricks, or with the aces the better
+    # score); the all-pass misère and the notes are printed under it.
+    import advisor
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server + "/")
+    wait_for(browser, "#rules option")
+    aces = browser.find_element(By.ID, "analyse-aces")
+    assert not aces.is_displayed()              # Vint, the default game: no misère aces
+    Select(browser.find_element(By.ID, "rules")).select_by_value("skruuvi")
+    assert aces.is_displayed()
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(DEAL)
+    browser.find_element(By.ID, "analyse-aces").send_keys("60")
+    browser.find_element(By.ID, "analyse-go").click()
+    grid = wait_for(browser, "#analyse-result table.scores")
+    header = grid.find_elements(By.TAG_NAME, "tr")[0].text.split()
+    expected = advisor.analyse(DEAL, rules="skruuvi", dealer="N", aces_seconds=60)
+    rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    for level in "567":
+        for k, side in enumerate(("NS", "EW")):       # the misère columns come first
+            assert header[1 + 2 * k:3 + 2 * k] == ["M", side]
+            score = expected.side_outcome(level + "M", side).score
+            assert rows[level][k] == f"{score:+d}"
+    text = browser.find_element(By.ID, "analyse-result").text
+    assert f"NS {expected.all_pass.score:+d} with the aces" in text
+    assert "Note: misère scores include the ace penalties" in text
+
+
 def test_bad_input_shows_a_message_on_the_page(server, browser):
     from selenium.webdriver.common.by import By
 

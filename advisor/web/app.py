@@ -53,6 +53,9 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 MAX_FIELD = 2000
 #: The most samples a page may ask the advisor for.
 MAX_SAMPLES = 1000
+#: The longest a page may let each misère search with the aces run (13 of
+#: them for a Skruuvi deal: at most 26 minutes in all).
+MAX_ACES_SECONDS = 120
 
 
 class WebError(ValueError):
@@ -95,10 +98,17 @@ def create_app(*, workers: int = 2) -> Flask:
         deal = _deal(data)
         rules = _rule_set(data)
         dealer = Seat.parse(_text(data, "dealer", "N")).name
+        aces = _aces_seconds(data.get("aces_seconds"))
+        if aces is not None and rules not in ("skruuvi", "skruuvi-old"):
+            raise WebError(f"aces_seconds scores Skruuvi's misère aces; {rules} has none")
 
         def work(job):
             job.progress(0, 1)
-            result = analyse(deal, rules=rules, dealer=dealer).to_dict()
+            # With the aces: one step a misère search (13 for Skruuvi); Stop
+            # takes effect before the next one.
+            result = analyse(deal, rules=rules, dealer=dealer, aces_seconds=aces,
+                             progress=lambda done, total, _label: job.progress(done, total)
+                             ).to_dict()
             job.progress(1, 1)
             return result
         return _started(runner.start("analyse", work))
@@ -219,6 +229,18 @@ def _text(data, key: str, default: Optional[str] = None) -> str:
     if len(value) > MAX_FIELD:
         raise WebError(f"{key} is too long ({len(value)} characters; at most {MAX_FIELD})")
     return value
+
+
+def _aces_seconds(value) -> Optional[float]:
+    """``aces_seconds``: none (misère scored by its tricks), or 1 to
+    ``MAX_ACES_SECONDS`` seconds for each misère search with the aces."""
+    if value in (None, "", 0, "0"):
+        return None
+    seconds = _integer(value, "aces_seconds")
+    if not 1 <= seconds <= MAX_ACES_SECONDS:
+        raise WebError(f"aces_seconds must be 1 to {MAX_ACES_SECONDS} (seconds for each misère "
+                       f"search), not {seconds}")
+    return seconds
 
 
 def _integer(value, name: str) -> int:

@@ -121,16 +121,11 @@ function ddTableNode(table) {
        strains.map((s) => el("td", {}, table[seat][s])))));
 }
 
+const signed = (v) => (v > 0 ? "+" : "") + v;
+
 function scoreGridNode(a) {
   const levels = [...new Set(a.contracts.map((c) => c[0]))];
   const strains = [...new Set(a.contracts.map((c) => c.slice(1)))];
-  const best = (contract, side) => {
-    const row = a.scores[contract];
-    const seats = side === "NS" ? ["N", "S"] : ["E", "W"];
-    const pick = seats.map((s) => row[s]).sort((x, y) => y.tricks - x.tricks ||
-      (side === "NS" ? y.score - x.score : x.score - y.score))[0];
-    return pick.score;
-  };
   return el("table", {class: "grid scores"},
     el("tr", {}, el("th", {}, "level"), strains.map((s) => ["NS", "EW"].map((side) =>
       el("th", {}, s.length === 1 && SYMBOL[s] ? suit(s) : s, " ", side)))),
@@ -138,9 +133,24 @@ function scoreGridNode(a) {
       const c = lv + s;
       if (!a.scores[c]) return el("td");
       const isPar = a.par.contract === c && a.par.side === side;
-      const v = best(c, side);
-      return el("td", {class: isPar ? "par" : ""}, (v > 0 ? "+" : "") + v);
+      // the side's better declarer, as the analysis chose it
+      const o = a.scores[c][a.side_declarer[c][side]];
+      // a misère whose ace search ran out of budget: only within bounds
+      const rough = Array.isArray(o.aces);
+      return el("td", {class: isPar ? "par" : "",
+                       title: rough ? `with the aces: ${signed(o.aces[0])} to ${signed(o.aces[1])}` : ""},
+                (rough ? "~" : "") + signed(o.score));
     })))));
+}
+
+function allPassNode(a) {
+  const ap = a.all_pass;
+  if (!ap) return "";
+  const aces = ap.aces === "exact" ? " with the aces"
+    : Array.isArray(ap.aces) ? ` (with the aces: ${signed(ap.aces[0])} to ${signed(ap.aces[1])})` : "";
+  return el("p", {}, `All pass: ${ap.contract} in no-trumps, each side taking as few tricks as ` +
+    `it can: NS take ${ap.ns_tricks}, EW ${13 - ap.ns_tricks}; ` +
+    `NS ${signed(ap.score)}${aces}`);
 }
 
 // ---------------------------------------------------------------- analyse
@@ -159,7 +169,9 @@ function drawAnalysis(a) {
     el("p", {class: "note"}, "Bidding: ", par.line.length ? par.line.map((b) =>
       el("span", {}, `${b.side} `, callNode(b.contract), "; ")) : "all pass"),
     el("h3", {}, "Score for NS of every contract (each side's better declarer)"),
-    scoreGridNode(a));
+    scoreGridNode(a),
+    allPassNode(a),
+    ...a.notes.map((n) => el("p", {class: "note"}, `Note: ${n}.`)));
 }
 
 // ---------------------------------------------------------------- play
@@ -319,6 +331,10 @@ async function fillRules() {
   const data = await api("/api/rules");
   for (const name of data.rules) $("rules").append(el("option", {value: name}, name));
   $("rules").value = data.default;
+  // Only Skruuvi scores misère aces: its field shows for that game alone.
+  const acesField = () => { $("analyse-aces").parentElement.hidden = !$("rules").value.startsWith("skruuvi"); };
+  $("rules").addEventListener("change", acesField);
+  acesField();
 }
 
 function setupTabs() {
@@ -344,7 +360,8 @@ function setup() {
   }));
   $("analyse-go").addEventListener("click", guard(async () => {
     const a = await runJob($("analyse-job"), "/api/analyse",
-      {deal: $("analyse-deal").value, dealer: $("analyse-dealer").value, rules: $("rules").value});
+      {deal: $("analyse-deal").value, dealer: $("analyse-dealer").value, rules: $("rules").value,
+       aces_seconds: $("analyse-aces").parentElement.hidden ? "" : $("analyse-aces").value});
     drawAnalysis(a);
     $("play-deal").value = $("analyse-deal").value;
   }));
