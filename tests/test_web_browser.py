@@ -135,13 +135,22 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     assert errors == []
 
 
+def _attached(element) -> bool:
+    from selenium.common.exceptions import StaleElementReferenceException
+    try:
+        element.is_displayed()
+        return True
+    except StaleElementReferenceException:
+        return False
+
+
 def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     # The grid shows each side's better declarer as the analysis chose it (a
     # misère's is the one taking fewer tricks, or with the aces the better
     # score); the all-pass misère and the notes are printed under it.
     import advisor
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     browser.get(server + "/")
     wait_for(browser, "#rules option")
@@ -166,6 +175,23 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     text = browser.find_element(By.ID, "analyse-result").text
     assert f"NS {expected.all_pass.score:+d} with the aces" in text
     assert "Note: misère scores include the ace penalties" in text
+
+    # Without the aces, on a deal where East would take 10 tricks in misère
+    # and West 7: EW's entry is West's (the page once took the one with more).
+    lopsided = "N:AKQ82.AKT98763.. ..T98654.KJ98653 97543.542.J32.T7 JT6.QJ.AKQ7.AQ42"
+    expected = advisor.analyse(lopsided, rules="skruuvi", dealer="N")
+    assert expected.side_outcome("5M", "EW").declarer == "W"
+    assert expected.outcomes["5M"]["E"].score != expected.outcomes["5M"]["W"].score
+    aces.clear()
+    field.clear()
+    field.send_keys(lopsided)
+    old_grid = grid
+    browser.find_element(By.ID, "analyse-go").click()
+    WebDriverWait(browser, 120).until(lambda d: not _attached(old_grid))
+    grid = wait_for(browser, "#analyse-result table.scores")
+    rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    assert rows["5"][:2] == [f"{expected.side_outcome('5M', side).score:+d}"
+                             for side in ("NS", "EW")]
 
 
 def test_bad_input_shows_a_message_on_the_page(server, browser):
