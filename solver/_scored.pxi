@@ -655,7 +655,8 @@ cdef bint decided(Scored* g, int n, ScoredSlot* slot, int ace_low, int ace_high,
 
 def scored_values(hands, int trump, int leader, played, cards, int lone, int won,
                   int first_trick, by_tricks, ace_ours, ace_theirs, bint bounded=True,
-                  max_nodes=None, max_seconds=None, stats=None):
+                  max_nodes=None, max_seconds=None, stats=None, Table most=None,
+                  Table fewest=None):
     """Side 0's best score after each card of ``cards`` (legal cards of the
     player on move), or of the position itself when ``cards`` is empty.
 
@@ -666,6 +667,9 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
     ``max_nodes``/``max_seconds``: a budget for the whole call; reaching it
     raises ``OverBudget`` with the bounds proved for the card being solved
     (for the position itself: meaningful with no ``cards``).
+    ``most``/``fewest``: kept tables for the trick searches (plain and misère,
+    this trump and lone player); their entries hold whatever the objective,
+    so calls with other objectives on the same deal reuse them.
     """
     cdef Scored g
     cdef u64 h[4]
@@ -703,10 +707,23 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
     g.slots = <ScoredSlot*>calloc(g.slot_mask + 1, sizeof(ScoredSlot))   # all empty
     if g.slots == NULL:
         raise MemoryError("cannot allocate the table of the scored search")
+    for kept, aim in ((most, False), (fewest, True)):
+        if kept is not None and (kept.trump, kept.misere, kept.lone) != (trump, aim, lone):
+            raise ValueError("this table belongs to another trump, misère or lone player")
     try:
-        if bounded and (init_ctx(&g.most, trump, False, lone, DEFAULT_MAX_ENTRIES) != 0
-                        or init_ctx(&g.fewest, trump, True, lone, DEFAULT_MAX_ENTRIES) != 0):
-            raise MemoryError("cannot allocate the trick search's tables")
+        if bounded:
+            # The kept tables' contexts are copied in and, below, back out
+            # (with the entries they gained); the call's own are made anew.
+            if most is not None:
+                reset_search(&most.c)
+                g.most = most.c
+            elif init_ctx(&g.most, trump, False, lone, DEFAULT_MAX_ENTRIES) != 0:
+                raise MemoryError("cannot allocate the trick search's tables")
+            if fewest is not None:
+                reset_search(&fewest.c)
+                g.fewest = fewest.c
+            elif init_ctx(&g.fewest, trump, True, lone, DEFAULT_MAX_ENTRIES) != 0:
+                raise MemoryError("cannot allocate the trick search's tables")
         g.last_value = SCORED_NONE
         for card in (cards or [None]):
             set_position(&g.base, h, leader, p, nplayed)
@@ -722,8 +739,14 @@ def scored_values(hands, int trump, int leader, played, cards, int lone, int won
             stats["nodes"] = stats.get("nodes", 0) + g.base.nodes
             stats["trick_nodes"] = stats.get("trick_nodes", 0) + g.trick_nodes
         free(g.slots)
-        tt_free(&g.most)
-        tt_free(&g.fewest)
+        if bounded and most is not None:
+            most.c = g.most
+        else:
+            tt_free(&g.most)
+        if bounded and fewest is not None:
+            fewest.c = g.fewest
+        else:
+            tt_free(&g.fewest)
 
 
 cdef int scored_value(Scored* g, int card, int* lo_out, int* hi_out):

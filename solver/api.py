@@ -427,6 +427,22 @@ class Solver:
 
 
 #: What the plain functions run on: a solver that keeps nothing between calls.
+    def solve_scored(self, deal, trump, leader, objective: Objective, *, played=(),
+                     won: int = 0, max_nodes: Optional[int] = None,
+                     max_seconds: Optional[float] = None):
+        """As ``solver.solve_scored``; the trick searches that bound the score
+        use this solver's kept tables (plain and misère), so several objectives
+        on one deal (a misère's levels, a review's cards) share their work."""
+        return _scored(deal, trump, leader, objective, played, won, cards_wanted=False,
+                       max_nodes=max_nodes, max_seconds=max_seconds, warm=self)
+
+    def solve_cards_scored(self, deal, trump, leader, objective: Objective, *, played=(),
+                           won: int = 0) -> dict:
+        """As ``solver.solve_cards_scored``, with the kept tables (``solve_scored``)."""
+        return _scored(deal, trump, leader, objective, played, won, cards_wanted=True,
+                       warm=self)
+
+
 _ONCE = Solver(keep=False)
 
 
@@ -449,7 +465,23 @@ def _scored_lists(objective: Objective, first_trick: int, won: int):
 
 
 def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool, *,
-            max_nodes=None, max_seconds=None, bounded=True, stats=None):
+            max_nodes=None, max_seconds=None, bounded=True, stats=None, warm=None):
+    """``solve_scored`` and ``solve_cards_scored``; ``warm``: a ``Solver`` whose
+    kept trick tables (plain and misère) the bounds' trick searches use."""
+    if warm is None or not warm._keep:
+        return _scored_with(deal, trump, leader, objective, played, won, cards_wanted,
+                            max_nodes, max_seconds, bounded, stats, None, None)
+    lone = int(Seat.parse(objective.side)) if isinstance(objective, Objective) \
+        and objective.lone else -1
+    strain = int(Strain.parse(trump))
+    with warm._kept_table(strain, False, lone) as most, \
+            warm._kept_table(strain, True, lone) as fewest:
+        return _scored_with(deal, trump, leader, objective, played, won, cards_wanted,
+                            max_nodes, max_seconds, bounded, stats, most, fewest)
+
+
+def _scored_with(deal, trump, leader, objective, played, won, cards_wanted, max_nodes,
+                 max_seconds, bounded, stats, most, fewest):
     max_nodes = _budget(max_nodes, "max_nodes", int)
     max_seconds = _budget(max_seconds, "max_seconds", (int, float))
     if not isinstance(objective, Objective):
@@ -466,7 +498,8 @@ def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool, *,
                                      [c.index for c in pos.played], [c.index for c in cards],
                                      lone, side0_won, first_trick, by_tricks, ours, theirs,
                                      bounded=bounded, max_nodes=max_nodes,
-                                     max_seconds=max_seconds, stats=stats)
+                                     max_seconds=max_seconds, stats=stats, most=most,
+                                     fewest=fewest)
     except _core.OverBudget as stop:
         # What the null-window tests proved, clipped to what any play can score.
         low, high = (stop.lower, stop.upper) if sign > 0 else (-stop.upper, -stop.lower)

@@ -70,6 +70,23 @@ def test_the_scored_search_agrees_with_a_plain_minimax(pbn, trump, leader, trick
         game.value(hands, leader, trick, won)
 
 
+def test_a_solver_sharing_its_trick_tables_agrees_with_a_plain_minimax():
+    # One Solver for 200 endings: its kept trick tables (plain and misère, per
+    # trump and lone player) carry entries from one ending, objective and
+    # side to the next; the values must not change.
+    solver = solver_module()
+    warm = solver.Solver()
+    for case in cases(200, 77):
+        pbn, trump, leader, trick, objective, won = case.values
+        game = reference(objective, trump)
+        hands = minimax.parse_pbn(pbn)
+        got = warm.solve_cards_scored(pbn, trump, leader, objective, played=trick, won=won)
+        assert {str(c): v for c, v in got.items()} == \
+            game.card_values(hands, leader, trick, won), (pbn, trump, leader, trick)
+        assert warm.solve_scored(pbn, trump, leader, objective, played=trick, won=won) == \
+            game.value(hands, leader, trick, won)
+
+
 def ace_holder_cases(count: int, seed: int):
     """Endings where the side against an ace's holder holds nothing but the
     ace's suit: the bound that gives that ace to the holder's side fires
