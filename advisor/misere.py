@@ -46,8 +46,9 @@ ACES_SCORED_NOTE = ("misère scores include the ace penalties: each side plays f
                     "with the aces (exact)")
 
 ACES_BOUNDS_NOTE = ("misère scores include the ace penalties; where the search's budget ran "
-                    "out (~ in the grid) the score is the fewest-tricks score moved into the "
-                    "bounds the search proved")
+                    "out (~ in the grid) the score is an estimate, the fewest-tricks score plus "
+                    "the aces' mean worth on random deals, moved into the bounds the search "
+                    "proved")
 
 X_MARK_NOTE = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
                "that wins the rubber")
@@ -144,16 +145,17 @@ def all_pass_outcome(deal, rules, dealer, ns_tricks: Dict[str, int]
 
 
 def scored_value(deal, rules, contract, declarer, *, leader=None, played=(), won: int = 0,
-                 max_seconds: Optional[float] = None):
+                 max_seconds: Optional[float] = None, warm: Optional[solver.Solver] = None):
     """Declarer's side's exact score with the misère aces (``solver.solve_scored``
     on the rule set's ``play_objective``), or ``solver.Bounds`` when the budget
-    runs out first. ``leader``: who is on lead (the opening leader by default)."""
+    runs out first. ``leader``: who is on lead (the opening leader by default);
+    ``warm``: a ``solver.Solver`` whose kept trick tables the search shares."""
     rs = rule_set(rules)
     objective = rs.play_objective(deal if len(deal["N"]) == 13 else None, contract, declarer)
     if leader is None:
         leader = rs.opening_leader(declarer) if contract not in ("AP", "PASS") else declarer
-    return solver.solve_scored(deal, "NT", leader, objective, played=played, won=won,
-                               max_seconds=max_seconds)
+    return (warm or solver).solve_scored(deal, "NT", leader, objective, played=played,
+                                         won=won, max_seconds=max_seconds)
 
 
 def add_aces(deal, rules, dealer, outcomes, all_pass, *, max_seconds: Optional[float],
@@ -163,8 +165,9 @@ def add_aces(deal, rules, dealer, outcomes, all_pass, *, max_seconds: Optional[f
     each by its own ``scored_value`` search of at most ``max_seconds``.
 
     An exact search replaces the fewest-tricks score. One stopped by its
-    budget keeps the fewest-tricks score moved into the bounds it proved
-    (the true score lies within them) and records them in ``bounds``.
+    budget scores the fewest-tricks score plus the aces' mean worth
+    (``aces_mean``, as the advisor does) moved into the bounds it proved (the
+    true score lies within them), and records them in ``bounds``.
     ``progress(done, total, label)`` is called before each search. Returns
     ``(outcomes, all_pass)`` with ``with_aces`` set on what was rescored;
     a full deal may take about a minute a search (docs/analysis.md).
@@ -175,17 +178,19 @@ def add_aces(deal, rules, dealer, outcomes, all_pass, *, max_seconds: Optional[f
     ap = all_pass is not None and all_pass.contract == "AP"
     total = len(jobs) + ap
     outcomes = {c: dict(row) for c, row in outcomes.items()}
+    warm = solver.Solver()      # the trick searches' tables, shared by the 13 searches
 
     def rescore(o: ContractOutcome, leader: Seat, done: int) -> ContractOutcome:
         if progress is not None:
             progress(done, total, f"{o.contract} by {o.declarer}" if o.contract != "AP"
                      else "all-pass misère")
         value = scored_value(deal, rs, o.contract, o.declarer, leader=leader,
-                             max_seconds=max_seconds)
+                             max_seconds=max_seconds, warm=warm)
         sign = 1 if Seat.parse(o.declarer).side == "NS" else -1
         if isinstance(value, solver.Bounds):
             low, high = sorted((sign * value.lower, sign * value.upper))
-            return o._replace(score=min(max(o.score, low), high), with_aces=True,
+            guess = o.score + aces_mean(rs, o.contract, leader)
+            return o._replace(score=min(max(guess, low), high), with_aces=True,
                               bounds=(low, high))
         return o._replace(score=sign * value, with_aces=True, bounds=None)
 
@@ -322,10 +327,40 @@ def misere_estimate(deal, leader, bounds) -> int:
     return min(max(guess, bounds.lower), bounds.upper)
 
 
+#: What the aces are worth on average, for the advisor's samples (which
+#: cannot afford the exact scored search, about a minute a full deal): the
+#: mean of (exact score with the aces) − (fewest-tricks score) for the side
+#: not on lead at trick 1, which in a bid misère is always declarer's side,
+#: by rule set and contract. Measured on random full deals, North declaring
+#: and East leading (``python benchmarks/bench_misere_aces.py``, the rows in
+#: benchmarks/misere_aces.json; tests/test_misere.py checks these against
+#: them). On random deals the fewest-tricks score is too kind to the side not
+#: on lead: its opponents, on lead, play so that it takes aces late. Adding
+#: the mean removes that bias from the advisor's expected scores; each single
+#: deal is still off by about ``ACES_SPREAD`` points.
+ACES_MEAN = {
+    ("skruuvi", "5M"): -9, ("skruuvi", "6M"): 0, ("skruuvi", "7M"): 0, ("skruuvi", "AP"): 0,
+    ("skruuvi-old", "5M"): 0, ("skruuvi-old", "6M"): 0, ("skruuvi-old", "7M"): 0,
+    ("skruuvi-old", "AP"): 0,
+}
+
+#: The mean |exact − (fewest-tricks score + ACES_MEAN)| in points over the
+#: same rows (all contracts), for the advisor's warning.
+ACES_SPREAD = 9
+
+
+def aces_mean(rules, contract, leader) -> int:
+    """``ACES_MEAN`` as North-South's points (0 where none is measured):
+    ``leader`` leads the first trick."""
+    mean = ACES_MEAN.get((rule_set(rules).name, contract), 0)
+    return mean if Seat.parse(leader).side == "EW" else -mean
+
+
 def misere_value(deal, rules, contract, declarer, dealer, *,
                  max_nodes: Optional[int] = ADVICE_NODES, estimates: Optional[list] = None) -> int:
     """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
-    tricks from the misère trick search (aces left out, ``ACES_NOTE``). With
+    tricks from the misère trick search, the aces by their mean worth
+    (``ACES_MEAN``: the advisor's estimate, not this deal's aces). With
     ``max_nodes`` the search may stop early: then ``misere_estimate`` within
     the bounds it proved is scored (the advisor's samples only), and the
     bounds are appended to ``estimates`` when it is given. On full 13-card
@@ -350,4 +385,5 @@ def misere_value(deal, rules, contract, declarer, dealer, *,
         estimates.append(found)
     ns = on_lead if leader.side == "NS" else 13 - on_lead
     tricks = ns if declarer.side == "NS" else 13 - ns
-    return rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")
+    score = rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")
+    return score + aces_mean(rs, contract, leader)

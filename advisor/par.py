@@ -86,8 +86,8 @@ class ContractOutcome(NamedTuple):
     ``misere``: the declaring side plays for few tricks (a bid misère, an
     all-pass deal; ``advisor.misere``). ``with_aces``: a misère's score counts
     its ace penalties (``advisor.misere.add_aces``): exact, or, when
-    ``bounds`` is set, the trick score clamped into the ``(lower, upper)`` NS
-    scores the budgeted search proved. ``tricks`` and ``made`` stay those of
+    ``bounds`` is set, an estimate within the ``(lower, upper)`` NS scores the
+    budgeted search proved. ``tricks`` and ``made`` stay those of
     the fewest-tricks play.
     """
 

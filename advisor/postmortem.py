@@ -446,7 +446,7 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
         lost = abs(after - before)
         sign = 1 if ours else -1
         if len(play.remaining()[seat]) <= scored_from and len(values) > 1:
-            scores = solver.solve_cards_scored(*position, objective, played=play.trick, won=won)
+            scores = warm.solve_cards_scored(*position, objective, played=play.trick, won=won)
             mine = {c: sign * v for c, v in scores.items()}
             top = max(mine.values())
             points = top - mine[card]

@@ -25,6 +25,7 @@ misère search (aces not counted: what the advisor scores a misère by);
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
     python benchmarks/bench_scored.py --cards 6 7 --n 50
     python benchmarks/bench_scored.py --cards 13 --n 6 --seed 5 --budget 120 --verbose
+    python benchmarks/bench_scored.py --warm --cards 9 10 --n 6 --seed 5
 """
 
 from __future__ import annotations
@@ -49,7 +50,12 @@ def main(argv=None) -> int:
                    help="seconds for each scored search (then: bounds)")
     p.add_argument("--verbose", action="store_true",
                    help="a line for each ending: its value (or bounds), seconds, nodes")
+    p.add_argument("--warm", action="store_true",
+                   help="Skruuvi's 5M, 6M, 7M and AP on each ending in turn: separate "
+                        "calls against one Solver sharing its trick tables")
     args = p.parse_args(argv)
+    if args.warm:
+        return warm_run(args)
 
     import solver
     from solver import Card, Deal, Hand, Objective
@@ -95,6 +101,42 @@ def main(argv=None) -> int:
               f"{stats.get('trick_nodes', 0) // args.n:>11}  "
               + (f"{sum(map(abs, diffs)) / len(diffs):8.1f}  {sum(diffs) / len(diffs):+9.1f}"
                  if diffs else f"{'-':>8}  {'-':>9}"))
+    return 0
+
+
+def warm_run(args) -> int:
+    """``--warm``: what a ``Solver``'s kept trick tables save when the four
+    objectives of one ending are solved in turn (``vint analyse --aces``)."""
+    import solver
+    from advisor.game import rule_set
+    from solver import Card, Deal, Hand
+    from solver.api import _scored
+
+    rs = rule_set("skruuvi")
+    objectives = [rs.play_objective(None, c, "N") for c in ("5M", "6M", "7M", "AP")]
+    rng = random.Random(args.seed)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    print("cards  separate s  one Solver s  ratio  trick nodes separate  one Solver")
+    for n in args.cards:
+        seconds, nodes = {False: 0.0, True: 0.0}, {False: 0, True: 0}
+        for _ in range(args.n):
+            rng.shuffle(deck)
+            ending = Deal([Hand(deck[n * i:n * i + n]) for i in range(4)])
+            values = {}
+            for shared in (False, True):
+                warm = solver.Solver() if shared else None
+                start = time.perf_counter()
+                values[shared] = []
+                for objective in objectives:
+                    one = {}
+                    values[shared].append(_scored(ending, "NT", "E", objective, (), 0, False,
+                                                  stats=one, warm=warm))
+                    nodes[shared] += one["trick_nodes"]
+                seconds[shared] += time.perf_counter() - start
+            assert values[False] == values[True], (ending, values)
+        print(f"{n:>5}  {seconds[False]:10.2f}  {seconds[True]:12.2f}  "
+              f"{seconds[True] / seconds[False]:5.2f}  {nodes[False] // args.n:>20}  "
+              f"{nodes[True] // args.n:>10}")
     return 0
 
 

@@ -16,8 +16,8 @@ EW = {"S": 4, "H": 3, "D": 9, "C": 4, "NT": 4}
 SEED_TABLE = {"N": NS, "S": NS, "E": EW, "W": EW}
 
 # The layout docs/analysis.md documents.
-TOP_KEYS = {"deal", "rules", "dealer", "dd_table", "contracts", "scores", "honours", "aces",
-            "best", "par", "all_pass", "notes"}
+TOP_KEYS = {"deal", "rules", "dealer", "dd_table", "contracts", "scores", "side_declarer",
+            "honours", "aces", "best", "par", "all_pass", "notes"}
 PAR_KEYS = {"contract", "declarer", "side", "tricks", "score", "line", "explanation"}
 
 
@@ -56,6 +56,8 @@ def test_the_json_layout(example):
     assert (data["rules"], data["dealer"]) == ("vint", "N")
     assert data["dd_table"] == example.table.to_dict()
     assert data["contracts"][:5] == ["1S", "1C", "1D", "1H", "1NT"]
+    assert data["side_declarer"]["4H"] == {side: example.side_outcome("4H", side).declarer
+                                           for side in ("NS", "EW")}
     assert data["scores"]["4H"]["N"] == {"tricks": example.table["N", "H"],
                                          "score": example.score("4H", "N"),
                                          "made": example.table["N", "H"] >= 10}

@@ -54,7 +54,7 @@ def test_analyse_json_is_the_documented_layout(capsys):
     data = json.loads(out)
     assert status == 0
     assert set(data) == {"deal", "rules", "dealer", "dd_table", "contracts", "scores",
-                         "honours", "aces", "best", "par", "all_pass", "notes"}
+                         "side_declarer", "honours", "aces", "best", "par", "all_pass", "notes"}
     assert (data["rules"], data["dealer"]) == ("vint-siberian", "W")
     # The распасовка scores nothing: its worth is an X mark on the sheet.
     assert data["all_pass"]["contract"] == "PASS" and data["all_pass"]["score"] == 0

@@ -290,6 +290,10 @@ def test_advice_says_when_misere_values_are_estimates():
     from advisor.misere import misere_value
     rec = recommend("AKQJ987.K4.A2.T9", seat="N", dealer="N", rules="skruuvi", samples=4,
                     seed=5, workers=1, early_stop=False)
+    # every sample scores the all-pass misère, its aces by their mean
+    from advisor.misere import ACES_SPREAD
+    assert (f"on 4 of 4 samples a misère or all-pass misère is scored: its ace penalties by "
+            f"their mean worth") in rec.warning and f"about {ACES_SPREAD} points" in rec.warning
     estimates = []
     misere_value(rec.deals[0], "skruuvi", "AP", None, "N", estimates=estimates)
     if estimates:                      # the budget ran out on this sample
@@ -430,9 +434,11 @@ def test_analysis_with_aces_past_its_budget_gives_proved_bounds(with_aces):
         low, high = o.bounds
         exact = with_aces.outcomes[o.contract][o.declarer].score
         assert low <= exact <= high
-        # shown: the fewest-tricks score moved into the bounds
-        trick_score = plain.outcomes[o.contract][o.declarer].score
-        assert o.score == min(max(trick_score, low), high)
+        # shown: the fewest-tricks score and the aces' mean, moved into the bounds
+        from advisor.misere import aces_mean
+        guess = plain.outcomes[o.contract][o.declarer].score + aces_mean(
+            "skruuvi", o.contract, SKRUUVI.opening_leader(Seat.parse(o.declarer)))
+        assert o.score == min(max(guess, low), high)
     text = analysis_text(rough, symbols=False)
     assert "~" in text and "proved" in text and "bounds the search proved" in text
     assert rough.to_dict()["scores"][bounded[0].contract][bounded[0].declarer]["aces"] \
@@ -452,3 +458,67 @@ def test_analysis_with_aces_refuses_what_it_cannot_score(options, wrong):
     options.setdefault("aces_seconds", 5)
     with pytest.raises(ParError, match=wrong):
         analyse(_example(), dealer="N", **options)
+
+
+# --- The advisor's misère aces: their mean worth (``ACES_MEAN``) ---
+
+def _aces_rows():
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).resolve().parents[1] / "benchmarks"
+                       / "misere_aces.json").read_text())
+
+
+def test_aces_mean_is_the_mean_measured_on_the_kept_deals():
+    # ACES_MEAN cannot drift from the deals it was measured on
+    # (python benchmarks/bench_misere_aces.py), nor lack them.
+    from advisor.misere import ACES_MEAN, ACES_SPREAD
+    rows = _aces_rows()
+    spread = []
+    for (rules, contract), mean in ACES_MEAN.items():
+        d = [r["scored"] - r["trick_score"] for r in rows[rules][contract]
+             if isinstance(r["scored"], int)]
+        assert len(d) >= 8, (rules, contract)
+        measured = sum(d) / len(d)
+        assert mean == round(measured), (rules, contract, measured)
+        spread += [abs(x - measured) for x in d]
+    assert ACES_SPREAD == round(sum(spread) / len(spread))
+
+
+def test_the_advisors_misere_value_adds_the_aces_mean():
+    from advisor.misere import ACES_MEAN, misere_value
+    deal = _example()
+    for contract, declarer in (("5M", "N"), ("6M", "E"), ("7M", "W")):
+        leader = SKRUUVI.opening_leader(Seat.parse(declarer))
+        on_lead = solver.solve(deal, "NT", leader, misere=True)
+        ns = on_lead if leader.side == "NS" else 13 - on_lead
+        tricks = ns if Seat.parse(declarer).side == "NS" else 13 - ns
+        trick_score = SKRUUVI.score(deal, contract, declarer, tricks).net("NS")
+        # the mean is the declaring side's (the side not on lead), in NS's points here
+        mean = ACES_MEAN[("skruuvi", contract)]
+        mean = mean if Seat.parse(declarer).side == "NS" else -mean
+        assert misere_value(deal, "skruuvi", contract, declarer, "N", max_nodes=None) \
+            == trick_score + mean
+    # The all-pass misère: East (dealer North's left) leads, so NS gets the mean.
+    on_lead = solver.solve(deal, "NT", "E", misere=True)
+    trick_score = SKRUUVI.score(deal, "AP", "N", 13 - on_lead).net("NS")
+    assert misere_value(deal, "skruuvi", "AP", None, "N", max_nodes=None) \
+        == trick_score + ACES_MEAN[("skruuvi", "AP")]
+    # A game without misère aces measured adds nothing.
+    assert misere_value(deal, "vint-siberian", "PASS", None, "N", max_nodes=None) == 0
+
+
+@pytest.mark.slow
+def test_the_kept_aces_rows_are_what_the_solver_finds():
+    # The quickest kept deal of each (rules, contract), solved again.
+    from advisor.game import rule_set
+    for rules, by_contract in _aces_rows().items():
+        rs = rule_set(rules)
+        for contract, rows in by_contract.items():
+            row = min((r for r in rows if isinstance(r["scored"], int)),
+                      key=lambda r: r["seconds"])
+            deal = Deal.from_pbn(row["deal"])
+            objective = rs.play_objective(deal, contract, "N")
+            ew = solver.solve(deal, "NT", "E", misere=True)
+            assert objective.by_tricks[13 - ew] == row["trick_score"]
+            assert solver.solve_scored(deal, "NT", "E", objective) == row["scored"]

@@ -54,8 +54,8 @@ from solver.errors import VintError
 from ..game import (LOWEST_FINAL_LEVEL, close_auction, declarer_tricks, passed_out,
                     playable_contracts, raise_kitty_bid, rule_set, strain_of, table_row)
 from ..exchange import LEVEL_GROUPS, contract_text, kitty_left, level_group, play_deal
-from ..misere import (ADVICE_NODES, ESTIMATE_ERROR, is_misere, misere_contracts,
-                      misere_value)
+from ..misere import (ACES_SPREAD, ADVICE_NODES, ESTIMATE_ERROR, aces_mean, is_misere,
+                      misere_contracts, misere_value)
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
@@ -648,6 +648,7 @@ class _Scorer:
         self.sit, self.deal, self.tricks = sit, deal, tricks
         self._memo: Dict[Tuple[str, str], int] = {}
         self.estimates: list = []         # misère searches stopped by their budget
+        self.misere_scored = False        # a Skruuvi misère scored, aces by their mean
 
     def tricks_of(self, contract: str, declarer: Seat) -> int:
         return self.tricks[trick_key(self.sit, contract, declarer)]
@@ -666,6 +667,7 @@ class _Scorer:
                                  kitty=_kitty_of(self.sit, self.deal), dealer=self.sit.dealer)
             self._memo[key] = misere_value(deal, self.sit.rules, contract, declarer,
                                            self.sit.dealer, estimates=self.estimates)
+            self.misere_scored = True
         if key not in self._memo:
             # After Skruuvi's exchange the deal played is not the sample; the
             # game scores no honours, so the score needs no deal.
@@ -927,7 +929,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
 
     nan = float("nan")
     rows, stand_rows, all_tricks = [], [], []
-    unplayable = estimated = courts_rough = 0
+    unplayable = estimated = courts_rough = aces_by_mean = 0
     stopped = False
     for lo in range(0, len(deals), CHUNK):
         batch = deals[lo:lo + CHUNK]
@@ -947,6 +949,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                 rows.append(stands)
             all_tricks.append(tricks)
             estimated += bool(scorer.estimates)
+            aces_by_mean += scorer.misere_scored
             courts_rough += bool(rough)
         if progress is not None:
             progress(len(rows), len(deals))
@@ -972,6 +975,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                         f"and an estimate within the tricks it proved is scored (the "
                         f"bounds' middle averaged with a quick playout; off by "
                         f"{ESTIMATE_ERROR:.2f} tricks on average on random test deals)")
+    if aces_by_mean:
+        warnings.append(f"on {aces_by_mean} of {len(rows)} samples a misère or all-pass misère "
+                        f"is scored: its ace penalties by their mean worth on random deals "
+                        f"(ACES_MEAN), not that deal's, which the exact search would take "
+                        f"about a minute to find; one deal's aces differ from the mean by "
+                        f"about {ACES_SPREAD} points")
     if courts_rough:
         warnings.append(f"on {courts_rough} of {len(rows)} samples a Courts or misère value is "
                         f"a rough estimate: the general solver stopped at its budget "
@@ -1005,8 +1014,10 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Cand
                       scores=[int(v) for v in values], stands=[int(v) for v in stands])
         misere = extra_strain(sit.rules, contract) in ALL_MISERES
         if contract is not None and len(values) and is_misere(sit.rules, contract):
-            # A misère (aces left out) scores above 0 for its side exactly when it makes.
-            c.p_make = float((stands > 0).mean())
+            # A misère scores above 0 for its side exactly when it makes, by its
+            # trick score: the aces' mean (ACES_MEAN) taken back out.
+            aces = aces_mean(sit.rules, contract, sit.rules.opening_leader(declarer))
+            c.p_make = float((stands - (aces if sit.side == "NS" else -aces) > 0).mean())
         elif contract is not None and len(values):
             key = trick_key(sit, contract, declarer)
             taken = [t[key] for t, ok in zip(all_tricks, scored) if ok]
