@@ -40,7 +40,8 @@ __all__ = ["misere_contracts", "all_pass_contract", "misere_leaders", "misere_tr
 MISERE = "M"
 
 ACES_NOTE = ("misère scores count the contract and its double-dummy tricks (fewest-tricks "
-             "play); the ace penalties are not included on a full deal")
+             "play); the ace penalties are not included on a full deal (vint analyse "
+             "--aces SECONDS scores them, about a minute a contract)")
 
 ACES_SCORED_NOTE = ("misère scores include the ace penalties: each side plays for its score "
                     "with the aces (exact)")
