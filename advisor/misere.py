@@ -336,7 +336,7 @@ def misere_estimate(deal, leader, bounds) -> int:
 #: and East leading (``python benchmarks/bench_misere_aces.py``, the rows in
 #: benchmarks/misere_aces.json; tests/test_misere.py checks these against
 #: them). On random deals the fewest-tricks score is too kind to the side not
-#: on lead: its opponents, on lead, play so that it takes aces late. Adding
+#: on lead (why was not studied: being on lead is the one asymmetry). Adding
 #: the mean removes that bias from the advisor's expected scores; each single
 #: deal is still off by about ``ACES_SPREAD`` points.
 ACES_MEAN = {
