@@ -19,7 +19,8 @@ the trick searches it asks for bounds (docs/solver.md).
 ``aces off`` is what leaving the aces out costs, over the endings solved
 exactly: the mean of |exact score − fewest-tricks score|, where the
 fewest-tricks score is the contract's score for the tricks of the plain
-misère search (aces not counted: what the advisor scores a misère by);
+misère search (aces not counted, as the analysis scores a misère without
+``--aces``);
 ``mean diff`` is the mean of exact − fewest-tricks score.
 
     python benchmarks/bench_scored.py                  # 5 to 9 cards, 20 endings each
