@@ -426,7 +426,6 @@ class Solver:
         return [pos.remaining - v for v in side0_totals]
 
 
-#: What the plain functions run on: a solver that keeps nothing between calls.
     def solve_scored(self, deal, trump, leader, objective: Objective, *, played=(),
                      won: int = 0, max_nodes: Optional[int] = None,
                      max_seconds: Optional[float] = None):
@@ -443,6 +442,7 @@ class Solver:
                        warm=self)
 
 
+#: What the plain functions run on: a solver that keeps nothing between calls.
 _ONCE = Solver(keep=False)
 
 
@@ -464,24 +464,22 @@ def _scored_lists(objective: Objective, first_trick: int, won: int):
             [-v for v in objective.ace_ours], first_trick - won, -1)
 
 
+@contextmanager
+def _trick_tables(warm, trump: int, lone: int):
+    """``warm``'s kept plain and misère tables for the scored search's trick
+    searches, ``(None, None)`` without a keeping ``Solver`` (the core makes its own)."""
+    if warm is None:
+        yield None, None
+        return
+    with warm._kept_table(trump, False, lone) as most, \
+            warm._kept_table(trump, True, lone) as fewest:
+        yield most, fewest
+
+
 def _scored(deal, trump, leader, objective, played, won, cards_wanted: bool, *,
             max_nodes=None, max_seconds=None, bounded=True, stats=None, warm=None):
     """``solve_scored`` and ``solve_cards_scored``; ``warm``: a ``Solver`` whose
     kept trick tables (plain and misère) the bounds' trick searches use."""
-    if warm is None or not warm._keep:
-        return _scored_with(deal, trump, leader, objective, played, won, cards_wanted,
-                            max_nodes, max_seconds, bounded, stats, None, None)
-    lone = int(Seat.parse(objective.side)) if isinstance(objective, Objective) \
-        and objective.lone else -1
-    strain = int(Strain.parse(trump))
-    with warm._kept_table(strain, False, lone) as most, \
-            warm._kept_table(strain, True, lone) as fewest:
-        return _scored_with(deal, trump, leader, objective, played, won, cards_wanted,
-                            max_nodes, max_seconds, bounded, stats, most, fewest)
-
-
-def _scored_with(deal, trump, leader, objective, played, won, cards_wanted, max_nodes,
-                 max_seconds, bounded, stats, most, fewest):
     max_nodes = _budget(max_nodes, "max_nodes", int)
     max_seconds = _budget(max_seconds, "max_seconds", (int, float))
     if not isinstance(objective, Objective):
@@ -494,12 +492,14 @@ def _scored_with(deal, trump, leader, objective, played, won, cards_wanted, max_
     lone, by_tricks, ours, theirs, side0_won, sign = _scored_lists(objective, first_trick, won)
     cards = pos.legal_cards() if cards_wanted else []
     try:
-        values = _core.scored_values(pos.masks, int(pos.trump), int(pos.leader),
-                                     [c.index for c in pos.played], [c.index for c in cards],
-                                     lone, side0_won, first_trick, by_tricks, ours, theirs,
-                                     bounded=bounded, max_nodes=max_nodes,
-                                     max_seconds=max_seconds, stats=stats, most=most,
-                                     fewest=fewest)
+        with _trick_tables(warm, int(pos.trump), lone) as (most, fewest):
+            values = _core.scored_values(pos.masks, int(pos.trump), int(pos.leader),
+                                         [c.index for c in pos.played],
+                                         [c.index for c in cards], lone, side0_won,
+                                         first_trick, by_tricks, ours, theirs,
+                                         bounded=bounded, max_nodes=max_nodes,
+                                         max_seconds=max_seconds, stats=stats, most=most,
+                                         fewest=fewest)
     except _core.OverBudget as stop:
         # What the null-window tests proved, clipped to what any play can score.
         low, high = (stop.lower, stop.upper) if sign > 0 else (-stop.upper, -stop.lower)
