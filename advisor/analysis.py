@@ -20,8 +20,8 @@ from solver.cards import SUITS, Deal, Seat
 from .exchange import (LEVEL_GROUPS, exchange_kind, exchanged_tables, level_group,
                        read_kitty)
 from .game import playable_contracts, rule_set, strain_of
-from .misere import (ACES_NOTE, X_MARK_NOTE, add_aces, aces_notes, all_pass_contract,
-                     all_pass_outcome, misere_leaders, misere_outcomes, misere_tricks)
+from .misere import (ACES_NOTE, X_MARK_NOTE, add_aces, aces_notes, all_pass_outcome,
+                     has_misere_aces, misere_leaders, misere_outcomes, misere_tricks)
 from .par import (ContractOutcome, Par, ParError, as_table, best_for_side, contract_outcomes, full_deal,
                   par_from_outcomes, side_outcome)
 from .rules.base import aces, trump_honours
@@ -206,7 +206,7 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
 def _check_aces_seconds(seconds, rules) -> None:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
         raise ParError(f"aces_seconds is a number of seconds above 0, not {seconds!r}")
-    if all_pass_contract(rules) != "AP":
+    if not has_misere_aces(rules):
         raise ParError(f"only Skruuvi's misère scores ace penalties, not {rule_set(rules).name}'s")
 
 
@@ -252,6 +252,8 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
     """
     deal = full_deal(deal)
     rs = rule_set(rules)
+    if aces_seconds is not None:    # as in analyse, which checks before solving the table
+        _check_aces_seconds(aces_seconds, rs)
     dealer = Seat.parse(dealer).name
     table = as_table(table, deal)
     outcomes = contract_outcomes(table, rs, deal)
@@ -261,15 +263,13 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
         outcomes = dict(sorted({**outcomes, **extra}.items(),
                                key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
         all_pass = all_pass_outcome(deal, rs, dealer, misere_tricks)
-        aces_wanted = aces_seconds is not None and (bool(extra) or (
-            all_pass is not None and all_pass.contract == "AP"))
-        if aces_wanted:
+        if aces_seconds is not None:
             outcomes, all_pass = add_aces(deal, rs, dealer, outcomes, all_pass,
                                           max_seconds=aces_seconds, progress=progress)
         notes = tuple(n for n, wanted in ((ACES_NOTE, bool(extra) or rs.name != "vint-siberian"),
                                           (X_MARK_NOTE, rs.name == "vint-siberian"))
                       if wanted and all_pass is not None)
-        if aces_wanted:
+        if aces_seconds is not None:
             notes = aces_notes(outcomes, all_pass) + tuple(n for n in notes if n != ACES_NOTE)
     # Par counts the all-pass deal only where it scores (Skruuvi); the X mark
     # of Siberian Vint's распасовка goes to whoever wins the rubber.

@@ -30,7 +30,7 @@ from .analysis import analyse, analyse_courts
 from .semi_play import ADVICE_NODES as COURTS_ADVICE_NODES
 from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
 from .bidding import recommend
-from .misere import is_misere
+from .misere import has_misere_aces, is_misere
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games
@@ -299,7 +299,7 @@ def _check_aces_option(args) -> None:
     if not args.aces > 0:             # NaN too
         raise CliError(f"--aces is the seconds each misère search may take, above 0, "
                        f"not {args.aces}")
-    if args.rules not in ("skruuvi", "skruuvi-old"):
+    if not has_misere_aces(args.rules):
         raise CliError(f"--aces scores Skruuvi's misère ace penalties: it needs --rules skruuvi "
                        f"or skruuvi-old, not {args.rules}")
     if args.no_misere:

@@ -33,7 +33,8 @@ from .game import rule_set
 from .par import ContractOutcome
 
 __all__ = ["misere_contracts", "all_pass_contract", "misere_leaders", "misere_tricks",
-           "misere_outcomes", "all_pass_outcome", "scored_value", "add_aces", "ACES_NOTE",
+           "misere_outcomes", "all_pass_outcome", "scored_value", "add_aces",
+           "has_misere_aces", "ACES_NOTE",
            "ACES_SCORED_NOTE", "ACES_BOUNDS_NOTE", "X_MARK_NOTE"]
 
 #: The strain letter of a bid misère (Skruuvi).
@@ -76,6 +77,12 @@ def all_pass_contract(rules) -> Optional[str]:
     if name == "vint-siberian":
         return "PASS"
     return None
+
+
+def has_misere_aces(rules) -> bool:
+    """Does the game charge aces taken in a misère (Skruuvi, both schedules)?
+    The games whose all-pass deal is the all-pass misère ``AP``."""
+    return all_pass_contract(rules) == "AP"
 
 
 def misere_leaders(rules, dealer) -> List[Seat]:

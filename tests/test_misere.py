@@ -528,3 +528,12 @@ def test_the_kept_aces_rows_are_what_the_solver_finds():
             ew = solver.solve(deal, "NT", "E", misere=True)
             assert objective.by_tricks[13 - ew] == row["trick_score"]
             assert solver.solve_scored(deal, "NT", "E", objective) == row["scored"]
+
+
+def test_analyse_table_refuses_aces_where_the_game_has_none():
+    # analyse_table, called with a table of one's own, checks as analyse does
+    # (it once ignored aces_seconds for a game without misère aces).
+    from advisor.analysis import analyse_table
+    from advisor.par import ParError
+    with pytest.raises(ParError, match="only Skruuvi"):
+        analyse_table(_example(), solver.dd_table(_example()), rules="vint", aces_seconds=5)

@@ -37,6 +37,7 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
+from ..misere import has_misere_aces
 from ..postmortem import review
 from ..records import read_games
 from ..render import review_html
@@ -99,7 +100,7 @@ def create_app(*, workers: int = 2) -> Flask:
         rules = _rule_set(data)
         dealer = Seat.parse(_text(data, "dealer", "N")).name
         aces = _aces_seconds(data.get("aces_seconds"))
-        if aces is not None and rules not in ("skruuvi", "skruuvi-old"):
+        if aces is not None and not has_misere_aces(rules):
             raise WebError(f"aces_seconds scores Skruuvi's misère aces; {rules} has none")
 
         def work(job):
