@@ -80,10 +80,11 @@ def bench(n: int, args, dds) -> dict:
         live = tuple(k for k, n in enumerate(scored_on) if n > i)
         t0 = time.perf_counter()
         if reply == "policy":   # the continuations by the policy, then what they need solved
-            tricks, _, _ = _solve_policy_sample(sit, policy, deal, live=live)
+            valuer, _ = _solve_policy_sample(sit, policy, deal, live=live)
         else:
-            tricks, _, _ = _solve_sample(sit, deal, reply == "par")
+            valuer, _ = _solve_sample(sit, deal, reply == "par")
         ours_s.append(time.perf_counter() - t0)
+        tricks = valuer.solved
         entries += len(tricks)
         seconds, table = dds(pbn)
         dds_s.append(seconds)

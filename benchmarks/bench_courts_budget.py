@@ -21,8 +21,8 @@ import time
 
 from solver import Bounds
 from solver.cards import Hand
-from advisor.semi_play import play_of
-from advisor.semi_play import Rough, estimate, fresh_tricks
+from advisor.valuation.courts import play_of
+from advisor.valuation.courts import Rough, estimate, fresh_tricks
 # The same random deals (seed 2026) as the node bench, so the two read together.
 from bench_courts_nodes import deals
 

@@ -3,14 +3,14 @@
 PYTHONPATH=. python benchmarks/bench_courts_nodes.py [ndeals] [--budget N] [strains...]
 (--budget: nodes per solve, default semi_play.DEFAULT_NODES; the CLI uses CLI_NODES)
 One GeneralSolver per deal and layout shared by the four declarers, as
-advisor.semi_play.courts_and_misere does. Node counts are noise-free.
+advisor.valuation.courts.courts_and_misere does. Node counts are noise-free.
 """
 import random
 import sys
 
 from solver import Bounds
 from solver.cards import SEATS, Card, Deal, Hand
-from advisor.semi_play import DEFAULT_NODES, play_of, strain_tricks
+from advisor.valuation.courts import DEFAULT_NODES, play_of, strain_tricks
 from solver.general import GeneralSolver
 
 

@@ -6,7 +6,7 @@ tricks as it can; ``solver.solve(..., misere=True)``), one cold search per
 deal and leader (``--leaders``, East by default). Node counts are
 deterministic (the machine's load changes only the seconds). With
 ``--budget NODES`` each search stops there, as the advisor's do
-(``advisor.misere.ADVICE_NODES``): the table then counts the exact answers
+(``advisor.valuation.misere.ADVICE_NODES``): the table then counts the exact answers
 and the mean width of the bounds.
 
     python benchmarks/bench_misere.py                    # 10 deals, seed 14

@@ -4,7 +4,7 @@ the fewest-tricks score, on random full deals.
 
 The advisor cannot afford the exact scored search (about a minute a full
 deal) for each sample, so it scores a misère by its fewest tricks and adds
-``advisor.misere.ACES_MEAN``: the mean of (exact score with the aces) −
+``advisor.valuation.misere.ACES_MEAN``: the mean of (exact score with the aces) −
 (fewest-tricks score) for the side not on lead, measured here. Each row is a
 random deal, North declaring (North-South's objective for ``AP``), East on
 lead, so North-South is the side not on lead, as a bid misère's declaring
@@ -73,7 +73,7 @@ def solve_rows(rules: str, contract: str, n: int, seed: int, budget: float) -> l
 
 
 def report(data: dict) -> None:
-    from advisor.misere import ACES_MEAN
+    from advisor.valuation.misere import ACES_MEAN
 
     print("rules        contract  deals  exact  mean diff  (SE)  mean |diff|  "
           "after the mean  ACES_MEAN")

@@ -281,7 +281,7 @@ def test_prune_drops_clearly_worse_calls_and_keeps_their_first_scores():
 
 def test_reply_none_values_a_pass_with_nothing_bid_as_the_all_pass_misere():
     """Skruuvi: four passes are the all-pass misère, not a throw-in worth 0."""
-    from advisor.misere import misere_value
+    from advisor.valuation import misere_value
     rec = recommend(NOTHING, seat="S", dealer="S", rules="skruuvi", samples=4, seed=2,
                     reply="none", workers=1, exchange=False, early_stop=False)
     passed = next(c for c in rec.candidates if c.call == "P")

@@ -1,7 +1,7 @@
 """Semi-contract's Courts and misère Courts bids in the advisor (issue 15, item 2).
 
 The Courts contracts are solved by the general solver on a node budget per
-sample (``advisor.semi_play.fresh_tricks``); these tests check that they are
+sample (``advisor.valuation.courts.fresh_tricks``); these tests check that they are
 candidates, that their scores are the rules' scores of the tricks recorded,
 that a continuation ending in one is scored, and that the answers do not
 depend on the number of workers or on a cache.
@@ -14,7 +14,8 @@ from advisor.bidding import AdviceCache
 from advisor.bidding.advise import AdviseError, continue_auction, recommend
 from advisor.bidding.policy import Policy
 from advisor.rules.semi_contract import COURTS_STRAINS, MISERE_COURTS
-from advisor.semi_play import Rough, estimate, extra_strain, fresh_tricks
+from advisor.game import extra_strain
+from advisor.valuation.courts import Rough, estimate, fresh_tricks
 from solver import Bounds
 from solver.cards import Seat
 

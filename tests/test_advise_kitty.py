@@ -14,9 +14,9 @@ from advisor import rules as _rules
 from advisor.bidding.advise import AdviseError, kitty_low_bids, prepare, recommend
 from advisor.bidding.policy import Policy
 from advisor.bidding.system import read_auction
-from advisor.exchange import kitty_left, play_deal
+from advisor.valuation.exchange import kitty_left, play_deal
 from advisor.game import raise_kitty_bid, strain_of
-from advisor.misere import is_misere
+from advisor.game import is_misere
 from advisor.rules.base import RulesError
 from solver import dd_table
 from solver.cards import Card, Hand, Seat

@@ -1,4 +1,4 @@
-"""Skruuvi's card exchanges (advisor.exchange) and the analysis of a deal given
+"""Skruuvi's card exchanges (advisor.valuation.exchange) and the analysis of a deal given
 before the exchange: who gives what to whom, the seed's conventions, bad input."""
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from advisor import rules
 from advisor.analysis import analyse
 from advisor.cli import main
-from advisor.exchange import (ExchangeError, all_pass_exchange, bolshevik_exchange,
+from advisor.valuation.exchange import (ExchangeError, all_pass_exchange, bolshevik_exchange,
                               defenders_exchange, kitty_exchange, kotka_exchange, play_deal,
                               read_kitty)
 from solver import dd_table
@@ -218,13 +218,13 @@ KITTY_HAND = "AKQ87.KJ4.A2.T9"          # 12 cards: a Kitty game hand before the
 
 
 def kitty_of(deal: Deal) -> Hand:
-    """The 4 cards no hand holds, counted card by card (not by advisor.exchange)."""
+    """The 4 cards no hand holds, counted card by card (not by advisor.valuation.exchange)."""
     held = {c for s in SEATS for c in deal[s]}
     return Hand(Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in held)
 
 
 def test_kitty_left_is_the_cards_no_hand_holds():
-    from advisor.exchange import kitty_left
+    from advisor.valuation.exchange import kitty_left
     deal = Deal.from_pbn(TWELVE)
     assert kitty_left(deal) == kitty_of(deal) == read_kitty(KITTY)
 

@@ -11,8 +11,9 @@ from conftest import play_out
 import solver
 from advisor import rules as game_rules
 from advisor.analysis import analyse
-from advisor.misere import (aces_taken, all_pass_outcome, misere_contracts, misere_leaders,
-                            misere_outcomes, misere_tricks, play_objective)
+from advisor.game import misere_contracts
+from advisor.valuation import all_pass_outcome, misere_outcomes
+from advisor.valuation.misere import aces_taken, misere_leaders, misere_tricks, play_objective
 from advisor.par import par_from_outcomes, side_outcome
 from advisor.postmortem import review_misere_play
 from solver import Card, Deal, Hand, Seat
@@ -196,7 +197,7 @@ def test_analysis_without_misere_is_as_before():
 
 @pytest.mark.parametrize("bad", ["4H", None])
 def test_a_misere_review_needs_a_misere(bad):
-    from advisor.misere import is_misere
+    from advisor.game import is_misere
     assert not is_misere("skruuvi", bad)
     assert is_misere("skruuvi", "6M") and is_misere("skruuvi", "AP")
     assert not is_misere("vint-siberian", "PASS")     # counted, but no misère score
@@ -234,7 +235,7 @@ def test_the_advisor_values_the_all_pass_misere_by_the_rules():
     # misère: each sample's pass is worth what the rules score for it (the
     # misère trick search's tricks), not 0 as for a throw-in.
     from advisor.bidding import recommend
-    from advisor.misere import misere_value
+    from advisor.valuation import misere_value
     rec = recommend("2.432.6543.AKQ87", seat="W", dealer="N", auction="P P P",
                     rules="skruuvi", samples=8, seed=1)
     passed = rec.candidate("P")
@@ -247,7 +248,7 @@ def test_misere_bids_are_candidates_scored_with_the_misere_objective():
     # A hand of small cards after partner's pass: 5M is a legal Skruuvi bid and
     # a candidate; as it stands each sample scores the misère by the rules.
     from advisor.bidding import recommend
-    from advisor.misere import misere_value
+    from advisor.valuation import misere_value
     hand = "5432.5432.432.32"
     for reply in ("none", "par", "policy"):
         rec = recommend(hand, seat="W", dealer="N", auction="P P 5S", rules="skruuvi",
@@ -287,18 +288,18 @@ def test_advice_says_when_misere_values_are_estimates():
     # On full deals the advisor's misère search (ADVICE_NODES) rarely finishes;
     # a value taken from the middle of its bounds must not pass for exact.
     from advisor.bidding.advise import recommend
-    from advisor.misere import misere_value
+    from advisor.valuation import misere_value
     rec = recommend("AKQJ987.K4.A2.T9", seat="N", dealer="N", rules="skruuvi", samples=4,
                     seed=5, workers=1, early_stop=False)
     # every sample scores the all-pass misère, its aces by their mean
-    from advisor.misere import ACES_SPREAD
+    from advisor.valuation.misere import ACES_SPREAD
     assert (f"on 4 of 4 samples a misère or all-pass misère is scored: its ace penalties by "
             f"their mean worth") in rec.warning and f"about {ACES_SPREAD} points" in rec.warning
     estimates = []
     misere_value(rec.deals[0], "skruuvi", "AP", None, "N", estimates=estimates)
     if estimates:                      # the budget ran out on this sample
         assert "rough estimate" in rec.warning
-        from advisor.misere import ESTIMATE_ERROR
+        from advisor.valuation.misere import ESTIMATE_ERROR
         assert f"quick playout; off by {ESTIMATE_ERROR:.2f} tricks on average" in rec.warning
         assert all(b.lower <= b.upper for b in estimates)
     exact = []
@@ -330,7 +331,7 @@ def test_the_stated_error_of_the_misere_estimate_is_the_measured_one():
     until the warning says so. The estimate lies within the proved bounds,
     each bound holds the exact value, and the estimate beats the bounds'
     middle, the advisor's estimate before, by at least a quarter."""
-    from advisor.misere import ADVICE_NODES, ESTIMATE_ERROR, misere_estimate
+    from advisor.valuation.misere import ADVICE_NODES, ESTIMATE_ERROR, misere_estimate
     errors, middle = [], []
     for deal, leader, exact in _cached_exact():
         got = solver.solve(deal, "NT", leader, misere=True, max_nodes=ADVICE_NODES)
@@ -353,7 +354,7 @@ def test_the_misere_estimate_is_deterministic_and_a_playout_counts_every_trick()
     (the advisor's answer must not depend on the order of its samples); the
     playout's tricks of the side on lead and of the other side add up to the
     deal's tricks, whoever leads."""
-    from advisor.misere import misere_estimate, playout_tricks
+    from advisor.valuation.misere import misere_estimate, playout_tricks
     cases = _cached_exact()[:6]
     first = [misere_estimate(d, l, solver.Bounds(3, 10)) for d, l, _ in cases]
     solver.solve(cases[0][0], "NT", "N", misere=True)      # any other search in between
@@ -435,7 +436,7 @@ def test_analysis_with_aces_past_its_budget_gives_proved_bounds(with_aces):
         exact = with_aces.outcomes[o.contract][o.declarer].score
         assert low <= exact <= high
         # shown: the fewest-tricks score and the aces' mean, moved into the bounds
-        from advisor.misere import aces_mean
+        from advisor.valuation.misere import aces_mean
         guess = plain.outcomes[o.contract][o.declarer].score + aces_mean(
             "skruuvi", o.contract, SKRUUVI.opening_leader(Seat.parse(o.declarer)))
         assert o.score == min(max(guess, low), high)
@@ -472,7 +473,7 @@ def _aces_rows():
 def test_aces_mean_is_the_mean_measured_on_the_kept_deals():
     # ACES_MEAN cannot drift from the deals it was measured on
     # (python benchmarks/bench_misere_aces.py), nor lack them.
-    from advisor.misere import ACES_MEAN, ACES_SPREAD
+    from advisor.valuation.misere import ACES_MEAN, ACES_SPREAD
     rows = _aces_rows()
     spread = []
     for (rules, contract), mean in ACES_MEAN.items():
@@ -492,7 +493,8 @@ def test_aces_mean_is_the_mean_measured_on_the_kept_deals():
 
 
 def test_the_advisors_misere_value_adds_the_aces_mean():
-    from advisor.misere import ACES_MEAN, misere_value
+    from advisor.valuation import misere_value
+    from advisor.valuation.misere import ACES_MEAN
     deal = _example()
     for contract, declarer in (("5M", "N"), ("6M", "E"), ("7M", "W")):
         leader = SKRUUVI.opening_leader(Seat.parse(declarer))

@@ -6,6 +6,7 @@ import time
 import pytest
 
 from advisor import rules
+from advisor.rules import RulesError
 from advisor.rules.preference import (Preference, PreferenceDeal, PreferenceError,
                                       SUIT_VALUE)
 from solver.cards import Card
@@ -22,9 +23,15 @@ def _random_deal(seed):
                           tuple(cards[30:]))
 
 
-def test_get_finds_the_three_hand_game_but_names_lists_four_hand_games():
-    assert isinstance(rules.get("preference"), Preference)
+def test_three_handed_finds_the_three_hand_game_but_names_lists_four_hand_games():
+    # rules.get gives four-hand rule sets only (issue 26); Preference has its own accessor
+    assert isinstance(rules.three_handed("preference"), Preference)
     assert "preference" not in rules.names()
+    assert rules.three_handed_names() == ["preference"]
+    with pytest.raises(RulesError, match=r"three hands.*three_handed\('preference'\)"):
+        rules.get("preference")
+    with pytest.raises(RulesError, match="unknown three-hand game"):
+        rules.three_handed("vint")
 
 
 def test_a_deal_reads_three_hands_and_the_widow():

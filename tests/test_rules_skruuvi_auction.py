@@ -18,7 +18,7 @@ EXTENDED = ["P", "6H"] + ["P"] * 4
 
 @pytest.mark.parametrize("game", [NEW, OLD, NEW.kotka()])
 def test_no_double_in_the_first_auction(game):
-    opening = "6S" if game.style == "kotka" else "1S"
+    opening = "6S" if game.exchange_style == "kotka" else "1S"
     legal = game.auction_legal_calls([opening])
     assert opening not in legal and "P" in legal        # the auction itself works
     assert "X" not in legal and "XX" not in legal

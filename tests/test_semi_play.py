@@ -5,7 +5,7 @@ import pytest
 import solver
 from advisor import rules
 from advisor.analysis import analyse_courts
-from advisor.semi_play import EXTRA_STRAINS, courts_and_misere, play_of, strain_tricks
+from advisor.valuation.courts import courts_and_misere, play_of, strain_tricks
 from solver.general import COURTS, COURTS_MISERE, STANDARD
 
 SEMI = rules.get("semi-contract")
@@ -54,7 +54,7 @@ def test_plain_misere_is_the_fast_cores_misere_with_declarers_right_leading():
 
 def test_analysis_lists_every_courts_and_misere_strain():
     rows = analyse_courts(DEAL, max_nodes=200_000)
-    assert [r.strain for r in rows] == list(EXTRA_STRAINS)
+    assert [r.strain for r in rows] == list(rules.get("semi-contract").extra_strains)
     for r in rows:
         for seat, t in r.tricks.items():
             if isinstance(t, solver.Bounds):
@@ -76,7 +76,7 @@ def test_misere_courts_rows_are_exact_at_the_clis_budget():
     """The CLI's example deal: misère Courts is exact for every declarer at
     ``CLI_NODES`` (it was bounds 0-13 at 1.5M nodes before the partition
     table and the trump bounds)."""
-    from advisor.semi_play import CLI_NODES
+    from advisor.valuation.courts import CLI_NODES
     rows = courts_and_misere(DEAL, strains=["MCT", "MCTNT"], max_nodes=CLI_NODES)
     assert [dict(r.tricks) for r in rows] == [{"N": 8, "E": 5, "S": 8, "W": 5},
                                               {"N": 9, "E": 4, "S": 9, "W": 4}]
@@ -87,7 +87,8 @@ def test_par_with_courts_bids_finds_the_courts_sacrifice():
     with the optional Courts bids East's 11 tricks in Courts-Clubs (a 6CTC
     down one) cost less: par moves to that sacrifice."""
     from advisor.analysis import analyse
-    from advisor.semi_play import courts_outcomes, par_with_courts
+    from advisor.par import par_with_courts
+    from advisor.valuation import courts_outcomes
     a = analyse(DEAL, rules="semi-contract")
     assert (a.par.contract, a.par.declarer, a.par.score) == ("5H", "N", 290)
     rows = courts_and_misere(DEAL, strains=["CTC", "CTD"], max_nodes=2_000_000)
@@ -103,7 +104,9 @@ def test_par_with_courts_bids_finds_the_courts_sacrifice():
 
 def test_par_with_courts_leaves_out_rows_with_bounds():
     from advisor.analysis import analyse
-    from advisor.semi_play import CourtsRow, courts_outcomes, par_with_courts
+    from advisor.par import par_with_courts
+    from advisor.valuation import courts_outcomes
+    from advisor.valuation.courts import CourtsRow
     a = analyse(DEAL, rules="semi-contract")
     rows = [CourtsRow("CTC", {"N": 1, "E": solver.Bounds(10, 11), "S": 1, "W": 11},
                       {"NS": None, "EW": None})]
@@ -113,7 +116,8 @@ def test_par_with_courts_leaves_out_rows_with_bounds():
 
 
 def test_misere_courts_outcomes_count_tricks_lost():
-    from advisor.semi_play import CourtsRow, courts_outcomes
+    from advisor.valuation import courts_outcomes
+    from advisor.valuation.courts import CourtsRow
     rows = [CourtsRow("MCT", {"N": 3, "E": 9, "S": 3, "W": 9}, {"NS": None, "EW": None})]
     out = courts_outcomes(DEAL, rows)
     # N takes 3 tricks, loses 10: a 4MCT (10 tricks) is made, a 5MCT is not

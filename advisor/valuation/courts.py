@@ -26,21 +26,16 @@ from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
 import solver
 from solver import Bounds
-from solver.cards import SEATS, Deal, Seat
+from solver.cards import SEATS, Seat
 from solver.general import COURTS as COURTS_LAYOUT
 from solver.general import COURTS_MISERE, STANDARD, GeneralSolver, Layout
 
-from .game import rule_set
-from .par import ContractOutcome, Par, full_deal, par_from_outcomes
-from .rules.semi_contract import (ALL_MISERES, COURTS_STRAINS, MISERE_COURTS,
-                                  MISERES, basic_strain)
+from ..game import rule_set
+from ..rules.semi_contract import ALL_MISERES, COURTS_STRAINS, MISERE_COURTS, basic_strain
+from .outcome import full_deal
 
-__all__ = ["play_of", "strain_tricks", "extra_strain", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
-           "EXTRA_STRAINS", "CLI_NODES", "ADVICE_NODES", "fresh_tricks", "estimate", "Rough",
-           "courts_outcomes", "par_with_courts"]
-
-#: Every strain the DD table leaves out, in the order reports show them.
-EXTRA_STRAINS = MISERES + COURTS_STRAINS
+__all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
+           "CLI_NODES", "ADVICE_NODES", "fresh_tricks", "estimate", "Rough", "courts_row_dict"]
 #: Nodes one general solve may search before it reports bounds (about 0.4 s):
 #: the default for callers that solve many deals (the advisor, benches).
 DEFAULT_NODES = 1_500_000
@@ -85,20 +80,6 @@ def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
     if strain in COURTS_STRAINS:
         return (COURTS_MISERE if strain in MISERE_COURTS else COURTS_LAYOUT), trump, misere
     return STANDARD, trump, misere
-
-
-def extra_strain(rules, contract) -> Optional[str]:
-    """The strain of a contract that this module plays and the DD table does not
-    (``"CT"``, ``"MCTNT"``, ``"MH"``...), or None: another game, a conventional
-    contract, not a contract at all."""
-    rs = rule_set(rules)
-    if rs.name != "semi-contract" or contract is None:
-        return None
-    try:
-        strain = rs.contract(contract).strain
-    except ValueError:
-        return None
-    return strain if strain in EXTRA_STRAINS else None
 
 
 def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
@@ -185,7 +166,7 @@ def courts_and_misere(deal, *, rules="semi-contract", strains=None,
     rs = rule_set(rules)
     solvers: Dict[str, GeneralSolver] = {}
     rows = []
-    for strain in strains or EXTRA_STRAINS:
+    for strain in strains or rs.extra_strains:
         layout, _, _ = play_of(strain)
         g = solvers.setdefault(layout.name, GeneralSolver(layout))
         tricks = {s.name: strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
@@ -206,24 +187,6 @@ def courts_and_misere(deal, *, rules="semi-contract", strains=None,
     return rows
 
 
-def courts_text(rows: List[CourtsRow]) -> str:
-    """A plain-text table of ``courts_and_misere``'s rows."""
-    def cell(t):
-        return f"{t.lower}-{t.upper}" if isinstance(t, Bounds) else str(t)
-
-    lines = ["Courts and misère bids (declaring side's tricks, declarer's right-hand "
-             "opponent leads; misère: the declaring side tries to lose tricks)",
-             f"{'strain':7}{'N':>6}{'E':>6}{'S':>6}{'W':>6}   best for NS / best for EW (NS score)"]
-    for r in rows:
-        best = " / ".join("-" if b is None else f"{b[0]} {b[1]} {b[2]:+d}"
-                          for b in (r.best["NS"], r.best["EW"]))
-        lines.append(f"{r.strain:7}" + "".join(f"{cell(r.tricks[s]):>6}" for s in "NESW")
-                     + f"   {best}")
-    if any(isinstance(t, Bounds) for r in rows for t in r.tricks.values()):
-        lines.append("a-b: the node budget ran out; the tricks lie between a and b")
-    return "\n".join(lines)
-
-
 def courts_row_dict(row: CourtsRow) -> dict:
     """JSON form of a row: tricks as a number or ``[lower, upper]``."""
     def tr(t):
@@ -233,45 +196,3 @@ def courts_row_dict(row: CourtsRow) -> dict:
             "best": {side: None if b is None else {"contract": b[0], "declarer": b[1],
                                                    "score": b[2]}
                      for side, b in row.best.items()}}
-
-
-def courts_outcomes(deal, rows: List[CourtsRow], *, rules="semi-contract"
-                    ) -> Dict[str, Dict[str, "ContractOutcome"]]:
-    """``{contract: {seat: ContractOutcome}}`` for every level of each row's
-    strain whose four declarers' tricks are exact (a row with bounds is left
-    out: par cannot rest on a result it does not know). In a misère strain
-    ``tricks`` are the declaring side's tricks taken, ``made`` when it lost
-    at least the contract's ``tricks_needed``."""
-    deal = full_deal(deal)
-    rs = rule_set(rules)
-    out: Dict[str, Dict[str, ContractOutcome]] = {}
-    for row in rows:
-        if any(isinstance(t, Bounds) for t in row.tricks.values()):
-            continue
-        misere = row.strain in ALL_MISERES
-        for level in rs.levels:
-            contract = f"{level}{row.strain}"
-            need = rs.contract(contract).tricks_needed
-            out[contract] = {
-                seat: ContractOutcome(contract, seat, t,
-                                      rs.score(deal, contract, seat, t).net("NS"),
-                                      (13 - t if misere else t) >= need, misere)
-                for seat, t in row.tricks.items()}
-    return out
-
-
-def par_with_courts(analysis, rows: List[CourtsRow]) -> Optional["Par"]:
-    """Semi-contract's par when the optional Courts and misère bids may be
-    bid too (seed 003: "Optionally, a family of Courts bids is available";
-    "the table of scores ... when Misère bids are allowed in addition to
-    Court bids"): the analysis's contracts and every exactly solved row of
-    ``rows``, in the game's bid order (a conventional bid overcalls a
-    Courts or misère bid of the same level and value). None when ``rows``
-    is empty (another game)."""
-    if not rows:
-        return None
-    rs = rule_set(analysis.rules)
-    extra = courts_outcomes(analysis.deal, rows, rules=rs)
-    outcomes = dict(sorted({**analysis.outcomes, **extra}.items(),
-                           key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
-    return par_from_outcomes(outcomes, rs, analysis.dealer)

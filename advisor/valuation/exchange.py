@@ -39,12 +39,13 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from solver.cards import SEATS, SUITS, Card, Deal, Hand, Seat, Strain, suit_mask
+from solver import DDTable, Solver
+from solver.cards import SEATS, STRAINS, SUITS, Card, Deal, Hand, Seat, Strain, suit_mask
 from solver.errors import VintError
 
-from .game import rule_set
-from .rules.base import Contract
-from .rules.skruuvi_auction import ALL_PASS, GRAND, MISERE
+from ..game import rule_set
+from ..rules.base import Contract
+from ..rules.skruuvi_auction import ALL_PASS, GRAND, MISERE
 
 __all__ = ["ExchangeError", "kitty_exchange", "kotka_exchange", "defenders_exchange",
            "all_pass_exchange", "bolshevik_exchange", "play_deal", "read_kitty",
@@ -413,18 +414,18 @@ def play_deal(rules, deal, contract, declarer, *, kitty=None, dealer="N",
     declarer plays alone against three.
     """
     rs = rule_set(rules)
-    if getattr(rs, "style", None) is None:
+    if rs.exchange_style is None:
         raise ExchangeError(f"the {rs.name} rules have no card exchange (Skruuvi has)")
     if not isinstance(deal, Deal):
         deal = Deal.from_pbn(deal)
     c = contract if isinstance(contract, Contract) else rs.contract(contract)
     if c.strain == ALL_PASS:
-        return all_pass_exchange(deal, dealer, kitty if rs.style == "kitty" else None)
+        return all_pass_exchange(deal, dealer, kitty if rs.exchange_style == "kitty" else None)
     if bolshevik:
         if kitty is None:
             raise ExchangeError("the Bolshevik exchange needs the kitty")
         return bolshevik_exchange(deal, kitty, declarer, c)
-    if rs.style == "kotka":
+    if rs.exchange_style == "kotka":
         if kitty is not None:
             raise ExchangeError("the Kotka game has no kitty: deal 13 cards to each hand")
         return kotka_exchange(deal, declarer, c)
@@ -443,7 +444,7 @@ def exchange_kind(rules, kitty=None) -> str:
     """``"kitty"`` or ``"kotka"``: which exchange a deal before the exchange goes
     through (the rule set's style; a kitty given means the Kitty game)."""
     rs = rule_set(rules)
-    style = getattr(rs, "style", None)
+    style = rs.exchange_style
     if style is None:
         raise ExchangeError(f"the {rs.name} rules have no card exchange (Skruuvi has)")
     if kitty is not None and style == "kotka":
@@ -465,9 +466,6 @@ def exchanged_tables(rules, deal, *, kitty=None, dealer="N", solver=None):
     only, on one warm ``solver.Solver`` (its table entries hold for any deal
     with the same cards left, so the similar deals share work).
     """
-    from solver import DDTable, Solver
-    from solver.cards import STRAINS
-
     rs = rule_set(rules)
     kind = exchange_kind(rs, kitty)
     if not isinstance(deal, Deal):

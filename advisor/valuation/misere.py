@@ -1,22 +1,24 @@
-"""Misère in analysis, par and advice: contracts where the declaring side wants few tricks.
+"""Misère searches: contracts where the declaring side wants few tricks.
 
 Skruuvi bids misère (``5M``..``7M``, the declaring side undertakes at most
 7 - level tricks) and plays the all-pass misère (``AP``: every trick counts
 against its taker) when all four pass; Siberian Vint plays the распасовка
 (``PASS``: no trumps, fewest tricks wins, no score but an X mark) when all
-four pass. A double-dummy trick table cannot score those: it counts tricks
-played for, not against.
+four pass (``RuleSet.misere_strain``, ``all_pass_contract``). A
+double-dummy trick table cannot score those: it counts tricks played for,
+not against.
 
-Here each such contract is valued with the misère trick search
+Here each such contract's tricks come from the misère trick search
 (``solver.solve(..., misere=True)``: each side takes as few tricks as it can,
-exact on a full deal) from the game's own opening leader, and scored by the
-rule set. The ace penalties of a Skruuvi misère depend on the trick each ace
-falls in; ``solver.solve_scored`` plays for them exactly, but a full deal
-takes it about a minute (docs/solver.md), far too long for the advisor's
-samples, so on a full deal the score here counts
-the contract and its tricks, not the aces (``ACES_NOTE`` says so wherever it
-is shown). ``scored_value`` gives the exact score with aces for a position
-the scored search can finish within a budget (an ending), else proved bounds;
+exact on a full deal) from the game's own opening leader; ``Valuer`` scores
+them by the rule set. The ace penalties of a Skruuvi misère depend on the
+trick each ace falls in; ``solver.solve_scored`` plays for them exactly, but
+a full deal takes it about a minute (docs/solver.md), far too long for the
+advisor's samples, so on a full deal a misère's score counts the contract
+and its tricks, not the aces (``ACES_NOTE`` says so wherever it is shown),
+or, for the advisor, adds their mean worth (``ACES_MEAN``).
+``scored_value`` gives the exact score with aces for a position the scored
+search can finish within a budget (an ending), else proved bounds;
 ``add_aces`` rescores an analysis's misère rows with it (``vint analyse
 --aces SECONDS``).
 """
@@ -29,16 +31,14 @@ from typing import Dict, List, Optional
 import solver
 from solver.cards import SEATS, Seat
 
-from .game import rule_set
-from .par import ContractOutcome
+from ..game import misere_contracts, rule_set
+from .outcome import ContractOutcome
 
-__all__ = ["misere_contracts", "all_pass_contract", "misere_leaders", "misere_tricks",
-           "misere_outcomes", "all_pass_outcome", "scored_value", "add_aces",
-           "has_misere_aces", "ACES_NOTE",
-           "ACES_SCORED_NOTE", "ACES_BOUNDS_NOTE", "X_MARK_NOTE"]
-
-#: The strain letter of a bid misère (Skruuvi).
-MISERE = "M"
+__all__ = ["misere_leaders", "misere_tricks", "misere_on_lead", "scored_value", "add_aces",
+           "aces_notes", "play_objective", "aces_taken", "playout_tricks", "misere_estimate",
+           "aces_mean", "ACES_MEAN", "ACES_SPREAD", "ACES_NOTE", "ACES_SCORED_NOTE",
+           "ACES_BOUNDS_NOTE", "ADVICE_NODES", "ESTIMATE_ERROR", "PLAYOUT_TRICKS",
+           "PLAYOUT_NODES"]
 
 ACES_NOTE = ("misère scores count the contract and its double-dummy tricks (fewest-tricks "
              "play); the ace penalties are not included on a full deal (vint analyse "
@@ -52,46 +52,13 @@ ACES_BOUNDS_NOTE = ("misère scores include the ace penalties; where the search'
                     "the aces' mean worth on random deals, moved into the bounds the search "
                     "proved")
 
-X_MARK_NOTE = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
-               "that wins the rubber")
-
-
-def misere_contracts(rules) -> List[str]:
-    """The game's bid misère contracts (Skruuvi: 5M 6M 7M), lowest bid first; [] elsewhere.
-
-    Only games whose rule set scores a misère objective (``Skruuvi``) count:
-    the semi-contract game's misère bids have scores of their own.
-    """
-    rs = rule_set(rules)
-    if rs.name not in ("skruuvi", "skruuvi-old"):
-        return []
-    out = [c for c in rs.contracts() if c != "AP" and rs.contract(c).strain == MISERE]
-    return sorted(out, key=lambda c: rs.bid_rank(rs.contract(c)))
-
-
-def all_pass_contract(rules) -> Optional[str]:
-    """The contract played when all pass: ``AP`` (Skruuvi), ``PASS`` (Siberian Vint), or None."""
-    name = rule_set(rules).name
-    if name in ("skruuvi", "skruuvi-old"):
-        return "AP"
-    if name == "vint-siberian":
-        return "PASS"
-    return None
-
-
-def has_misere_aces(rules) -> bool:
-    """Does the game charge aces taken in a misère (Skruuvi, both schedules)?
-    The games whose all-pass deal is the all-pass misère ``AP``."""
-    return all_pass_contract(rules) == "AP"
-
-
 def misere_leaders(rules, dealer) -> List[Seat]:
     """The opening leaders the misère contracts and the all-pass deal need."""
     rs = rule_set(rules)
     leaders = []
     if misere_contracts(rs):
         leaders += [rs.opening_leader(seat) for seat in SEATS]
-    if all_pass_contract(rs):
+    if rs.all_pass_contract:
         leaders.append(Seat.parse(dealer).lho)
     return sorted(set(leaders))
 
@@ -102,66 +69,22 @@ def misere_tricks(deal, leaders, *, warm: Optional[solver.Solver] = None) -> Dic
     out = {}
     for leader in leaders:
         leader = Seat.parse(leader)
-        on_lead = warm.solve(deal, "NT", leader, misere=True)
+        on_lead = misere_on_lead(deal, leader, warm=warm)[0]
         out[leader.name] = on_lead if leader.side == "NS" else 13 - on_lead
     return out
-
-
-def _declaring_tricks(ns_tricks: Dict[str, int], leader: Seat, declarer: Seat) -> int:
-    ns = ns_tricks[leader.name]
-    return ns if declarer.side == "NS" else 13 - ns
-
-
-def misere_outcomes(deal, rules, ns_tricks: Dict[str, int]
-                    ) -> Dict[str, Dict[str, ContractOutcome]]:
-    """``{contract: {seat: ContractOutcome}}`` for the game's bid misères.
-
-    ``ns_tricks``: ``misere_tricks`` for (at least) every declarer's opening
-    leader. ``made``: at most 7 - level tricks. Scores: NS minus EW, aces not
-    included (``ACES_NOTE``).
-    """
-    rs = rule_set(rules)
-    out = {}
-    for contract in misere_contracts(rs):
-        allowed = 7 - rs.contract(contract).level
-        row = {}
-        for seat in SEATS:
-            tricks = _declaring_tricks(ns_tricks, rs.opening_leader(seat), seat)
-            score = rs.score(deal, contract=contract, declarer=seat.name,
-                             tricks=tricks).net("NS")
-            row[seat.name] = ContractOutcome(contract, seat.name, tricks, score,
-                                             tricks <= allowed, True)
-        out[contract] = row
-    return out
-
-
-def all_pass_outcome(deal, rules, dealer, ns_tricks: Dict[str, int]
-                     ) -> Optional[ContractOutcome]:
-    """The all-pass deal: ``declarer`` "N" (its ``tricks`` are NS's), NS score.
-
-    Skruuvi's all-pass misère scores each trick -1 to its taker (aces not
-    included, ``ACES_NOTE``); Siberian Vint's распасовка scores nothing (its
-    X mark goes to the sheet, ``X_MARK_NOTE``). None in other games.
-    """
-    rs = rule_set(rules)
-    contract = all_pass_contract(rs)
-    if contract is None:
-        return None
-    tricks = ns_tricks[Seat.parse(dealer).lho.name]
-    score = rs.score(deal, contract=contract, declarer="N", tricks=tricks).net("NS")
-    return ContractOutcome(contract, "N", tricks, score, True, True)
 
 
 def scored_value(deal, rules, contract, declarer, *, leader=None, played=(), won: int = 0,
                  max_seconds: Optional[float] = None, warm: Optional[solver.Solver] = None):
     """Declarer's side's exact score with the misère aces (``solver.solve_scored``
     on the rule set's ``play_objective``), or ``solver.Bounds`` when the budget
-    runs out first. ``leader``: who is on lead (the opening leader by default);
-    ``warm``: a ``solver.Solver`` whose kept trick tables the search shares."""
+    runs out first. ``leader``: who is on lead (the opening leader by default;
+    for the all-pass deal, ``declarer``); ``warm``: a ``solver.Solver`` whose
+    kept trick tables the search shares."""
     rs = rule_set(rules)
     objective = rs.play_objective(deal if len(deal["N"]) == 13 else None, contract, declarer)
     if leader is None:
-        leader = rs.opening_leader(declarer) if contract not in ("AP", "PASS") else declarer
+        leader = declarer if contract == rs.all_pass_contract else rs.opening_leader(declarer)
     return (warm or solver).solve_scored(deal, "NT", leader, objective, played=played,
                                          won=won, max_seconds=max_seconds)
 
@@ -183,15 +106,15 @@ def add_aces(deal, rules, dealer, outcomes, all_pass, *, max_seconds: Optional[f
     rs = rule_set(rules)
     jobs = [(c, seat) for c, row in outcomes.items() if row and next(iter(row.values())).misere
             for seat in row]
-    ap = all_pass is not None and all_pass.contract == "AP"
+    ap = all_pass is not None and rs.misere_aces and all_pass.contract == rs.all_pass_contract
     total = len(jobs) + ap
     outcomes = {c: dict(row) for c, row in outcomes.items()}
     warm = solver.Solver()      # the trick searches' tables, shared by the 13 searches
 
     def rescore(o: ContractOutcome, leader: Seat, done: int) -> ContractOutcome:
         if progress is not None:
-            progress(done, total, f"{o.contract} by {o.declarer}" if o.contract != "AP"
-                     else "all-pass misère")
+            progress(done, total, "all-pass misère" if o.contract == rs.all_pass_contract
+                     else f"{o.contract} by {o.declarer}")
         value = scored_value(deal, rs, o.contract, o.declarer, leader=leader,
                              max_seconds=max_seconds, warm=warm)
         sign = 1 if Seat.parse(o.declarer).side == "NS" else -1
@@ -228,18 +151,9 @@ def play_objective(deal, rules, contract, declarer=None, *, bolshevik: bool = Fa
     if bolshevik:
         return rs.bolshevik_objective(contract, declarer, doubled_by=doubled_by,
                                       redoubled=redoubled)
-    if contract in ("AP", "PASS"):
+    if contract == rs.all_pass_contract:
         return rs.play_objective(deal, contract, "N")
     return rs.play_objective(deal, contract, declarer)
-
-
-def is_misere(rules, contract) -> bool:
-    """Is ``contract`` a bid misère or the all-pass misère of a game that scores them?"""
-    rs = rule_set(rules)
-    if contract is None:
-        return False
-    return contract in misere_contracts(rs) or (contract == all_pass_contract(rs)
-                                                and contract == "AP")
 
 
 def aces_taken(deal, leader, cards) -> List[tuple]:
@@ -283,42 +197,57 @@ PLAYOUT_NODES = 1_000_000
 ESTIMATE_ERROR = 0.65
 
 
-#: Misère tricks on lead by (deal, leader, budget), for the advisor's samples:
-#: (the search's answer, the tricks scored).
+#: Misère tricks on lead by (deal, leader, budget): (the search's answer, the
+#: tricks scored); one search serves 5M, 6M, 7M and AP alike, and the advisor
+#: meets the same deals again from call to call.
 _ON_LEAD: Dict[tuple, tuple] = {}
+#: The most answers ``_ON_LEAD`` keeps before it starts again.
+_ON_LEAD_SIZE = 4096
+
+
+def misere_on_lead(deal, leader, *, max_nodes: Optional[int] = None,
+                   warm: Optional[solver.Solver] = None) -> tuple:
+    """``(found, tricks)``: the misère tricks of the side on lead (no-trumps,
+    each side taking as few as it can). ``found`` is the search's answer, a
+    number or, when ``max_nodes`` stopped it, the ``solver.Bounds`` it proved;
+    ``tricks`` is ``found`` or, for bounds, ``misere_estimate`` within them.
+    ``warm``: a ``solver.Solver`` whose kept tables an exact search shares (a
+    budgeted search runs on its own table, so that its answer depends on the
+    deal, leader and budget only). Remembered by deal, leader and budget."""
+    leader = Seat.parse(leader)
+    key = (deal.masks, int(leader), max_nodes)
+    if key not in _ON_LEAD:
+        if len(_ON_LEAD) > _ON_LEAD_SIZE:
+            _ON_LEAD.clear()
+        search = warm if warm is not None and max_nodes is None else solver
+        found = search.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
+        scored = found if isinstance(found, int) else misere_estimate(deal, leader, found)
+        _ON_LEAD[key] = (found, scored)
+    return _ON_LEAD[key]
 
 
 def playout_tricks(deal, leader, tricks: int = PLAYOUT_TRICKS,
                    max_nodes: Optional[int] = PLAYOUT_NODES) -> float:
     """Misère tricks of the side on lead (no-trumps) if the first ``tricks``
     tricks are played by the search's move ordering (every hand plays the
-    card the search would try first: ``solver._core.ordered_moves``) and the
+    card the search would try first: ``solver.play_by_search_order``) and the
     ending is then solved exactly (past ``max_nodes``, its bounds' middle).
 
     A cheap stand-in for the full search: the ordering is a fair misère
     policy for both sides, and an ending of 9 cards solves in about 0.1 s or
     less. Deterministic: the same deal and leader give the same answer.
     """
-    from solver import _core
     leader = Seat.parse(leader)
-    hands, lead, won = list(deal.masks), int(leader), 0
     tricks = min(tricks, max(0, len(deal[leader]) - 1))
-    for _ in range(tricks):
-        trick: List[int] = []
-        for k in range(4):
-            card = _core.ordered_moves(hands, 4, lead, trick, True)[0]
-            hands[(lead + k) & 3] ^= 1 << card
-            trick.append(card)
-        # no trumps: the highest card of the suit led wins (a card is 16 x suit + rank)
-        best = max(range(4), key=lambda k: (trick[k] >> 4 == trick[0] >> 4, trick[k]))
-        lead = (lead + best) & 3
-        won += lead % 2 == int(leader) % 2
-    try:
-        [rest] = _core.solve_each_card(hands, 4, lead, [], [], True, max_nodes=max_nodes)
-    except _core.OverBudget as stop:
-        rest = (stop.lower + stop.upper) / 2
-    # the core counts North-South's tricks
-    rest = rest if int(leader) % 2 == 0 else len(deal[leader]) - tricks - rest
+    play = solver.play_by_search_order(deal, "NT", leader, tricks, misere=True)
+    won = sum(n for seat, n in play.won.items() if seat.side == leader.side)
+    rest = solver.solve(play.remaining(), "NT", play.trick_leader, misere=True,
+                        max_nodes=max_nodes)
+    if isinstance(rest, solver.Bounds):
+        rest = (rest.lower + rest.upper) / 2
+    # the side on lead in the ending may be the other one
+    if play.trick_leader.side != leader.side:
+        rest = len(deal[leader]) - tricks - rest
     return won + rest
 
 
@@ -361,42 +290,12 @@ ACES_SPREAD = 8
 
 def aces_mean(rules, contract, leader) -> int:
     """``ACES_MEAN`` as North-South's points (0 where the game has no misère
-    aces): ``leader`` leads the first trick."""
-    name = rule_set(rules).name
-    if contract == "AP" and name == "skruuvi-old":
-        name = "skruuvi"                # the same all-pass misère
-    mean = ACES_MEAN.get((name, contract), 0)
-    return mean if Seat.parse(leader).side == "EW" else -mean
-
-
-def misere_value(deal, rules, contract, declarer, dealer, *,
-                 max_nodes: Optional[int] = ADVICE_NODES, estimates: Optional[list] = None) -> int:
-    """NS minus EW for a misère contract (or ``AP``) played on ``deal``, the
-    tricks from the misère trick search, the aces by their mean worth
-    (``ACES_MEAN``: the advisor's estimate, not this deal's aces). With
-    ``max_nodes`` the search may stop early: then ``misere_estimate`` within
-    the bounds it proved is scored (the advisor's samples only), and the
-    bounds are appended to ``estimates`` when it is given. On full 13-card
-    deals the default budget seldom finishes (an exact full-deal misère takes
-    seconds): the estimate is off by ``ESTIMATE_ERROR`` tricks on average on
-    random deals."""
+    aces): ``leader`` leads the first trick. A game's all-pass misère not
+    measured on its own takes the measured one's mean: the all-pass misère
+    plays for the same objective in both Skruuvi schedules."""
     rs = rule_set(rules)
-    if contract in ("AP", "PASS"):
-        leader, declarer = Seat.parse(dealer).lho, Seat.N
-    else:
-        declarer = Seat.parse(declarer)
-        leader = rs.opening_leader(declarer)
-    key = (deal.masks, int(leader), max_nodes)
-    if key not in _ON_LEAD:             # one search serves 5M, 6M, 7M and AP alike
-        if len(_ON_LEAD) > 4096:
-            _ON_LEAD.clear()
-        found = solver.solve(deal, "NT", leader, misere=True, max_nodes=max_nodes)
-        scored = found if isinstance(found, int) else misere_estimate(deal, leader, found)
-        _ON_LEAD[key] = (found, scored)
-    found, on_lead = _ON_LEAD[key]
-    if isinstance(found, solver.Bounds) and estimates is not None:
-        estimates.append(found)
-    ns = on_lead if leader.side == "NS" else 13 - on_lead
-    tricks = ns if declarer.side == "NS" else 13 - ns
-    score = rs.score(deal, contract=contract, declarer=declarer.name, tricks=tricks).net("NS")
-    return score + aces_mean(rs, contract, leader)
+    mean = ACES_MEAN.get((rs.name, contract))
+    if mean is None and rs.misere_aces and contract == rs.all_pass_contract:
+        mean = next((m for (_, c), m in ACES_MEAN.items() if c == contract), None)
+    mean = mean or 0
+    return mean if Seat.parse(leader).side == "EW" else -mean
