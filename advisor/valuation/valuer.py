@@ -32,9 +32,9 @@ and nowhere else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Tuple, Union
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
-from solver import Bounds, DDTable, Solver, dd_table
+from solver import Bounds, DDTable, Objective, Solver, dd_table
 from solver.cards import SEATS, STRAINS, Deal, Seat, Strain
 
 from ..game import (declarer_tricks, extra_strain, misere_contracts, rule_set, strain_of,
@@ -46,7 +46,8 @@ from .exchange import (LEVEL_GROUPS, contract_text, exchanged_tables, kitty_left
                        level_group, play_deal)
 from .outcome import ContractOutcome, ParError, as_table
 
-__all__ = ["Valuer", "Budgets", "EXACT", "ADVICE", "trick_key", "misere_value"]
+__all__ = ["Valuer", "Budgets", "ContractPlay", "EXACT", "ADVICE", "trick_key",
+           "misere_value"]
 
 #: What a search found: exact tricks, or what a budgeted one proved.
 Found = Union[int, Bounds, Rough]
@@ -83,6 +84,23 @@ EXACT = Budgets(courts_nodes=None)
 #: The bidding advisor's: a sample's share of its time (docs/advise.md).
 ADVICE = Budgets(misere_nodes=misere.ADVICE_NODES, courts_nodes=courts.ADVICE_NODES,
                  courts_each_fresh=True, aces="mean")
+
+
+class ContractPlay(NamedTuple):
+    """How a contract is played, as a search of its cards needs it.
+
+    ``strain``: the fast solver's strain (``"S"`` .. ``"NT"``) or a strain
+    of the general solver (``"CT"``, ``"MH"``: ``courts.play_of`` gives its
+    deck and trumps); ``leader``: who leads to the first trick; ``misere``:
+    each side takes as few tricks as it can; ``side``: the side whose tricks
+    ``Valuer.tricks`` counts (the declaring side; North-South in the all-pass
+    deal unless another seat is named).
+    """
+
+    strain: str
+    leader: Seat
+    misere: bool
+    side: str
 
 
 def trick_key(rules, contract, declarer, exchange: Optional[str] = None) -> tuple:
@@ -149,6 +167,33 @@ class Valuer:
                 f"solved>")
 
     # -- what a contract is ------------------------------------------------
+    def how_played(self, contract, declarer) -> ContractPlay:
+        """How ``contract`` by ``declarer`` is played (``ContractPlay``); the
+        all-pass deal's leader is the auction's (the dealer's left)."""
+        kind = self._kind(contract)
+        declarer = self._declarer(contract, declarer)
+        if kind == "all-pass":
+            leader = Seat.parse(self.rules.all_pass_result(self.dealer)[2])
+            return ContractPlay("NT", leader, True, declarer.side)
+        leader = self.rules.opening_leader(declarer)
+        if kind == "misere":
+            return ContractPlay("NT", leader, True, declarer.side)
+        if kind == "extra":
+            strain = extra_strain(self.rules, contract)
+            return ContractPlay(strain, leader, strain in self.rules.losing_strains,
+                                declarer.side)
+        return ContractPlay(strain_of(self.rules, contract).name, leader, False, declarer.side)
+
+    def objective(self, contract, declarer) -> Objective:
+        """What the declaring side plays for in ``contract`` (a ``solver.Objective``:
+        its net score by tricks taken, and in a Skruuvi misère what each ace
+        taken adds), from the rule set's ``play_objective``; for the all-pass
+        deal, North-South's unless another seat is named."""
+        declarer = self._declarer(contract, declarer)
+        deal = self.played_deal(contract, declarer)
+        full = deal is not None and all(len(deal[s]) == 13 for s in SEATS)
+        return self.rules.play_objective(deal if full else None, contract, declarer)
+
     def _kind(self, contract) -> str:
         """``"all-pass"``, ``"misere"``, ``"extra"`` (the general solver) or ``"dd"``."""
         if contract is not None and contract == self.rules.all_pass_contract:
@@ -327,21 +372,11 @@ class Valuer:
             self.solve([(contract, declarer)])
         return self._found[key]
 
-    def _misere_leader(self, contract) -> Optional[Seat]:
-        """The all-pass deal's opening leader (the auction's), else None."""
-        if contract == self.rules.all_pass_contract:
-            return Seat.parse(self.rules.all_pass_result(self.dealer)[2])
-        return None
-
     def _misere_entry(self, contract, declarer) -> Tuple[Found, int]:
         """A misère's tricks from the misère trick search (``misere.misere_on_lead``),
         from the game's opening leader, on the deal as played."""
-        leader = self._misere_leader(contract)
-        if leader is None:
-            declarer = Seat.parse(declarer)
-            leader = self.rules.opening_leader(declarer)
-        else:
-            declarer = Seat.N if declarer is None else Seat.parse(declarer)
+        declarer = self._declarer(contract, declarer)
+        leader = self.how_played(contract, declarer).leader
         where = (contract, declarer)
         if where not in self._misere:
             deal = self.played_deal(contract, declarer)
@@ -412,7 +447,7 @@ class Valuer:
                 if isinstance(found, Bounds):
                     self.misere_bounds.append(found)
                 if self.budgets.aces == "mean" and self.rules.misere_aces:
-                    leader = self._misere_leader(contract) or self.rules.opening_leader(declarer)
+                    leader = self.how_played(contract, declarer).leader
                     value += misere.aces_mean(self.rules, contract, leader)
                     self.aces_by_mean = True
             self._scores[where] = value
