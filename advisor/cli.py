@@ -456,7 +456,7 @@ def _check_output(path: str, source: str, force: bool) -> None:
 
 def run_serve(args, out) -> None:
     """Run the web page until Ctrl-C."""
-    from .web import serve
+    from .web import serve      # Flask loads for vint serve only (no import cycle)
 
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1 to 65535, not {args.port}")
