@@ -57,8 +57,7 @@ def dds_solver():
 
 def bench(n: int, args, dds) -> dict:
     import solver
-    from advisor.bidding.advise import (_solve_policy_sample, _solve_sample, prepare,
-                                        recommend)
+    from advisor.bidding.advise import prepare, recommend, value_sample
     from advisor.bidding.policy import Policy
 
     reply = "none" if args.no_reply else args.reply
@@ -79,10 +78,9 @@ def bench(n: int, args, dds) -> dict:
         pbn = deal.to_pbn()
         live = tuple(k for k, n in enumerate(scored_on) if n > i)
         t0 = time.perf_counter()
-        if reply == "policy":   # the continuations by the policy, then what they need solved
-            valuer, _ = _solve_policy_sample(sit, policy, deal, live=live)
-        else:
-            valuer, _ = _solve_sample(sit, deal, reply == "par")
+        # with the policy: the continuations, then what they need solved
+        valuer, _ = value_sample(sit, deal, policy=policy if reply == "policy" else None,
+                                 par_reply=reply == "par", live=live)
         ours_s.append(time.perf_counter() - t0)
         tricks = valuer.solved
         entries += len(tricks)

@@ -69,7 +69,7 @@ from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
 from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
-           "Situation"]
+           "Situation", "value_sample"]
 
 #: A contract a side cannot play in the model: worth this much against it.
 _UNPLAYABLE = 10 ** 7
@@ -471,9 +471,21 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
     return needs
 
 
-def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
-    """One sample's ``Valuer``, with the tricks its candidates (and with
-    ``reply``, the opponents' strains) need solved: ``(valuer, theirs)``."""
+def value_sample(sit: Situation, deal: Deal, *, policy: Optional[Policy] = None,
+                 par_reply: bool = False, cache: Optional["AdviceCache"] = None, live=None):
+    """One sample's ``Valuer`` with the tricks its candidates need solved, and
+    what the bidding after each candidate needs: ``(valuer, finals)`` with a
+    ``policy`` (each live candidate's final contract, ``_policy_finals``),
+    else ``(valuer, theirs)`` (with ``par_reply``, the opponents' strains and
+    declarers of ``_their_strains``; empty without). The scoring asks the
+    valuer; ``recommend`` runs this on its threads."""
+    if policy is not None:
+        return _policy_sample(sit, policy, deal, cache, live)
+    return _reply_sample(sit, deal, par_reply, cache)
+
+
+def _reply_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
+    """``value_sample`` when each call stands or the reply is par's."""
     theirs = _their_strains(sit, deal) if reply else {}
     valuer = sit.valuer(deal, cache)
     valuer.solve_strains(_needs(sit, theirs))
@@ -545,12 +557,12 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
     return finals
 
 
-def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
-    """One sample's ``Valuer`` when the bidding goes on by the policy, with the
-    tricks solved of the final contracts of the ``live`` candidates'
-    continuations (default: all candidates) and those candidates' own
-    contracts (the *stands* values): ``(valuer, finals)``. The rows of one
-    strain are solved together, sharing one transposition table."""
+def _policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
+    """``value_sample`` when the bidding goes on by the policy: the tricks
+    solved of the final contracts of the ``live`` candidates' continuations
+    (default: all candidates) and those candidates' own contracts (the
+    *stands* values). The rows of one strain are solved together, sharing one
+    transposition table."""
     finals = _policy_finals(sit, policy, deal, live)
     wanted = [f for f in finals if f is not None] + [
         (c, d) for k, (_, c, d) in enumerate(sit.candidates) if finals[k] is not None]
@@ -805,9 +817,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     live: Tuple[int, ...] = tuple(range(len(sit.candidates)))
 
     def solve(deal, live):
-        if policy is not None:
-            return _solve_policy_sample(sit, policy, deal, cache, live)
-        return _solve_sample(sit, deal, reply == "par", cache)
+        return value_sample(sit, deal, policy=policy, par_reply=reply == "par", cache=cache,
+                            live=live)
 
     nan = float("nan")
     rows, stand_rows, all_tricks = [], [], []

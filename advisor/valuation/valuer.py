@@ -31,6 +31,7 @@ and nowhere else.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
@@ -103,18 +104,46 @@ class ContractPlay(NamedTuple):
     side: str
 
 
+#: What each contract of a rule set is, worked out once a rule set: the
+#: advisor asks it of the same contracts on every sample.
+_FACTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _facts(rs, contract) -> Tuple[str, Optional[str], int]:
+    """``(kind, strain, level)`` of a contract: its kind (``"all-pass"``,
+    ``"misere"``, ``"extra"`` for the general solver, ``"dd"``), the strain
+    its tricks are kept under (``trick_key``) and its level."""
+    known = _FACTS.get(rs)
+    if known is None:
+        known = _FACTS[rs] = {None: frozenset(misere_contracts(rs))}
+    found = known.get(contract)
+    if found is None:
+        strain, extra = strain_of(rs, contract), extra_strain(rs, contract)
+        if contract is not None and contract == rs.all_pass_contract:
+            kind = "all-pass"
+        elif contract in known[None]:
+            kind = "misere"
+        elif extra is not None:
+            kind = "extra"
+        elif strain is not None:
+            kind = "dd"
+        else:
+            raise ParError(f"{rs.name} plays no contract {contract!r}")
+        level = 0 if kind == "all-pass" else rs.contract(contract).level
+        found = known[contract] = (kind, strain.name if strain is not None else extra, level)
+    return found
+
+
 def trick_key(rules, contract, declarer, exchange: Optional[str] = None) -> tuple:
     """Where a deal's tricks for ``contract`` by ``declarer`` are kept:
     ``(declarer, strain)`` (the DD strain's name, or the extra strain), and
     for a deal before Skruuvi's exchange also the level group whose exchange
     the deal goes through (``exchange.level_group``)."""
-    rs = rule_set(rules)
-    declarer = Seat.parse(declarer)
-    strain = strain_of(rs, contract)
-    key = (declarer.name, strain.name if strain is not None else extra_strain(rs, contract))
+    _, strain, level = _facts(rule_set(rules), contract)
+    key = (Seat.parse(declarer).name, strain)
     if exchange is None:
         return key
-    return key + (level_group(exchange, rs.contract(contract).level),)
+    return key + (level_group(exchange, level),)
 
 
 class Valuer:
@@ -147,7 +176,6 @@ class Valuer:
         self.cache = cache
         self._table = None if table is None else as_table(table, self.deal)
         self._preset = dict(misere_tricks or {})
-        self._miseres = frozenset(misere_contracts(self.rules))
         self._found: Dict[tuple, Tuple[Found, int]] = {}
         self._misere: Dict[tuple, Tuple[Found, int]] = {}
         self._scores: Dict[tuple, int] = {}
@@ -196,15 +224,7 @@ class Valuer:
 
     def _kind(self, contract) -> str:
         """``"all-pass"``, ``"misere"``, ``"extra"`` (the general solver) or ``"dd"``."""
-        if contract is not None and contract == self.rules.all_pass_contract:
-            return "all-pass"
-        if contract in self._miseres:
-            return "misere"
-        if extra_strain(self.rules, contract) is not None:
-            return "extra"
-        if strain_of(self.rules, contract) is not None:
-            return "dd"
-        raise ParError(f"{self.rules.name} plays no contract {contract!r}")
+        return _facts(self.rules, contract)[0]
 
     def key(self, contract, declarer) -> tuple:
         """``trick_key`` of this Valuer's game and exchange."""
@@ -245,7 +265,7 @@ class Valuer:
             elif kind == "dd" and self.exchange is not None:
                 self._solve_exchanged(contract, declarer)
             elif kind == "dd":
-                needs.setdefault(strain_of(self.rules, contract), set()).add(declarer)
+                needs.setdefault(Strain[_facts(self.rules, contract)[1]], set()).add(declarer)
         self.solve_strains(needs)
 
     def solve_strains(self, needs: Dict[Strain, Iterable]) -> None:
