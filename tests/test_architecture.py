@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import REPO as ROOT
+
 PACKAGES = ("solver", "advisor")
 #: The only imports of the packages' modules inside a function, and why.
 LAZY = {("advisor.cli", "advisor.web"): "Flask loads for vint serve only",

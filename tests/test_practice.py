@@ -16,7 +16,7 @@ import sys
 import pytest
 
 import solver
-from conftest import child_env
+from helpers import child_env
 from advisor import rules as game_rules
 from advisor.cli import main
 from advisor.game import declarer_tricks, playable_contracts, strain_of

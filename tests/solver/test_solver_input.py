@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import solver_module
+from helpers import solver_module
 from solver import SEATS, Card, Deal, Hand, Seat, Strain
 from solver.errors import DealError, ParseError, PositionError, VintError
 

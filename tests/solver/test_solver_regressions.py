@@ -2,14 +2,14 @@
 
 Each was found by the minimax, oracle or DDS comparisons; kept here so that
 the same mistake cannot come back unnoticed. Endings are checked against the
-plain minimax in ``tests/minimax.py``, full deals against endplay (DDS).
+plain minimax in ``tests/helpers/minimax.py``, full deals against endplay (DDS).
 """
 
 from __future__ import annotations
 
 import pytest
 
-import minimax
+from helpers import minimax
 import solver
 
 # (deal, trump, leader, trick, misere, lone): an unsound table entry once

@@ -7,18 +7,16 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from advisor.cli import EXAMPLE_DEAL, main, version
-from conftest import child_env
+from helpers import DATA, child_env
 from advisor.render import printable
 from solver import solve_cards
 from solver.cards import Deal
 
-REPO = Path(__file__).resolve().parents[1]
-GAME = REPO / "tests" / "data" / "vint_game.pbn"
+GAME = DATA / "vint_game.pbn"
 
 
 def run_vint(args, encoding, cwd):

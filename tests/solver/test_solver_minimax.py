@@ -1,4 +1,4 @@
-"""The solver against the plain minimax of tests/minimax.py on random small endings.
+"""The solver against the plain minimax of tests/helpers/minimax.py on random small endings.
 
 The minimax is first checked against the oracle's endings, so that it is itself
 validated; then seeded random endings (2-4 cards a hand, a trick in progress,
@@ -13,8 +13,7 @@ import random
 
 import pytest
 
-import minimax
-from conftest import ORACLE_SIZES, oracle_row, position_text, solver_module, str_cards
+from helpers import ORACLE_SIZES, minimax, oracle_row, position_text, solver_module, str_cards
 
 GAMES = [(misere, lone) for misere in (False, True) for lone in (None, "N", "E", "S", "W")]
 STRAINS = ("S", "H", "D", "C", "NT")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import play_out
+from helpers import BENCHMARKS, play_out
 
 import solver
 from advisor import rules as game_rules
@@ -312,8 +312,7 @@ def _cached_exact():
     """``[(deal, leader, exact misère tricks of the side on lead)]`` from
     benchmarks/misere_exact.json (the deals over its exact budget left out)."""
     import json
-    from pathlib import Path
-    cache = json.loads((Path(__file__).resolve().parents[1] / "benchmarks"
+    cache = json.loads((BENCHMARKS
                         / "misere_exact.json").read_text())
     out = []
     for key, exact in sorted(cache.items()):
@@ -465,8 +464,7 @@ def test_analysis_with_aces_refuses_what_it_cannot_score(options, wrong):
 
 def _aces_rows():
     import json
-    from pathlib import Path
-    return json.loads((Path(__file__).resolve().parents[1] / "benchmarks"
+    return json.loads((BENCHMARKS
                        / "misere_aces.json").read_text())
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ORACLE_SIZES, oracle_row, position_text, solver_module, str_cards
+from helpers import ORACLE_SIZES, oracle_row, position_text, solver_module, str_cards
 
 SEATS = "NESW"
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -117,7 +117,7 @@ def test_small_endings(index):
 
 def restore_trick(row: dict) -> str:
     """The position's deal with the cards of the current trick back in their players' hands."""
-    from minimax import parse_card, parse_pbn, to_pbn, seat_index
+    from helpers.minimax import parse_card, parse_pbn, to_pbn, seat_index
 
     hands = [set(h) for h in parse_pbn(row["deal"])]
     leader = seat_index(row["leader"])
@@ -128,7 +128,7 @@ def restore_trick(row: dict) -> str:
 
 def declarers_share(row: dict) -> int:
     """Tricks the declaring side (not the leader's) wins from the oracle's position."""
-    from minimax import Game, parse_pbn, seat_index
+    from helpers.minimax import Game, parse_pbn, seat_index
 
     game = Game(row["trump"], row.get("misere", False), row.get("lone"))
     leader, mover = seat_index(row["leader"]), seat_index(row["on_move"])

@@ -5,15 +5,13 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import child_env
+from helpers import DATA, child_env
 from advisor.cli import EXAMPLE_DEAL, main, read_deal_file
 from solver import dd_table
 
-REPO = Path(__file__).resolve().parents[1]
 OTHER_DEAL = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
 
 
@@ -252,7 +250,7 @@ def test_a_negative_seed_is_refused_by_advise_and_review(capsys):
     status, out, err = run(capsys, "advise", "--hand", "AKQ87.KJ4.A2.T93", "--seat", "S",
                            "--auction", "1H P", "--samples", "2", "--seed", "-1")
     assert status == 2 and "--seed must be 0 or more" in err
-    status, out, err = run(capsys, "review", str(REPO / "tests" / "data" / "vint_game.pbn"),
+    status, out, err = run(capsys, "review", str(DATA / "vint_game.pbn"),
                            "--seed", "-1")
     assert status == 2 and out == "" and "--seed must be 0 or more" in err
 

@@ -11,7 +11,7 @@ from solver.errors import DealError, PositionError, VintError
 from solver.general import (COURTS, COURTS_MISERE, PIQUET, STANDARD, GeneralSolver, Layout,
                             LayoutError, solve_general, solve_general_cards)
 
-from general_minimax import minimax
+from helpers.general_minimax import minimax
 
 LAYOUTS = [(STANDARD, 4), (COURTS, 4), (COURTS_MISERE, 4), (PIQUET, 3)]
 

@@ -12,7 +12,7 @@ from advisor.rules.preference import (Preference, PreferenceDeal, PreferenceErro
 from solver.cards import Card
 from solver.general import PIQUET
 
-from general_minimax import minimax
+from helpers.general_minimax import minimax
 
 FULL = "AKQJ.AKQJ.7.7 T987.T98.98.8 .7.AKQJ.AKQJ9 / DT CT"
 

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import solver
-from conftest import child_env
+from helpers import child_env
 from solver import Bounds
 
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"

@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
 import advisor
 from advisor.render import review_html
+from helpers import DATA
 
-DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture(scope="module")

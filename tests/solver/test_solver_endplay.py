@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from conftest import oracle_row, solver_module, str_cards
+from helpers import oracle_row, solver_module, str_cards
 
 endplay_types = pytest.importorskip("endplay.types")
 endplay_dds = pytest.importorskip("endplay.dds")

@@ -2,7 +2,7 @@
 
 Skruuvi's misère charges each ace to the side that takes it, by the number of
 the trick it falls in; the score of the contract depends on the tricks. The
-scored search plays for that sum. ``tests/minimax.py``'s ``ScoredGame``
+scored search plays for that sum. ``tests/helpers/minimax.py``'s ``ScoredGame``
 tries every card with no pruning: the two must agree on every position.
 """
 
@@ -12,8 +12,7 @@ import random
 
 import pytest
 
-import minimax
-from conftest import solver_module
+from helpers import minimax, solver_module
 from solver import Card, Objective, ObjectiveError, PositionError
 
 TOP = [(s, r) for s in range(4) for r in range(8, 15)]   # aces come up often

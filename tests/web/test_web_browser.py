@@ -9,14 +9,13 @@ from __future__ import annotations
 import shutil
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 import solver
 from advisor.web import create_app
+from helpers import DATA
 
-DATA = Path(__file__).parent / "data"
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 OTHER = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
 

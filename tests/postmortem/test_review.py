@@ -16,8 +16,8 @@ from advisor.records import FormatError, read_games
 from advisor.postmortem import ReviewError, review_auction
 from advisor.render import review_text
 from solver.cards import Card, Deal, Hand, SEATS, Seat
+from helpers import DATA
 
-DATA = Path(__file__).parent / "data"
 GAME_PBN = str(DATA / "vint_game.pbn")
 
 
@@ -301,7 +301,7 @@ def test_semi_contract_review_counts_declarers_own_hand_tricks():
     from advisor.records import read_games
     from advisor.rules import get
     from advisor.postmortem import review_record
-    from conftest import play_out
+    from helpers import play_out
 
     deal = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
     rules = get("semi-contract")

@@ -1,13 +1,13 @@
 """Notebook views (issue 12): short reprs and ``_repr_html_`` for the main results."""
 
 from html.parser import HTMLParser
-from pathlib import Path
 
 import advisor
 import solver
+from helpers import DATA
 
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
-GAME = str(Path(__file__).parent / "data" / "vint_game.pbn")
+GAME = str(DATA / "vint_game.pbn")
 
 
 class _Cells(HTMLParser):

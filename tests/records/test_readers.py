@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +17,8 @@ from advisor.records import FormatError, read_games, write_json, write_pbn
 from solver.cards import Seat
 from solver.play import Play
 
-from conftest import played_file
+from helpers import DATA, played_file
 
-DATA = Path(__file__).parent / "data"
 GAME_PBN = DATA / "vint_game.pbn"
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 #: The example deal as LIN writes it (S, W, N; E holds the rest), dealer N.

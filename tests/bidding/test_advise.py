@@ -158,7 +158,7 @@ def test_bad_input(kwargs, error, message):
 def test_other_games():
     # Skruuvi: a 1H kitty bid cannot be the final contract: if it stands North
     # raises it to 5H (game.raise_kitty_bid); the Kitty game's low bids are
-    # candidates too (tests/test_advise_kitty.py)
+    # candidates too (tests/bidding/test_advise_kitty.py)
     rec = recommend(STRONG, seat="S", dealer="N", auction="1H P", rules="skruuvi", samples=3,
                     seed=1, strains=["S"], workers=2)
     assert (rec.candidate("P").contract, rec.candidate("P").declarer) == ("5H", "N")

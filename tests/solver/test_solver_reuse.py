@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from conftest import solver_module, str_cards
+from helpers import solver_module, str_cards
 from solver import Card, Deal, Hand, Solver
 
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"

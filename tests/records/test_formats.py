@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +10,8 @@ from advisor.records import FormatError, GameRecord, read_games, write_json
 from advisor.records.pbn import optimum_result_table, write_pbn
 from solver import dd_table
 from solver.cards import Deal, Strain
+from helpers import DATA
 
-DATA = Path(__file__).parent / "data"
 GAME_PBN = DATA / "vint_game.pbn"
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 #: The play of vint_game.pbn, in the order the cards were played (E leads).

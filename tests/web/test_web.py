@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import time
-from pathlib import Path
 
 import pytest
 
@@ -14,9 +13,8 @@ from advisor.web import create_app
 from advisor.web.app import MAX_UPLOAD_BYTES
 from advisor.web.jobs import Cancelled, JobRunner
 
-from conftest import played_file
+from helpers import DATA, played_file
 
-DATA = Path(__file__).parent / "data"
 EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 
 
