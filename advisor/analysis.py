@@ -130,7 +130,7 @@ class Exchange:
 
     - ``kind``: ``"kitty"`` or ``"kotka"``; ``kitty``: the kitty (Kitty game);
     - ``tables``: ``{level: DDTable}``: each entry solved on the deal after the
-      exchange that contract brings (``advisor.exchange``);
+      exchange that contract brings (``advisor.valuation.exchange``);
     - ``played``: ``{(strain, seat, level): Deal}``, those deals.
     """
 
@@ -175,11 +175,11 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
     Skruuvi: ``kitty`` (4 cards; the hands hold 12) or ``before_exchange=True``
     (Kotka, 13 cards a hand) says the deal is given before the card exchange;
     every trump and grand contract is then scored on the deal its own exchange
-    produces (``advisor.exchange``). Without them the deal is the one played.
+    produces (``advisor.valuation.exchange``). Without them the deal is the one played.
 
     ``aces_seconds``: score Skruuvi's misère contracts and all-pass misère
     with their ace penalties, each by a scored search of at most this many
-    seconds (``advisor.misere.add_aces``; ``progress`` is passed on). Without
+    seconds (``advisor.valuation.misere.add_aces``; ``progress`` is passed on). Without
     it they count tricks only (``ACES_NOTE``).
     """
     if aces_seconds is not None:
@@ -240,7 +240,7 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
     """``analyse`` with a given DD table (a ``solver.DDTable`` or dict).
 
     ``misere_tricks``: ``{leader: NS tricks}`` with each side taking as few
-    tricks as it can (``advisor.misere.misere_tricks``), for the leaders of
+    tricks as it can (``valuation.misere.misere_tricks``), for the leaders of
     ``misere_leaders``; without it misère and all-pass deals are left out.
     ``aces_seconds``, ``progress``: as for ``analyse``.
     """

@@ -517,7 +517,8 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("deal", nargs="?",
                     help="a deal in PBN, or a PBN, LIN or JSON file; none: the built-in example")
     an.add_argument("--example", action="store_true", help="analyse the built-in example deal")
-    an.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names() + _rules.three_handed_names(),
+    an.add_argument("--rules", default=_rules.DEFAULT,
+                    choices=_rules.names() + _rules.three_handed_names(),
                     help="the game's rules (default: vint); preference: three hands of ten "
                          "and the widow, \"H0 H1 H2 / W1 W2\" (S.H.D.C each)")
     an.add_argument("--dealer", type=str, default=None,

@@ -160,7 +160,7 @@ def raise_kitty_bid(rules, kitty_bid, kitty_bidder) -> Tuple[str, Seat]:
     of those extended bids: the kitty bidder raises its own strain to level 5
     and both main players then pass twice, so the kitty bidder declares
     (``"2H"`` by N: ``("5H", N)``). A kitty bid at level 5 or more stands
-    as it is. The exchange itself is ``advisor.exchange``'s.
+    as it is. The exchange itself is ``advisor.valuation.exchange``'s.
     """
     rs = rule_set(rules)
     if not rs.has_kitty_bids:

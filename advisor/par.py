@@ -262,7 +262,7 @@ def par_of(valuer: Valuer) -> Par:
 def par_from_outcomes(outcomes, rules: RuleSet, dealer="N",
                       all_pass: Optional[ContractOutcome] = None) -> Par:
     """Par from ``contract_outcomes(...)`` (the analysis computes those once),
-    with misère rows too (``advisor.misere``). ``all_pass``: the deal played
+    with misère rows too (``advisor.valuation.misere``). ``all_pass``: the deal played
     when all four pass (Skruuvi's all-pass misère), instead of a throw-in."""
     auction, result = _solve_par(outcomes, rules, dealer, all_pass)
     line = tuple(bid for bid, _ in result.bids)

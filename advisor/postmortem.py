@@ -311,7 +311,8 @@ def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]
             or len(record.deal["N"]) != 13:
         return None
     extra = {}
-    if rules.scores_declarer_hand and record.play and record.complete_play and tricks == record.tricks_won:
+    if rules.scores_declarer_hand and record.play and record.complete_play \
+            and tricks == record.tricks_won:
         extra["tricks_by_declarer"] = sum(1 for t in record.tricks
                                           if t.complete and t.winner == record.declarer)
     return rules.score(record.deal, contract=record.contract, declarer=record.declarer,
@@ -532,7 +533,7 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
     if len(record.deal["N"]) == 13 and not record.bolshevik:
         table = solver.dd_table(record.deal)
         if misere_leaders(rs, record.dealer or "N"):
-            # Par with the game's misère contracts and all-pass deal (advisor.misere).
+            # Par with the game's misère contracts and all-pass deal (advisor.valuation.misere).
             par = analyse(record.deal, rules=rs, dealer=record.dealer or "N", table=table).par
         else:
             par = find_par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)

@@ -50,25 +50,21 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+from common import full_deck, shuffled_deal
 
 CACHE = Path(__file__).with_name("misere_exact.json")
 
 
 def deals(n, seed):
     """``[(deal, leader Seat)]``: random full deals, the leader declarer's opening leader."""
-    from solver import Card, Deal, Hand
     from solver.cards import SEATS
     from advisor.game import rule_set
     rs = rule_set("skruuvi")
     rng = random.Random(seed)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    deck = full_deck()
     out = []
     for _ in range(n):
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * k:13 * k + 13]) for k in range(4)])
+        deal = shuffled_deal(rng, deck)
         declarer = rng.choice(SEATS)
         out.append((deal, rs.opening_leader(declarer)))
     return out

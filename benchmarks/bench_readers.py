@@ -13,18 +13,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
+from common import REPO
+from advisor.records import read_games
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from advisor.records import read_games  # noqa: E402
-
-PBN_GAME = (ROOT / "tests" / "data" / "vint_game.pbn").read_text(encoding="utf-8").split(
+PBN_GAME = (REPO / "tests" / "data" / "vint_game.pbn").read_text(encoding="utf-8").split(
     "\n\n", 1)[1].split("[OptimumResultTable")[0]
-LIN_DEAL = (ROOT / "tests" / "data" / "vint_games.lin").read_text(encoding="utf-8").splitlines()[0]
+LIN_DEAL = (REPO / "tests" / "data" / "vint_games.lin").read_text(encoding="utf-8").splitlines()[0]
 
 
 def pbn_file(deals: int) -> str:

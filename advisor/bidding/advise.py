@@ -342,7 +342,7 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
         contract, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
         candidates.append((call, contract if call in low else call, declarer))
-    # Skruuvi's misère bids (advisor.misere), unless the strains are limited:
+    # Skruuvi's misère bids (advisor.valuation.misere), unless the strains are limited:
     # the bidder declares if it stands (a low one raised to 5M).
     if strains is None:
         for call in legal:
@@ -350,7 +350,7 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
                 contract = raise_kitty_bid(rs, call, seat)[0]
                 if is_misere(rs, contract):
                     candidates.append((call, contract, seat))
-    # Semi-contract's Courts and misère Courts bids (advisor.semi_play): valued
+    # Semi-contract's Courts and misère Courts bids (advisor.valuation.courts): valued
     # by the general solver on a node budget (the sample's Valuer).
     for call in legal:
         if call not in (PASS, "X", "XX") and extra_strain(rs, call) in courts:
@@ -778,14 +778,14 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     other calls of the same auction that are given the same cache.
 
     Skruuvi: each sample's final contract is solved on the deal after the
-    card exchange it brings (``advisor.exchange``; ``exchange=False``: on the
+    card exchange it brings (``advisor.valuation.exchange``; ``exchange=False``: on the
     deal as sampled). In the Kitty game give the 12 cards held before the
     exchange; the unseen cards are dealt 12 a hand and 4 to the kitty.
 
     Semi-contract: the Courts, misère Courts and misère contracts are solved
-    by ``advisor.semi_play`` with ``courts_nodes`` nodes a solve (default
-    ``semi_play.ADVICE_NODES``); a solve that runs out scores an estimate
-    within the tricks it proved (``semi_play.estimate``), and ``warning`` says
+    by ``advisor.valuation.courts`` with ``courts_nodes`` nodes a solve (default
+    ``courts.ADVICE_NODES``); a solve that runs out scores an estimate
+    within the tricks it proved (``courts.estimate``), and ``warning`` says
     on how many samples.
 
     Bad input raises a ``ValueError`` subclass (``AdviseError``,

@@ -300,14 +300,14 @@ def _exchange_lines(analysis, symbols: bool, use_rich) -> List[str]:
         kitty = " ".join(card_text(c, symbols) for c in ex.kitty)
         lines = [f"Given before the exchange (Kitty game, kitty {kitty}): each contract is "
                  "solved on the deal after the exchange it brings, the kitty bidder "
-                 "declaring (advisor.exchange). The table above: levels 6 and 7."]
+                 "declaring (advisor.valuation.exchange). The table above: levels 6 and 7."]
         if ex.tables[5] != ex.tables[7]:
             lines += ["Levels 4 and 5 (the defenders exchange one card too):",
                       dd_table_text(ex.tables[5], symbols=symbols, use_rich=use_rich,
                                     strains=strains)]
     else:
         lines = ["Given before the exchange (Kotka, four cards each way): each contract is "
-                 "solved on the deal after the exchange it brings (advisor.exchange)."]
+                 "solved on the deal after the exchange it brings (advisor.valuation.exchange)."]
     if par.contract is not None:
         played = ex.deal_for(par.contract, par.declarer, analysis.rules)
         lines += [f"The par contract's deal after its exchange ({par.contract} by "

@@ -80,7 +80,8 @@ def three_handed(name: str) -> Preference:
     return _THREE_HANDED[key]()
 
 
-__all__ = ["names", "get", "three_handed_names", "three_handed", "DEFAULT", "RulesError", "DealScore", "Contract", "RuleSet",
+__all__ = ["names", "get", "three_handed_names", "three_handed", "DEFAULT", "RulesError",
+           "DealScore", "Contract", "RuleSet",
            "AuctionState",
            "RubberSheet", "Vint", "Skruuvi", "SkruuviOld", "BolshevikScore",
            "SemiContract", "SiberianVint",

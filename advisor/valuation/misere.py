@@ -192,7 +192,7 @@ PLAYOUT_NODES = 1_000_000
 #: absolute error on the random full deals of benchmarks/misere_exact.json
 #: (173 with an exact value; ``python benchmarks/bench_misere_estimate.py
 #: --drivers``), against 0.95 for the middle of the bounds alone, 1.05 for
-#: always 6. tests/test_misere.py recomputes both, so the advisor's warning
+#: always 6. tests/valuation/test_misere.py recomputes both, so the advisor's warning
 #: cannot go stale when the search changes.
 ESTIMATE_ERROR = 0.65
 
@@ -270,7 +270,7 @@ def misere_estimate(deal, leader, bounds) -> int:
 #: not on lead at trick 1, which in a bid misère is always declarer's side,
 #: by rule set and contract. Measured on random full deals, North declaring
 #: and East leading (``python benchmarks/bench_misere_aces.py``, the rows in
-#: benchmarks/misere_aces.json; tests/test_misere.py checks these against
+#: benchmarks/misere_aces.json; tests/valuation/test_misere.py checks these against
 #: them). On random deals the fewest-tricks score is too kind to the side not
 #: on lead (why was not studied: being on lead is the one asymmetry). Adding
 #: the mean removes that bias from the advisor's expected scores; each single
