@@ -35,10 +35,11 @@ from .bidding import AdviceCache
 from .bidding import recommend as _recommend
 from .analysis import analyse
 from .game import declarer_tricks, is_misere, rule_set, strain_of
-from .par import find_par
+from .par import par_of
 from .records import FormatError, GameRecord, GameSet, read_games
 from .render.html import review_section
 from .rules.base import normalise_call
+from .valuation import Valuer
 from .valuation.misere import aces_taken, misere_leaders, play_objective
 
 __all__ = ["review", "review_record", "review_play", "review_auction", "Review", "ReviewSet",
@@ -531,12 +532,14 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
     table = par = None
     # A Bolshevik is one against three: the sides' DD table and par do not apply.
     if len(record.deal["N"]) == 13 and not record.bolshevik:
-        table = solver.dd_table(record.deal)
-        if misere_leaders(rs, record.dealer or "N"):
+        dealer = record.dealer or "N"
+        valuer = Valuer(rs, record.deal, dealer=dealer)
+        table = valuer.table()
+        if misere_leaders(rs, dealer):
             # Par with the game's misère contracts and all-pass deal (advisor.valuation.misere).
-            par = analyse(record.deal, rules=rs, dealer=record.dealer or "N", table=table).par
+            par = analyse(record.deal, rules=rs, dealer=dealer, table=table).par
         else:
-            par = find_par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
+            par = par_of(valuer)
     return Review(record, rs.name, cards, calls, note, table, par)
 
 

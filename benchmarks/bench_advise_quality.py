@@ -38,7 +38,7 @@ the first, with much less of the deal's luck.
 
 ``--judge-by readings`` draws them instead as the advisor samples, through
 its system readings of the auction (``advisor.bidding.system``, another
-seed). That was this bench's judge until session 22, and it is not neutral:
+seed). It is not neutral:
 where the readings and the policy's real calls differ, it judges every
 chooser on the advisor's own picture of the table, the picture the
 policy-reply model optimises. ``--rejudge PATH`` reads the choosers' calls

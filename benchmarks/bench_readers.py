@@ -4,9 +4,9 @@ and 10,000 deals (the test files' deal, played out, repeated with board numbers)
     python benchmarks/bench_readers.py [--sizes 1000 4000 10000]
 
 Prints the seconds per 1,000 deals for each size: a linear reader keeps that
-figure flat as the file grows (issue 12: the LIN reader took 232 s for 10,000
-deals, growing with the square of the file's length). Not a test: timings
-depend on the machine.
+figure flat as the file grows (a reader that grows with the square of the
+file's length took 232 s for 10,000 deals). Not a test: timings depend on the
+machine.
 """
 
 from __future__ import annotations

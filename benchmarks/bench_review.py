@@ -1,6 +1,6 @@
 #!/usr/bin/env python
-"""How long the auction review of one deal takes (issue 12's target: a 15-call
-Vint auction in under 10 s at the default setting, on the 2-core machine).
+"""How long the auction review of one deal takes (the target: a 15-call Vint
+auction in under 10 s at the default setting, on the 2-core machine).
 
 Reviews the auction of ``tests/data/vint_game.pbn`` (17 calls: 1H 2D 3H P 4H
 and twelve closing passes) with ``advisor.postmortem.review_auction``, once

@@ -242,7 +242,7 @@ def test_no_caller_outside_the_rules_asks_a_rule_set_what_it_is(what):
 
 
 def test_the_checks_catch_what_they_are_for():
-    # each pattern finds the kind of line issue 26 removed
+    # each pattern finds the kind of line the capabilities replaced
     samples = {"compares a game's name": 'if rs.name != "semi-contract":',
                "compares with a game's name": 'if args.rules == "preference":',
                "uses getattr on a rule set": 'getattr(rs, "style", None)',

@@ -24,7 +24,7 @@ def _random_deal(seed):
 
 
 def test_three_handed_finds_the_three_hand_game_but_names_lists_four_hand_games():
-    # rules.get gives four-hand rule sets only (issue 26); Preference has its own accessor
+    # rules.get gives four-hand rule sets only; Preference has an accessor of its own
     assert isinstance(rules.three_handed("preference"), Preference)
     assert "preference" not in rules.names()
     assert rules.three_handed_names() == ["preference"]
