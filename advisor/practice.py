@@ -34,7 +34,7 @@ from .bidding.constraints import Constraint, compile_constraint
 from .bidding.policy import Decision, Policy
 from .game import extra_strain, playable_contracts, rule_set
 from .par import Par, par_of
-from .records import GameRecord, read_games, write_pbn
+from .records import GameRecord, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
 from .valuation import Budgets, Valuer
 from .valuation.courts import CLI_NODES
@@ -143,7 +143,7 @@ def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
 
 
 def _file_boards(source, rules) -> Iterator[Tuple[Deal, Optional[Seat]]]:
-    games = read_games(source, rules=rules, deal_only=True)
+    games = read_games_file(source, rules=rules, deal_only=True)
     if games.errors:
         raise games.errors[0]
     for g in games:
@@ -157,8 +157,8 @@ class Practice:
     """A practice session (see the module's docstring).
 
     ``rules``: the game; ``seat``: the player's; ``seed``: the same seed deals
-    the same boards; ``deals``: a PBN/LIN/JSON file (or its text) to take the
-    deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
+    the same boards; ``deals``: a PBN/LIN/JSON file's path (a string or a
+    path) to take the deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
     deals. The dealer turns clockwise from North, board by board (a file's
     dealer is kept).
     """

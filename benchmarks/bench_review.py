@@ -27,9 +27,9 @@ def main(argv=None) -> int:
 
     import advisor.valuation.valuer as valuer
     from advisor.postmortem import review_auction
-    from advisor.records import read_games
+    from advisor.records import read_games_file
 
-    record = read_games(args.file)[0]
+    record = read_games_file(args.file)[0]
     searches = [0]
     solve = valuer.dd_table          # where each sample's Valuer solves its tables
 

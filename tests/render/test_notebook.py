@@ -7,7 +7,7 @@ import solver
 from helpers import DATA
 
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
-GAME = str(DATA / "vint_game.pbn")
+GAME = DATA / "vint_game.pbn"
 
 
 class _Cells(HTMLParser):
