@@ -113,15 +113,16 @@ def _facts(rs, contract) -> Tuple[str, Optional[str], int]:
     """``(kind, strain, level)`` of a contract: its kind (``"all-pass"``,
     ``"misere"``, ``"extra"`` for the general solver, ``"dd"``), the strain
     its tricks are kept under (``trick_key``) and its level."""
-    known = _FACTS.get(rs)
-    if known is None:
-        known = _FACTS[rs] = {None: frozenset(misere_contracts(rs))}
+    game = _FACTS.get(rs)
+    if game is None:
+        game = _FACTS[rs] = (frozenset(misere_contracts(rs)), {})
+    miseres, known = game
     found = known.get(contract)
     if found is None:
         strain, extra = strain_of(rs, contract), extra_strain(rs, contract)
         if contract is not None and contract == rs.all_pass_contract:
             kind = "all-pass"
-        elif contract in known[None]:
+        elif contract in miseres:
             kind = "misere"
         elif extra is not None:
             kind = "extra"
@@ -198,7 +199,7 @@ class Valuer:
     def how_played(self, contract, declarer) -> ContractPlay:
         """How ``contract`` by ``declarer`` is played (``ContractPlay``); the
         all-pass deal's leader is the auction's (the dealer's left)."""
-        kind = self._kind(contract)
+        kind, strain, _ = _facts(self.rules, contract)
         declarer = self._declarer(contract, declarer)
         if kind == "all-pass":
             leader = Seat.parse(self.rules.all_pass_result(self.dealer)[2])
@@ -206,11 +207,7 @@ class Valuer:
         leader = self.rules.opening_leader(declarer)
         if kind == "misere":
             return ContractPlay("NT", leader, True, declarer.side)
-        if kind == "extra":
-            strain = extra_strain(self.rules, contract)
-            return ContractPlay(strain, leader, strain in self.rules.losing_strains,
-                                declarer.side)
-        return ContractPlay(strain_of(self.rules, contract).name, leader, False, declarer.side)
+        return ContractPlay(strain, leader, strain in self.rules.losing_strains, declarer.side)
 
     def objective(self, contract, declarer) -> Objective:
         """What the declaring side plays for in ``contract`` (a ``solver.Objective``:

@@ -137,5 +137,8 @@ def test_bad_questions_are_refused():
         Valuer("vint")
     with pytest.raises(ParError, match="plays no contract '5M'"):
         Valuer("vint", DEAL).tricks("5M", "N")
+    with pytest.raises(ParError, match="plays no contract None"):
+        Valuer("vint", DEAL).tricks(None, "N")
+    assert Valuer("vint", DEAL).score(None, None) == 0         # thrown in
     with pytest.raises(ParError, match="aces"):
         Budgets(aces="exact")
