@@ -51,9 +51,15 @@ def added_lines(before: bytes, after: bytes):
     line without a newline may have gained one before the tags that follow it)."""
     old, added = before.splitlines(keepends=True), []
     i = 0
+
+    def kept(line: bytes, i: int) -> bool:
+        if i >= len(old):
+            return False
+        unended = i == len(old) - 1 and old[i] == old[i].rstrip(b"\r\n")
+        return line == old[i] or (unended and line.rstrip(b"\r\n") == old[i])
+
     for line in after.splitlines(keepends=True):
-        if i < len(old) and (line == old[i] or (i == len(old) - 1 and line.rstrip(b"\r\n")
-                                                 == old[i] and old[i] == old[i].rstrip(b"\r\n"))):
+        if kept(line, i):
             i += 1
         else:
             added.append(line)

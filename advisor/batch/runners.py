@@ -20,6 +20,7 @@ runs (``describe``): the Dask dashboard's address when there is one.
 
 from __future__ import annotations
 
+import logging
 import os
 from contextlib import contextmanager
 from typing import Callable, List, Optional
@@ -136,7 +137,8 @@ class DaskRunner:
             index_of[future.key] = i
             return future
 
-        first = [submit(i) for i, _ in zip(waiting, range(limit))]
+        # range first: zip stops on it without taking one more chunk from waiting.
+        first = [submit(i) for _, i in zip(range(limit), waiting)]
         queue = as_completed(first, with_results=False)
         try:
             for future in queue:
@@ -171,14 +173,14 @@ class DaskRunner:
 
 @contextmanager
 def open_runner(*, scheduler: Optional[str] = None, workers: Optional[int] = None,
-                dask: Optional[bool] = None, dashboard: bool = True):
+                dask: Optional[bool] = None):
     """The runner a command asked for.
 
     ``scheduler``: a running Dask scheduler's address (``tcp://host:8786``);
     ``dask``: True for a ``LocalCluster`` of ``workers`` processes (default: all
     cores) with one thread each, False for ``LocalRunner``, None (default): a
     ``LocalCluster`` when Dask is installed, else ``LocalRunner``.
-    ``dashboard=False`` starts a local cluster without its web dashboard.
+    A local cluster's dashboard listens on a free port (``describe`` says which).
     """
     if scheduler is not None or dask:
         if not dask_available():
@@ -186,14 +188,14 @@ def open_runner(*, scheduler: Optional[str] = None, workers: Optional[int] = Non
     if scheduler is None and (dask is False or (dask is None and not dask_available())):
         runner = LocalRunner(workers)
     else:
-        runner = _dask_runner(scheduler, workers, dashboard)
+        runner = _dask_runner(scheduler, workers)
     try:
         yield runner
     finally:
         runner.close()
 
 
-def _dask_runner(scheduler: Optional[str], workers: Optional[int], dashboard: bool) -> DaskRunner:
+def _dask_runner(scheduler: Optional[str], workers: Optional[int]) -> DaskRunner:
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -203,5 +205,5 @@ def _dask_runner(scheduler: Optional[str], workers: Optional[int], dashboard: bo
             raise RunnerError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         return DaskRunner(client)
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=":0" if dashboard else None)
+                           processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
     return DaskRunner(Client(cluster), cluster=cluster)
