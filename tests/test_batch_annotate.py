@@ -18,6 +18,7 @@ from advisor.records import pbn_games, read_games, write_pbn
 from advisor.records.model import GameRecord
 from solver import dd_table
 from solver.cards import Deal
+from tests.batch_support import StopAfter
 from tests.conftest import played_file
 
 PLAYED = ["endplay__tests_pbn_example1.pbn", "endplay__tests_pbn_example4.pbn",
@@ -143,22 +144,6 @@ def test_a_board_with_some_tags_gets_the_others_only(annotated):
     text = (folder / name).read_text(encoding="utf-8")
     assert text.count("[OptimumResultTable") == 10 and text.count("[DoubleDummyTricks") == 10
     assert all(b.status == "annotated" and not b.warning for b in reports[name].boards)
-
-
-class StopAfter(LocalRunner):
-    """A runner that is interrupted (Ctrl-C) after ``chunks`` chunks."""
-
-    def __init__(self, chunks):
-        super().__init__(1)
-        self.left = chunks
-
-    def run(self, fn, chunks, on_done, on_failed=None, retries=0):
-        def done(i, result):
-            on_done(i, result)
-            self.left -= 1
-            if self.left == 0:
-                raise KeyboardInterrupt
-        super().run(fn, chunks, done, on_failed, retries)
 
 
 def test_a_stopped_run_keeps_its_boards_and_resumes(annotated, tmp_path):

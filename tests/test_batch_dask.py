@@ -17,9 +17,10 @@ distributed = pytest.importorskip("distributed")
 import cloudpickle  # noqa: E402  (a dependency of distributed)
 import dask  # noqa: E402
 
-from advisor.batch import plan_random, read_results, run_batch  # noqa: E402
+from advisor.batch import annotate_file, plan_random, read_results, run_batch  # noqa: E402
 from advisor.batch.engine import analyse_chunk  # noqa: E402
 from advisor.batch.runners import DaskRunner, LocalRunner  # noqa: E402
+from tests.conftest import played_file  # noqa: E402
 
 #: The longest the whole module may take, cluster start and stop included.
 MODULE_SECONDS = 300
@@ -113,3 +114,12 @@ def test_without_retries_the_lost_chunk_is_reported(client, plan, tmp_path):
                            lambda i, e: failed.append((i, e)), retries=0)
     assert sorted(done) == [0, 2]
     assert len(failed) == 1 and failed[0][0] == 1 and "KilledWorker" in failed[0][1]
+
+
+def test_annotate_on_the_cluster_writes_what_it_writes_here(client, tmp_path):
+    source = played_file("ben__BBO_Forums_Sunday_Daylong_Daylong.pbn")
+    here, there = tmp_path / "here.pbn", tmp_path / "there.pbn"
+    annotate_file(source, target=here, runner=LocalRunner(1))
+    report = annotate_file(source, target=there, runner=DaskRunner(client), chunk=4)
+    assert report.count("annotated") == 10
+    assert there.read_bytes() == here.read_bytes() != source.read_bytes()

@@ -18,6 +18,7 @@ from advisor.cli import main
 from advisor.par import contract_outcomes, par_from_table
 from solver import dd_table
 from solver.cards import Deal
+from tests.batch_support import StopAfter
 from tests.conftest import played_file
 
 CONSTRAINT = {"S": "hcp >= 15 and hcp <= 17 and spades == 5"}
@@ -67,22 +68,6 @@ def test_a_finished_run_is_not_run_again(six):
     before = out.read_bytes()
     again = run_batch(plan, out, runner=LocalRunner(1))
     assert (again.resumed, again.run) == (2, 0) and out.read_bytes() == before
-
-
-class StopAfter(LocalRunner):
-    """Interrupted (Ctrl-C) after ``n`` chunks."""
-
-    def __init__(self, n):
-        super().__init__(1)
-        self.n = n
-
-    def run(self, fn, chunks, on_done, on_failed=None, retries=0):
-        def done(i, result):
-            on_done(i, result)
-            self.n -= 1
-            if self.n == 0:
-                raise KeyboardInterrupt
-        super().run(fn, chunks, done, on_failed, retries)
 
 
 def test_a_stopped_run_resumes_from_what_is_written(six, tmp_path):

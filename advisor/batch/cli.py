@@ -23,7 +23,7 @@ class BatchCliError(ValueError):
 
 
 def _runner_options(p, *, dask_default: bool) -> None:
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="cores to use on this machine (default: all)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a running Dask cluster, e.g. tcp://host:8786 (needs the "
