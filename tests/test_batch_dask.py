@@ -20,6 +20,7 @@ import dask  # noqa: E402
 from advisor.batch import annotate_file, plan_random, read_results, run_batch  # noqa: E402
 from advisor.batch.engine import analyse_chunk  # noqa: E402
 from advisor.batch.runners import DaskRunner, LocalRunner  # noqa: E402
+from advisor.cli import main  # noqa: E402
 from tests.conftest import played_file  # noqa: E402
 
 #: The longest the whole module may take, cluster start and stop included.
@@ -123,3 +124,16 @@ def test_annotate_on_the_cluster_writes_what_it_writes_here(client, tmp_path):
     report = annotate_file(source, target=there, runner=DaskRunner(client), chunk=4)
     assert report.count("annotated") == 10
     assert there.read_bytes() == here.read_bytes() != source.read_bytes()
+
+
+def test_the_command_on_a_running_cluster(client, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    address = client.scheduler.address
+    assert main(["batch", "--random", "4", "--seed", "2", "--chunk-size", "2",
+                 "--scheduler", address, "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert f"on the Dask cluster at {address}, 2 worker thread(s)" in text
+    assert "0 chunk(s) already written, 2 run now" in text
+    assert len(read_results(out).records) == 4
+    # The cluster is still there for others: the command closed its own client only.
+    assert client.submit(sum, [1, 2]).result(timeout=60) == 3

@@ -31,7 +31,9 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Callable, Dict, List, Optional, Tuple
 
 from solver import dd_tables
@@ -182,9 +184,15 @@ class _Edit:
                     out.append("".join(x + self.newline for x in extra))
         return "".join(out)
 
-    def shifted(self, line: int) -> int:
-        """Where original line ``line`` is once the inserts are made."""
-        return line + sum(len(v) for k, v in self.inserts.items() if k < line)
+    def shifts(self) -> Callable[[int], int]:
+        """A function: where an original line is once the inserts are made."""
+        after = sorted(self.inserts)
+        totals = list(accumulate(len(self.inserts[k]) for k in after))
+
+        def shifted(line: int) -> int:
+            i = bisect_left(after, line)          # inserts after lines before ``line``
+            return line + (totals[i - 1] if i else 0)
+        return shifted
 
 
 def _deal_list(text: str, name: str):
@@ -199,9 +207,10 @@ def _misplaced(edit: _Edit, expected, before, name: str) -> List[int]:
     if _deal_list(text, name) != before:
         raise AnnotateError("the annotated text would read as other deals: nothing written")
     blocks = {b.first: b for b in pbn_games(text)}
+    shifted = edit.shifts()
     bad = []
     for first, (_anchor, tags) in expected.items():
-        block = blocks.get(edit.shifted(first))
+        block = blocks.get(shifted(first))
         if block is None or any(key not in block.tags or block.tags[key][1] != value
                                 for key, value in tags.items()):
             bad.append(first)
