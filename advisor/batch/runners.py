@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 from contextlib import contextmanager
 from typing import Callable, List, Optional
 
@@ -204,6 +206,24 @@ def _dask_runner(scheduler: Optional[str], workers: Optional[int]) -> DaskRunner
         except (OSError, TimeoutError) as exc:
             raise RunnerError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         return DaskRunner(client)
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+    with _workers_ignore_ctrl_c():
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address=":0",
+                               silence_logs=logging.ERROR)
     return DaskRunner(Client(cluster), cluster=cluster)
+
+
+@contextmanager
+def _workers_ignore_ctrl_c():
+    """Ignore Ctrl-C while a local cluster starts its processes, which keep
+    that (an ignored signal stays ignored in a child): Ctrl-C at the terminal
+    then reaches this process alone, which stops the run and closes the
+    cluster, instead of every worker printing its own traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
