@@ -226,11 +226,12 @@ class _PlayTable:
 
 class PBNGame(NamedTuple):
     """One block of tags of a PBN text as the reader splits it (a game, or a
-    file header): the lines it spans (from 1, ``last`` included, comments
-    and section lines too), its ``tags`` (lower-case name -> ``(name, value,
-    line)``; a ``#`` value is the previous block's) and its ``sections``
-    (lower-case name -> the ``(line, text)`` lines after the tag, comments left
-    out). ``read_pbn``'s records start on a block's ``first`` line (``GameRecord.line``)."""
+    file header): its ``first`` and ``last`` lines holding a tag or section
+    text (numbered from 1; lines that hold only a comment are not counted at
+    either end), its ``tags`` (lower-case name -> ``(name, value, line)``; a
+    ``#`` value is the previous block's) and its ``sections`` (lower-case
+    name -> the ``(line, text)`` lines after the tag, comments left out).
+    ``read_pbn``'s records start on a block's ``first`` line (``GameRecord.line``)."""
 
     first: int
     last: int
