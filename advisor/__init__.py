@@ -12,9 +12,10 @@ The functions a user starts from:
   (module ``advisor.postmortem``, docs/review.md).
 
 The other modules: ``advisor.rules`` (each game's scoring, auction and score
-sheet), ``advisor.game`` (what every part asks of a game),
-``advisor.records`` (played deals in files), ``advisor.render`` (text and
-HTML) and ``advisor.cli`` (the ``vint`` command). docs/architecture.md shows
+sheet, and what the game has), ``advisor.game`` (what every part asks of a
+game), ``advisor.valuation`` (what a contract is worth on a deal: the
+``Valuer``), ``advisor.records`` (played deals in files), ``advisor.render``
+(text and HTML) and ``advisor.cli`` (the ``vint`` command). docs/architecture.md shows
 how they fit together. No name here hides a submodule: ``import advisor.par``
 is the module, ``advisor.find_par`` the function.
 """

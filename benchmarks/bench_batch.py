@@ -37,12 +37,9 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
-
-from advisor.batch import plan_random, run_batch  # noqa: E402
-from advisor.batch.runners import DaskRunner, LocalRunner  # noqa: E402
+from common import timed    # common puts this source tree first on sys.path
+from advisor.batch import plan_random, run_batch
+from advisor.batch.runners import DaskRunner, LocalRunner
 
 
 def noop(chunk, threads):
@@ -66,9 +63,7 @@ def local_cluster(workers: int):
 
 def timed_run(plan, runner, folder: str, name: str) -> float:
     out = os.path.join(folder, f"{name}-{time.monotonic_ns()}.jsonl")
-    started = time.perf_counter()
-    summary = run_batch(plan, out, runner=runner, restart=True)
-    seconds = time.perf_counter() - started
+    seconds, summary = timed(run_batch, plan, out, runner=runner, restart=True)
     if summary.failed or summary.run != len(plan.chunks):
         raise SystemExit(f"{name}: the run did not finish: {summary.text()}")
     return seconds

@@ -29,9 +29,8 @@ import sys
 import threading
 import time
 import uuid
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from common import REPO
 
 # Refused under Vint's rules: 1S is not higher than 2H.
 REFUSED = ("md|3SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|sv|o|rh||"
@@ -83,7 +82,7 @@ def main() -> None:
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     child = subprocess.Popen([sys.executable, "-m", "advisor.cli", "serve", "--port", str(port)],
-                             cwd=str(ROOT / "benchmarks"), env=env,
+                             cwd=str(REPO / "benchmarks"), env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = 0
     stop = threading.Event()

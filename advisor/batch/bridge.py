@@ -27,7 +27,8 @@ from typing import List, Tuple
 
 from solver.cards import SEATS, Seat
 
-from ..par import AuctionGame, as_table
+from ..par import AuctionGame
+from ..valuation import as_table
 
 __all__ = ["BridgeContract", "BridgePar", "BridgeError", "bridge_score", "par_value", "bridge_par",
            "parse_vulnerable", "board_vulnerable", "ns_score", "VULNERABLE", "STRAINS"]

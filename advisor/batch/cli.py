@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ..bidding.constraints import seat_constraints
+from ..render import progress_bar
 from .annotate import annotate_file
 from .engine import CHUNK_SIZE, plan_files, plan_random, run_batch
 from .runners import INSTALL_HINT, dask_available, open_runner
@@ -97,8 +99,7 @@ def _check_workers(args) -> None:
 
 
 def _bar(what: str):
-    from ..cli import _progress_bar
-    return _progress_bar(what, show=True)
+    return progress_bar(what, show=True)
 
 
 # --------------------------------------------------------------------------
@@ -179,8 +180,6 @@ def run_annotate(args, out) -> None:
 # vint batch
 
 def run_batch_command(args, out) -> None:
-    from ..cli import _constraint_options
-
     _check_workers(args)
     if args.retries < 0:
         raise BatchCliError(f"--retries must be 0 or more, not {args.retries}")
@@ -192,7 +191,7 @@ def run_batch_command(args, out) -> None:
         raise BatchCliError("--constraint chooses random deals: it needs --random N")
     if args.random is not None:
         plan = plan_random(args.random, seed=args.seed, rules=args.rules, dealer=args.dealer,
-                           constraints=_constraint_options(args.constraint),
+                           constraints=seat_constraints(args.constraint),
                            chunk_size=args.chunk_size)
     else:
         for path in args.files:

@@ -29,8 +29,9 @@ from solver import dd_tables
 from solver.cards import SEATS, STRAINS, Deal, Seat
 
 from ..game import rule_set, strain_of
-from ..par import contract_outcomes, par_from_outcomes
+from ..par import par_from_outcomes
 from ..records import read_games_file
+from ..valuation import contract_outcomes
 from .bridge import bridge_par, bridge_score, parse_vulnerable
 from .random_deals import compile_seat_constraints, random_deals
 from .runners import LocalRunner

@@ -25,6 +25,7 @@ import shutil
 from typing import Dict, Set
 
 from .annotate import write_atomic
+from .results import to_dataframe
 
 __all__ = ["open_sink", "JsonLinesSink", "ParquetSink", "SinkError"]
 
@@ -133,8 +134,6 @@ class ParquetSink:
         _write_manifest(self.manifest, signature)
 
     def write(self, index: int, results) -> None:
-        from .results import to_dataframe
-
         frame = to_dataframe(results)
         target = os.path.join(self.path, f"part-{index:06d}.parquet")
         tmp = os.path.join(self.path, f".part-{index:06d}.parquet.tmp")

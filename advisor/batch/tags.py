@@ -24,8 +24,9 @@ from typing import Dict, List, Optional
 
 from solver.cards import Seat
 
-from ..par import as_table, par_from_table
+from ..par import par_from_table
 from ..records.pbn import optimum_result_table
+from ..valuation import as_table
 from .bridge import bridge_par, ns_score
 
 __all__ = ["DD_TAGS", "BRIDGE_TAGS", "VINT_TAGS", "tags_for", "double_dummy_tricks",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import Hand, Seat, suit_ranks
 
@@ -209,7 +209,7 @@ class Policy:
     def __init__(self, rules="vint"):
         self.rules = rule_set(rules)
         # Skruuvi's Kitty game: 12 cards a hand during the first auction.
-        self.hand_sizes = (12, 13) if getattr(self.rules, "style", None) == "kitty" else (13,)
+        self.hand_sizes = (12, 13) if self.rules.exchange_style == "kitty" else (13,)
         self.table = table_for(self.rules)
         order = tuple(self.rules.strain_order)
         self.nt = "G" if "G" in order else "NT"
@@ -250,6 +250,16 @@ class Policy:
             raise PolicyError(f"it is {self.rules.seat_of_call(dealer, len(auction)).name}'s "
                               f"turn, not {seat.name}'s")
         return self._remembered(hand, self._read(auction, seat, dealer), legal)
+
+    def caller(self, auction: Sequence[str], seat, dealer) -> Callable[[Hand], Decision]:
+        """``seat``'s call after ``auction`` as a function of its hand: the auction
+        read once for many hands (the sampler asks it of thousands of hands
+        whether they make a call). The same decisions as ``call``."""
+        seat, dealer = Seat.parse(seat), Seat.parse(dealer)
+        auction = [normalise_call(c) for c in auction]
+        reading = self._read(auction, seat, dealer)
+        legal = self.legal_calls(auction)
+        return lambda hand: self._remembered(hand, reading, legal)
 
     def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
         return _remember(self._decisions, (hand.mask, reading.key(), legal),

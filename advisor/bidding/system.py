@@ -68,6 +68,7 @@ from solver.cards import SEATS, Seat
 from ..rules.base import PASS, RuleSet, normalise_call
 from ..rules.skruuvi_auction import MISERE
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
+from .policy import Policy
 
 __all__ = ["Inference", "read_auction", "system_readings"]
 
@@ -264,28 +265,24 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
 # --------------------------------------------------------------------------
 # The policy's own calls as readings
 
-_POLICIES: Dict[str, object] = {}
+_POLICIES: Dict[str, Policy] = {}
 
 
-def _policy_for(rules_name: str):
+def _policy_for(rules_name: str) -> Policy:
     """One bidding policy a game, shared by every reading (its decisions are
     remembered by hand and auction, so the sampler's questions stay cheap)."""
     policy = _POLICIES.get(rules_name)
     if policy is None:
-        from .policy import Policy                     # policy imports this package's tables
         policy = _POLICIES[rules_name] = Policy(rules_name)
     return policy
 
 
 def _policy_check(rules_name: str, seat: str, dealer: str, before: str, call: str):
-    policy = _policy_for(rules_name)
-    auction = before.split()
     # Policy.call's question, with the auction read once for all the sampled hands.
-    reading = policy._read(auction, Seat.parse(seat), Seat.parse(dealer))
-    legal = policy.legal_calls(auction)
+    decide = _policy_for(rules_name).caller(before.split(), seat, dealer)
 
     def check(hand) -> bool:
-        return policy._remembered(hand, reading, legal).call == call
+        return decide(hand).call == call
     check.__name__ = f"{seat} calls {call} by the system after {before or 'no calls'}"
     return check
 

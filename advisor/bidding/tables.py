@@ -218,6 +218,8 @@ TABLES: Dict[str, Tuple[Row, ...]] = {"vint": VINT, "skruuvi": SKRUUVI,
 
 
 def table_for(rules) -> Tuple[Row, ...]:
-    """The table of a game (semi-contract: Vint's with its Courts rows), else of
-    its bidding system (``RuleSet.bidding_system``)."""
-    return TABLES.get(rules.name) or TABLES.get(rules.bidding_system, VINT)
+    """The table of a game's bidding system (``RuleSet.bidding_system``), with
+    the Courts rows in a game that has Courts bids (``RuleSet.courts_strains``:
+    semi-contract, ``SEMI_CONTRACT``)."""
+    system = TABLES.get(rules.bidding_system, VINT)
+    return _COURTS_ROWS + system if rules.courts_strains else system

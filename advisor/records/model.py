@@ -19,8 +19,7 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from solver.errors import VintError
 from solver.play import PlayError, Trick, check_play, group_tricks
 
-from ..game import close_auction, rule_set, strain_of
-from ..misere import is_misere
+from ..game import close_auction, is_misere, rule_set, strain_of
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call
 
 __all__ = ["FormatError", "GameRecord", "GameSet", "TrickRecord", "Field", "build_record",
@@ -331,7 +330,7 @@ def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field
                     declarer: Optional[Field], leader: Optional[Field],
                     auction: Sequence[Field]) -> None:
     source = record.source
-    if not hasattr(rules, "score_bolshevik"):
+    if not rules.has_bolshevik:
         raise FormatError(source, record.line, f"a Bolshevik is a Skruuvi game, not "
                           f"{rules.name}'s: read the file with --rules skruuvi")
     if contract is None:

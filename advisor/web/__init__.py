@@ -12,7 +12,7 @@ __all__ = ["create_app", "serve"]
 
 
 def create_app(**options):
-    from .app import create_app as _create_app
+    from .app import create_app as _create_app     # Flask loads when the page is made
     return _create_app(**options)
 
 

@@ -44,7 +44,6 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
-from ..misere import has_misere_aces
 from ..postmortem import review
 from ..records import count_deals, read_games
 from ..render import review_html
@@ -122,7 +121,7 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
         rules = _rule_set(data)
         dealer = Seat.parse(_text(data, "dealer", "N")).name
         aces = _aces_seconds(data.get("aces_seconds"))
-        if aces is not None and not has_misere_aces(rules):
+        if aces is not None and not _rules.get(rules).misere_aces:
             raise WebError(f"aces_seconds scores Skruuvi's misère aces; {rules} has none")
 
         def work(job):
