@@ -48,7 +48,8 @@ for path in (HERE, HERE.parent):   # duplicate.py and baseline_policy; the in-pl
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from duplicate import Referee, Store, board, make_bidder, mean_se, play_board  # noqa: E402
+from duplicate import (Referee, Store, board, make_bidder, mean_se, play_board,  # noqa: E402
+                       source_version)
 
 _WORKER = {}
 
@@ -147,8 +148,11 @@ def main(argv=None) -> int:
         bidders = [make_bidder(s, referee) for s in (args.a, args.b)]
     except ValueError as e:
         p.error(str(e))
+    # Kept by what the results depend on: the bidders' code and the referee's.
     name = "-".join(f"{_tag(x.name)}.{x.version}" for x in bidders)
-    results = cache / f"match-{rules}-s{args.seed}-{name}-{args.courts_nodes}-{misere_nodes}.jsonl"
+    referee_version = source_version(HERE / "duplicate.py")
+    results = cache / (f"match-{rules}-s{args.seed}-{name}-r{referee_version}-"
+                       f"{args.courts_nodes}-{misere_nodes}.jsonl")
     done = {}
     if results.exists() and not args.fresh:
         for line in results.read_text(encoding="utf-8").splitlines():
