@@ -77,8 +77,9 @@ def board(rules, seed: int, number: int) -> Board:
 class Store:
     """A key -> value map kept in a JSON-lines file (``path``; None: in memory only).
 
+    ``put`` keeps a value in memory; ``save`` appends what is not yet on file.
     Values worked out in a worker process travel back with its result
-    (``take_new``) and are written by the parent (``add``), so the file has one writer.
+    (``take_new``) and are saved by the parent (``add``), so the file has one writer.
     """
 
     def __init__(self, path: Optional[Path] = None):
@@ -91,6 +92,7 @@ class Store:
                     if line.strip():
                         key, value = json.loads(line)
                         self.values[key] = value
+        self._saved = set(self.values)
 
     def get(self, key: str):
         return self.values.get(key)
@@ -103,14 +105,20 @@ class Store:
         return new
 
     def add(self, entries: Dict[str, object]) -> None:
-        """Keep ``entries`` (another process's ``take_new``) and append them to the file."""
-        entries = {k: v for k, v in entries.items() if k not in self.values}
+        """Keep ``entries`` (this or another process's ``take_new``) and append
+        those not yet on file to it."""
+        entries = {k: v for k, v in entries.items() if k not in self._saved}
         self.values.update(entries)
+        self._saved.update(entries)
         if self.path is not None and entries:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as f:
                 for item in entries.items():
                     f.write(json.dumps(item) + "\n")
+
+    def save(self) -> None:
+        """Append this process's new values to the file."""
+        self.add(self.take_new())
 
 
 # --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ policy", lists its limits.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
@@ -32,6 +33,7 @@ from solver.cards import Hand, Seat, suit_ranks
 from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
+from . import tricks
 from .tables import Row, table_for
 
 __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks",
@@ -55,6 +57,9 @@ _COURTS_ORDER = tuple((suit, rank) for rank in (13, 12, 11) for suit in (1, 2, 3
 #: Tricks a partner has shown (suit contracts) by its calls, and points (no-trumps).
 SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
+#: Tricks below the trick model's estimate that a ``tricks`` or ``reach`` row keeps in
+#: hand: it bids the level of ``floor(estimate - MARGIN)`` tricks.
+MARGIN = 0.5
 #: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
 
@@ -164,12 +169,16 @@ class _Reading:
     anyone_bid: bool = False
     opponents_bid: bool = False
     mine_standing: Optional[str] = None        # the strain of the standing bid, if mine
+    my_levels: Dict[str, int] = field(default_factory=dict)       # my highest level a strain
+    partner_levels: Dict[str, int] = field(default_factory=dict)  # partner's, a strain
+    their_level: int = 0                       # the opponents' highest level
 
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
                 self.partner_raised_me, self.anyone_bid, self.opponents_bid,
-                self.mine_standing)
+                self.mine_standing, tuple(sorted(self.my_levels.items())),
+                tuple(sorted(self.partner_levels.items())), self.their_level)
 
     def situation(self) -> str:
         if self.my_strains:
@@ -215,7 +224,7 @@ class Policy:
         self.nt = "G" if "G" in order else "NT"
         self.suits = [s for s in order if s in _SUIT_INDEX]
         self._compiled: Dict[str, Constraint] = {}
-        self._strain_of: Dict[str, str] = {}
+        self._bid_of: Dict[str, Tuple[str, int]] = {}
         # Legal calls after an auction: asked again and again along continuations.
         self._legal = lru_cache(maxsize=8192)(
             lambda calls: tuple(self.rules.auction_legal_calls(list(calls))))
@@ -314,6 +323,29 @@ class Policy:
             return contract, Seat.parse(declarer)
         return raise_kitty_bid(self.rules, contract, declarer)
 
+    # -- the partnership's tricks ----------------------------------------------------
+    def reading(self, auction: Sequence[str], seat, dealer) -> "_Reading":
+        """What ``auction`` says, as this policy reads it from ``seat``'s chair."""
+        return self._read([normalise_call(c) for c in auction], Seat.parse(seat),
+                          Seat.parse(dealer))
+
+    def trick_inputs(self, hand: Hand, strain: str, reading: "_Reading") -> List[float]:
+        """The trick model's inputs for ``strain`` (``advisor.bidding.tricks.features``)."""
+        facts = _facts(hand.mask)
+        return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt)
+
+    def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> int:
+        """The tricks the partnership counts on in ``strain``, the player declaring:
+        in Vint's system the trick model's estimate (``advisor.bidding.tricks``)
+        less ``MARGIN``, rounded down; elsewhere (Courts, Skruuvi, no model
+        file) ``estimate_tricks``."""
+        model = tricks.model()
+        if model is None or strain == COURTS or self.rules.bidding_system != "vint":
+            return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt), self.nt)
+        where = tricks.context(reading, strain, self.nt)
+        found = model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
+        return max(0, min(13, math.floor(found - MARGIN)))
+
     # -- inside ---------------------------------------------------------------------
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
         r = _Reading()
@@ -327,19 +359,24 @@ class Policy:
             r.partner_first = call
         if call == PASS or call in ("X", "XX"):
             return
-        strain = self._strain_of.get(call)
-        if strain is None:
-            strain = self._strain_of[call] = self.rules.read_bid(call).strain
+        bid = self._bid_of.get(call)
+        if bid is None:
+            read = self.rules.read_bid(call)
+            bid = self._bid_of[call] = (read.strain, read.level)
+        strain, level = bid
         r.anyone_bid = True
         r.mine_standing = strain if who == seat else None
         if who == seat:
             r.my_strains.append(strain)
+            r.my_levels[strain] = max(level, r.my_levels.get(strain, 0))
         elif who == seat.partner:
             if strain in r.my_strains:
                 r.partner_raised_me = True
             r.partner_strains.append(strain)
+            r.partner_levels[strain] = max(level, r.partner_levels.get(strain, 0))
         else:
             r.opponents_bid = True
+            r.their_level = max(level, r.their_level)
 
     def _strains(self, row: Row, hand: Hand, reading: _Reading) -> List[str]:
         if row.strain == "NT":
@@ -393,8 +430,7 @@ class Policy:
             return f"{jump}{strain}" if ok else None
         cap = 7 if row.up_to is None else row.up_to
         if row.level in ("tricks", "reach"):
-            shown = reading.partner_shows(strain, self.nt)
-            cap = min(cap, estimate_tricks(hand, strain, shown, self.nt) - 6)
+            cap = min(cap, self.partnership_tricks(hand, strain, reading) - 6)
         if levels[0] > cap:
             return None
         if row.level == "reach":         # as high as the tricks reach, at once
