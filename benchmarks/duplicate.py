@@ -351,13 +351,16 @@ def make_bidder(spec: str, referee: Referee) -> Bidder:
         return PolicyBidder("baseline", Baseline(rs), "frozen")
     from advisor.bidding.policy import Policy
     bidding = BENCHMARKS.parent / "advisor" / "bidding"
+    # The policy's calls depend on its code, its tables and its trick model's
+    # weights; the advisor's on the whole package's.
+    policy_files = [bidding / name for name in ("policy.py", "tables.py", "tricks.py",
+                                                "tricks_model.json") if (bidding / name).exists()]
     if spec == "policy":
-        return PolicyBidder("policy", Policy(rs),
-                            source_version(bidding / "policy.py", bidding / "tables.py"))
+        return PolicyBidder("policy", Policy(rs), source_version(*policy_files))
     parts = spec.split(":")
     if parts[0] == "advisor" and len(parts) in (2, 3) and parts[1].isdigit() \
             and int(parts[1]) > 0 and (len(parts) == 2 or parts[2] == "one"):
-        version = source_version(*sorted(bidding.glob("*.py")))
+        version = source_version(*sorted(bidding.glob("*.py")), *sorted(bidding.glob("*.json")))
         return AdvisorBidder(rs, int(parts[1]), len(parts) == 3, Policy(rs), version)
     raise ValueError(f"unknown bidder {spec!r}: one of {', '.join(BIDDERS)} "
                      f"(N: samples a call)")

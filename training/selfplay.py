@@ -128,7 +128,7 @@ def main(argv=None) -> int:
     first = _resume(out)
     policy = Policy(rs)
     bidding = REPO / "advisor" / "bidding"
-    version = source_version(*sorted(bidding.glob("*.py")))
+    version = source_version(*sorted(bidding.glob("*.py")), *sorted(bidding.glob("*.json")))
     referee = Referee(rs, Store())
     start, decisions = time.perf_counter(), 0
     print(f"{out}: deals {first}..{args.deals - 1}, {args.samples} samples a decision, "

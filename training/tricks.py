@@ -37,6 +37,10 @@ for path in (REPO, REPO / "benchmarks"):
 
 from duplicate import Referee, Store, board  # noqa: E402
 
+#: Inputs the fit leaves out by default: how high the auction has gone. Fitted
+#: on the policy's own auctions they feed back (a raise makes partner count more
+#: tricks, which makes it raise again) and the partnership overbids.
+LEAVE_OUT = ("partner_level", "partner_top_level", "my_level")
 #: Ridge penalty of the least-squares fit (on standardised-ish raw inputs).
 RIDGE = 1.0
 
@@ -109,9 +113,13 @@ def fit(args) -> None:
         print(f"{'kind context':<14} {'n':>7} {'rmse':>6} {'old rmse':>8} {'mean':>6}")
         for key in sorted(groups):
             x, y, old = (np.array(a, dtype=float) for a in groups[key])
-            penalty = RIDGE * np.eye(x.shape[1])
+            names = tricks.FEATURE_NAMES[key.split()[0]]
+            used = [i for i, name in enumerate(names) if name not in args.leave_out]
+            penalty = RIDGE * np.eye(len(used))
             penalty[0, 0] = 0.0                       # the bias is not shrunk
-            w = np.linalg.solve(x.T @ x + penalty, x.T @ y)
+            xu = x[:, used]
+            w = np.zeros(x.shape[1])
+            w[used] = np.linalg.solve(xu.T @ xu + penalty, xu.T @ y)
             resid = y - x @ w
             weights[key] = [round(float(v), 5) for v in w]
             spread[key] = round(float(np.sqrt(np.mean(resid ** 2))), 4)
@@ -119,7 +127,8 @@ def fit(args) -> None:
                   f"{float(np.sqrt(np.mean((y - old) ** 2))):>8.2f} {y.mean():>6.2f}")
         model = tricks.TrickModel(weights, spread,
                                   about=f"training/tricks.py fit --rules {args.rules} --seed "
-                                        f"{args.seed} --deals {args.deals} (round {rnd + 1})")
+                                        f"{args.seed} --deals {args.deals} --leave-out "
+                                        f"{' '.join(args.leave_out)} (round {rnd + 1})")
         if args.dry_run:
             return
         model.save()
@@ -135,6 +144,8 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=int, default=4000)
     p.add_argument("--rounds", type=int, default=1, help="fit: rounds of fitting")
     p.add_argument("--dry-run", action="store_true", help="fit: print, do not write the model")
+    p.add_argument("--leave-out", nargs="*", default=list(LEAVE_OUT), metavar="FEATURE",
+                   help="fit: inputs left out (weight 0); default: " + " ".join(LEAVE_OUT))
     args = p.parse_args(argv)
     if args.what == "deals":
         make_deals(args)

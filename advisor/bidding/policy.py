@@ -59,7 +59,7 @@ SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
 #: Tricks below the trick model's estimate that a ``tricks`` or ``reach`` row keeps in
 #: hand: it bids the level of ``floor(estimate - MARGIN)`` tricks.
-MARGIN = 0.5
+MARGIN = 1.0
 #: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
 
