@@ -80,13 +80,13 @@ VINT: Tuple[Row, ...] = (
         _V + ": show the longest suit, 5-6 cards with an honour", up_to=2),
     # "с одним Тузом игрок может назначить 'без козырей' только тогда, когда партнер в
     # первый тур говорил 'без козырей'"
-    Row("respond", "partner_nt == 1 and aces >= 1", "NT", "tricks",
+    Row("respond", "partner_nt == 1 and aces >= 1", "NT", "cheapest",
         "an ace after partner's first-turn no-trumps", _V + ": one ace after partner's no-trumps"),
     # Raising partner's suit: "the supporting player should hold four trumps".
     Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "tricks",
         "four of partner's suit with an honour: raises as far as the tricks reach",
         _V + ": the supporting player holds four trumps"),
-    Row("respond", "aces >= 2", "NT", "tricks", "two aces: no-trumps after partner's suit",
+    Row("respond", "aces >= 2", "NT", "cheapest", "two aces: no-trumps after partner's suit",
         _V + ": no-trumps after a suit shows two aces"),
     # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ": a suit of one's
     # own only when partner has named none (partner's later no-trumps); over partner's
