@@ -62,6 +62,18 @@ def make_deals(args) -> None:
             print(f"deal {number}: {time.perf_counter() - start:.0f} s", flush=True)
 
 
+def _honours(hand, strain: str) -> int:
+    """A K Q J 10 of ``strain`` in ``hand`` (0 for no-trumps)."""
+    from solver.cards import Strain
+    if strain not in ("S", "H", "D", "C"):
+        return 0
+    return sum(1 for r in hand.suit(Strain.parse(strain)) if r >= 10)
+
+
+def _aces(hand) -> int:
+    return sum(1 for s in range(4) if 14 in hand.suit(s))
+
+
 def decisions(policy, referee: Referee, seed: int, deals: int):
     """``(key, inputs, tricks, old estimate)`` for every decision of the policy's
     auctions on the seeded deals with a kept table."""
@@ -90,7 +102,10 @@ def decisions(policy, referee: Referee, seed: int, deals: int):
                 key = TrickModel.key(strain, policy.nt, context(reading, strain, policy.nt))
                 old = estimate_tricks(hand, strain, reading.partner_shows(strain, policy.nt),
                                       policy.nt)
-                yield key, policy.trick_inputs(hand, strain, reading), tricks, old
+                partner = brd.deal[seat.partner]
+                held = [_honours(hand, strain), _honours(partner, strain),
+                        _aces(hand), _aces(partner)]
+                yield key, policy.trick_inputs(hand, strain, reading), tricks, old, held
 
 
 def fit(args) -> None:
@@ -103,11 +118,19 @@ def fit(args) -> None:
     for rnd in range(args.rounds):
         policy = policy_module.Policy(args.rules)
         groups = defaultdict(lambda: ([], [], []))
-        for key, x, y, old in decisions(policy, referee, args.seed, args.deals):
+        held = defaultdict(lambda: np.zeros(4))   # context: partner's and the rest's honours, aces
+        for key, x, y, old, (mine, partners, my_aces, partner_aces) in \
+                decisions(policy, referee, args.seed, args.deals):
             xs, ys, olds = groups[key]
             xs.append(x)
             ys.append(y)
             olds.append(old)
+            kind, where = key.split()
+            held[where] += (partners if kind == "suit" else 0, 5 - mine if kind == "suit" else 0,
+                            partner_aces, 4 - my_aces)
+        shares = {where: [round(float(h[0] / max(h[1], 1)), 4), round(float(h[2] / max(h[3], 1)), 4)]
+                  for where, h in held.items()}
+        print("partner's share of the rest (honours of the strain, aces):", shares)
         weights, spread = {}, {}
         print(f"round {rnd + 1}: {sum(len(g[1]) for g in groups.values())} decisions x strains")
         print(f"{'kind context':<14} {'n':>7} {'rmse':>6} {'old rmse':>8} {'mean':>6}")
@@ -125,7 +148,7 @@ def fit(args) -> None:
             spread[key] = round(float(np.sqrt(np.mean(resid ** 2))), 4)
             print(f"{key:<14} {len(y):>7} {spread[key]:>6.2f} "
                   f"{float(np.sqrt(np.mean((y - old) ** 2))):>8.2f} {y.mean():>6.2f}")
-        model = tricks.TrickModel(weights, spread,
+        model = tricks.TrickModel(weights, spread, shares,
                                   about=f"training/tricks.py fit --rules {args.rules} --seed "
                                         f"{args.seed} --deals {args.deals} --leave-out "
                                         f"{' '.join(args.leave_out)} (round {rnd + 1})")

@@ -46,6 +46,8 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: row's strain: bidding it again only raises my own contract).
 POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+_STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
+                 "G": "grand"}
 ACE, KING, QUEEN = 14, 13, 12
 #: Semi-contract's Courts strain: the court cards (J Q K) form a fifth suit,
 #: trumps in a Courts bid (seed 003; ``solver.general.COURTS``).
@@ -225,6 +227,7 @@ class Policy:
         self.suits = [s for s in order if s in _SUIT_INDEX]
         self._compiled: Dict[str, Constraint] = {}
         self._bid_of: Dict[str, Tuple[str, int]] = {}
+        self._levels: Optional[tricks.LevelChooser] = None     # made when first asked
         # Legal calls after an auction: asked again and again along continuations.
         self._legal = lru_cache(maxsize=8192)(
             lambda calls: tuple(self.rules.auction_legal_calls(list(calls))))
@@ -281,7 +284,8 @@ class Policy:
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
-                    return Decision(bid, f"{row.reason} ({_summary(features)})", row)
+                    return Decision(bid, f"{row.reason} ({_summary(features)}"
+                                         f"{self._tricks_note(row, hand, strain, reading)})", row)
         return Decision(PASS, _pass_reason(situation, features))
 
     def play_out(self, hands, *, dealer, auction: Sequence[str]) -> List[str]:
@@ -334,17 +338,44 @@ class Policy:
         facts = _facts(hand.mask)
         return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt)
 
-    def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> int:
-        """The tricks the partnership counts on in ``strain``, the player declaring:
-        in Vint's system the trick model's estimate (``advisor.bidding.tricks``)
-        less ``MARGIN``, rounded down; elsewhere (Courts, Skruuvi, no model
-        file) ``estimate_tricks``."""
+    def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> Optional[float]:
+        """The tricks the partnership is expected to take in ``strain``, the player
+        declaring, by the trick model (``advisor.bidding.tricks``); None where
+        the model does not answer (Courts, Skruuvi, no model file)."""
         model = tricks.model()
         if model is None or strain == COURTS or self.rules.bidding_system != "vint":
-            return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt), self.nt)
+            return None
         where = tricks.context(reading, strain, self.nt)
-        found = model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
-        return max(0, min(13, math.floor(found - MARGIN)))
+        return model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
+
+    def best_level(self, hand: Hand, strain: str, reading: "_Reading") -> int:
+        """How high a ``tricks`` or ``reach`` row may bid ``strain``: the level
+        whose expected score is best (``tricks.LevelChooser``) for the trick
+        model's estimate and spread and the honours and aces the player holds;
+        where the model does not answer, ``estimate_tricks`` less six."""
+        found = self.partnership_tricks(hand, strain, reading)
+        if found is None:
+            return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt),
+                                   self.nt) - 6
+        model, where = tricks.model(), tricks.context(reading, strain, self.nt)
+        if self._levels is None:
+            self._levels = tricks.LevelChooser(self.rules, self.suits + [self.nt])
+        features = _facts(hand.mask).features
+        trumps = strain in _SUIT_INDEX
+        honours = features[f"honours_{SUIT_WORDS[_SUIT_INDEX[strain]]}"] if trumps else 0
+        values = self._levels.expected(strain, found, model.spread[model.key(strain, self.nt, where)],
+                                       honours, features["aces"], model.shares[where], trumps)
+        return 1 + max(range(7), key=values.__getitem__)
+
+    def _tricks_note(self, row: Row, hand: Hand, strain: str, reading: "_Reading") -> str:
+        """For a ``tricks`` or ``reach`` row, the trick model's count in words."""
+        if row.level not in ("tricks", "reach"):
+            return ""
+        found = self.partnership_tricks(hand, strain, reading)
+        if found is None:
+            return ""
+        return (f"; the partnership's tricks in {_STRAIN_WORDS.get(strain, strain)} estimated at "
+                f"{found:.1f}, best bid at level {self.best_level(hand, strain, reading)}")
 
     # -- inside ---------------------------------------------------------------------
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
@@ -430,7 +461,7 @@ class Policy:
             return f"{jump}{strain}" if ok else None
         cap = 7 if row.up_to is None else row.up_to
         if row.level in ("tricks", "reach"):
-            cap = min(cap, self.partnership_tricks(hand, strain, reading) - 6)
+            cap = min(cap, self.best_level(hand, strain, reading))
         if levels[0] > cap:
             return None
         if row.level == "reach":         # as high as the tricks reach, at once

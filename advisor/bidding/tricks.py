@@ -117,21 +117,26 @@ def features(ranks, hand, sure, reading, strain: str, nt: str) -> List[float]:
 
 class TrickModel:
     """Weights a (kind of strain, context): ``estimate`` is their dot product with
-    ``features``; ``spread`` the fit's residual standard deviation there."""
+    ``features``; ``spread`` the fit's residual standard deviation there;
+    ``shares[context]``: the mean share of the honours of the strain and of the
+    aces that the player does not hold which partner holds (for ``LevelChooser``)."""
 
-    def __init__(self, weights: Dict[str, List[float]], spread: Dict[str, float], about: str = ""):
+    def __init__(self, weights: Dict[str, List[float]], spread: Dict[str, float],
+                 shares: Optional[Dict[str, List[float]]] = None, about: str = ""):
         self.weights = weights
         self.spread = spread
+        self.shares = shares or {c: [1 / 3, 1 / 3] for c in CONTEXTS}
         self.about = about
 
     @classmethod
     def load(cls, path: Path = MODEL_FILE) -> "TrickModel":
         data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(data["weights"], data["spread"], data.get("about", ""))
+        return cls(data["weights"], data["spread"], data.get("shares"), data.get("about", ""))
 
     def save(self, path: Path = MODEL_FILE) -> None:
         path.write_text(json.dumps({"about": self.about, "features": FEATURE_NAMES,
-                                    "weights": self.weights, "spread": self.spread}, indent=1)
+                                    "weights": self.weights, "spread": self.spread,
+                                    "shares": self.shares}, indent=1)
                         + "\n", encoding="utf-8")
 
     @staticmethod
@@ -150,3 +155,65 @@ def model() -> Optional[TrickModel]:
     if not MODEL_FILE.exists():
         return None
     return TrickModel.load()
+
+
+# --------------------------------------------------------------------------
+# How high: the level whose expected score is best
+
+#: Vint 1886's trump honours and aces (advisor.rules.vint): points a trick value.
+_HONOURS = {3: 20, 4: 30, 5: 40}
+_ACE = 10
+
+
+def _binomial(n: int, p: float) -> List[float]:
+    """P(k of n), k = 0..n."""
+    from math import comb
+    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+class LevelChooser:
+    """The level of a contract whose expected net score is best, for one game.
+
+    The partnership's tricks are taken as normal around the model's estimate
+    with the model's spread (rounded to 0..13); each level's score for each
+    number of tricks is the game's own (``rules.score`` without a deal: tricks,
+    slams, undertricks). In Vint 1886 the trump honours and aces, which the
+    holding side scores at the contract's trick value whatever the tricks,
+    are added by their expected worth: the player's own and partner's share
+    of the rest (``TrickModel.shares``). Other games' honours are left out.
+    """
+
+    def __init__(self, rules, strains: Sequence[str]):
+        self.rules = rules
+        self.honours = rules.name == "vint"
+        self.scores = {s: [[rules.score(None, f"{level}{s}", "N", t).net("NS") for t in range(14)]
+                           for level in range(1, 8)] for s in strains}
+        self.values = {s: [rules.trick_value(f"{level}{s}") if self.honours else 0
+                           for level in range(1, 8)] for s in strains}
+
+    def expected(self, strain: str, estimate: float, spread: float, honours: int, aces: int,
+                 shares: Sequence[float], trumps: bool) -> List[float]:
+        """The expected score of levels 1..7 in ``strain``: ``honours`` and
+        ``aces`` are the player's own (``trumps``: the strain has trumps)."""
+        from math import exp
+        weights = [exp(-0.5 * ((t - estimate) / max(spread, 0.3)) ** 2) for t in range(14)]
+        total = sum(weights)
+        p = [w / total for w in weights]
+        made7 = sum(p[7:])
+        out = []
+        worth = 0.0                     # honours and aces, in trick values
+        if self.honours:
+            if trumps:
+                for k, q in enumerate(_binomial(5 - honours, shares[0])):
+                    n = honours + k
+                    worth += q * (_HONOURS.get(n, 0) - _HONOURS.get(5 - n, 0))
+            for k, q in enumerate(_binomial(4 - aces, shares[1])):
+                n = aces + k
+                if n == 2:              # two each: the side with more tricks
+                    worth += q * 2 * _ACE * (made7 - (1 - made7))
+                else:
+                    worth += q * _ACE * (n if n > 2 else -(4 - n))
+        for level in range(7):
+            row = self.scores[strain][level]
+            out.append(sum(a * b for a, b in zip(p, row)) + worth * self.values[strain][level])
+        return out
