@@ -96,6 +96,18 @@ VINT: Tuple[Row, ...] = (
         "suit", "cheapest", "a five-card suit with two honours of its own",
         _V + ": a suit is named with honours; never take partner's game away to one's "
         "own suit", up_to=2),
+    # Without support for partner's suit (two cards or fewer) "если существует поддержка,
+    # то лучше играть в масти партнера, чем в своей" does not apply, and a long suit of
+    # one's own is shown: "он объявляет свою старшую и длинную масть в которую он может
+    # играть"; "игроки должны показать друг другу самостоятельные ... масти". So
+    # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА" is read as: not away from a suit one
+    # supports (issue 33; the match that shows it is in docs/advise.md). As high as
+    # the trick model's best level, at most three.
+    Row("respond", "partner_suit == 1 and {partner} <= 2 and (({suit} >= 5 and honours_{suit} >= 2) "
+        "or ({suit} >= 6 and honours_{suit} >= 2))", "suit", "tricks",
+        "no support for partner's suit: names a long suit of its own, five cards with two "
+        "honours", _V + ": the player names his highest, longest suit he can play in; show "
+        "independent suits; with support play partner's suit rather than one's own", up_to=3),
     Row("overcall", "aces >= 3", "NT", "cheapest", "three aces: no-trumps over their bid",
         _V + ": with three or four aces say no-trumps", up_to=2),
     # Over the opponents' bid a suit is named by the strength seed 004 asks of any
