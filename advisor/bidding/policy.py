@@ -174,13 +174,14 @@ class _Reading:
     my_levels: Dict[str, int] = field(default_factory=dict)       # my highest level a strain
     partner_levels: Dict[str, int] = field(default_factory=dict)  # partner's, a strain
     their_level: int = 0                       # the opponents' highest level
+    opener: Optional[str] = None               # who made the first bid: me, partner, them
 
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
                 self.partner_raised_me, self.anyone_bid, self.opponents_bid,
                 self.mine_standing, tuple(sorted(self.my_levels.items())),
-                tuple(sorted(self.partner_levels.items())), self.their_level)
+                tuple(sorted(self.partner_levels.items())), self.their_level, self.opener)
 
     def situation(self) -> str:
         if self.my_strains:
@@ -359,7 +360,7 @@ class Policy:
                                    self.nt) - 6
         model, where = tricks.model(), tricks.context(reading, strain, self.nt)
         if self._levels is None:
-            self._levels = tricks.LevelChooser(self.rules, self.suits + [self.nt])
+            self._levels = tricks.level_chooser(self.rules.name)
         features = _facts(hand.mask).features
         trumps = strain in _SUIT_INDEX
         honours = features[f"honours_{SUIT_WORDS[_SUIT_INDEX[strain]]}"] if trumps else 0
@@ -395,6 +396,8 @@ class Policy:
             read = self.rules.read_bid(call)
             bid = self._bid_of[call] = (read.strain, read.level)
         strain, level = bid
+        if not r.anyone_bid:
+            r.opener = "me" if who == seat else "partner" if who == seat.partner else "them"
         r.anyone_bid = True
         r.mine_standing = strain if who == seat else None
         if who == seat:

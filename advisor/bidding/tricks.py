@@ -43,10 +43,10 @@ _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 FEATURE_NAMES = {
     "suit": ("bias", "sure", "length", "top", "honours", "hcp", "aces", "kings", "short",
              "losers", "second", "partner_level", "partner_top_level", "partner_bids",
-             "my_level", "their_level"),
+             "my_level", "their_level", "partner_opened", "i_opened", "partner_passed_first"),
     "nt": ("bias", "sure", "longest", "top", "stoppers", "hcp", "aces", "kings", "queens",
            "losers", "second", "partner_level", "partner_top_level", "partner_bids",
-           "my_level", "their_level"),
+           "my_level", "their_level", "partner_opened", "i_opened", "partner_passed_first"),
 }
 
 
@@ -104,10 +104,12 @@ def context(reading, strain: str, nt: str) -> str:
 def auction_features(reading, strain: str) -> List[float]:
     """The auction's part of ``features``: partner's highest level in the strain
     and in any strain, partner's bids, my highest level in the strain, the
-    opponents' highest level."""
+    opponents' highest level; whether partner or I made the auction's first bid,
+    and whether partner's first call was a pass."""
     return [reading.partner_levels.get(strain, 0), max(reading.partner_levels.values(), default=0),
             len(reading.partner_strains), reading.my_levels.get(strain, 0),
-            reading.their_level]
+            reading.their_level, float(reading.opener == "partner"), float(reading.opener == "me"),
+            float(reading.partner_first == "P")]
 
 
 def features(ranks, hand, sure, reading, strain: str, nt: str) -> List[float]:
@@ -217,3 +219,11 @@ class LevelChooser:
             row = self.scores[strain][level]
             out.append(sum(a * b for a, b in zip(p, row)) + worth * self.values[strain][level])
         return out
+
+
+@lru_cache(maxsize=None)
+def level_chooser(rules_name: str) -> LevelChooser:
+    """One ``LevelChooser`` a game (its score tables are worked out once)."""
+    from ..game import rule_set
+    rules = rule_set(rules_name)
+    return LevelChooser(rules, [s for s in rules.strain_order if s in ("S", "H", "D", "C", "NT", "G")])
