@@ -140,7 +140,7 @@ def main(argv=None) -> int:
     from advisor.game import rule_set
     rules = rule_set(args.rules).name
     cache = Path(args.cache)
-    store_path = cache / f"searches-{rules}.jsonl"
+    store_path = cache / "searches.jsonl"      # keyed by deal (and game where it matters)
     misere_nodes = args.misere_nodes or None
     referee = Referee(rules, Store(store_path), courts_nodes=args.courts_nodes,
                       misere_nodes=misere_nodes)
