@@ -82,10 +82,13 @@ VINT: Tuple[Row, ...] = (
     # первый тур говорил 'без козырей'"
     Row("respond", "partner_nt == 1 and aces >= 1", "NT", "cheapest",
         "an ace after partner's first-turn no-trumps", _V + ": one ace after partner's no-trumps"),
-    # Raising partner's suit: "the supporting player should hold four trumps".
-    Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "tricks",
-        "four of partner's suit with an honour: raises as far as the tricks reach",
-        _V + ": the supporting player holds four trumps"),
+    # Raising partner's suit: "the supporting player should hold four trumps". With the
+    # trick model's level (a raise only where its best level reaches it) three trumps
+    # and an honour raise too: bench_match, 1000 Vint boards, +74 ± 18 over four
+    # (issue 33, docs/advise.md "The trick model").
+    Row("respond", "{partner} >= 3 and honours_{partner} >= 1", "partner", "tricks",
+        "three or more of partner's suit with an honour: raises as far as the tricks reach",
+        _V + ": the supporting player holds four trumps (three with an honour, measured)"),
     Row("respond", "aces >= 2", "NT", "cheapest", "two aces: no-trumps after partner's suit",
         _V + ": no-trumps after a suit shows two aces"),
     # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ": a suit of one's
