@@ -161,6 +161,13 @@ VINT: Tuple[Row, ...] = (
         "with two or three honours, or six from J-10; show independent suits; never take "
         "partner's game away to one's own suit; with one trick do not raise the game",
         up_to=2),
+    # "ИМЕЯ ТОЛЬКО ОДНУ ВЗЯТКУ, ИГРУ ПРИПОДНИМАТЬ НЕЛЬЗЯ": with one trick more the game is
+    # not raised; with more it may be. When my own bid stands (nobody has bid over it),
+    # I raise it where the trick model's best level is higher than the bid (issue 33:
+    # bench_match, 1000 Vint boards, +86 ± 14 over passing there).
+    Row("rebid", "stands_mine == 1", "own", "tricks",
+        "its own bid stands: raises it where the partnership's tricks make a higher level "
+        "score more", _V + ": with only one trick do not raise the game"),
 )
 
 #: Skruuvi's first auction (kitty game): levels below 5 tell partner about the hand.
