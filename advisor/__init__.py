@@ -24,9 +24,9 @@ from .analysis import Analysis, analyse, analyse_table
 from .bidding import AdviseError, Candidate, Recommendation, recommend
 from .par import Par, ParBid, ParError, find_par, par_from_table
 from .postmortem import Review, ReviewError, ReviewSet, review
-from .records import FormatError, GameRecord, GameSet, read_games
+from .records import FormatError, GameRecord, GameSet, read_games, read_games_file
 
 __all__ = ["rules", "analyse", "analyse_table", "Analysis", "find_par", "par_from_table", "Par",
            "ParBid", "ParError", "recommend", "Recommendation", "Candidate", "AdviseError",
-           "review", "Review", "ReviewSet", "ReviewError", "read_games", "GameRecord", "GameSet",
-           "FormatError"]
+           "review", "Review", "ReviewSet", "ReviewError", "read_games", "read_games_file",
+           "GameRecord", "GameSet", "FormatError"]

@@ -18,6 +18,7 @@ from importlib import metadata
 import json
 import os
 import sys
+import textwrap
 from typing import List, Optional, Tuple
 
 import solver
@@ -33,7 +34,9 @@ from .bidding import recommend
 from .misere import has_misere_aces, is_misere
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
-from .records import read_games
+from .records import read_games_file
+from .web.guard import MAX_DEALS
+from .web.jobs import IDLE_SECONDS, JOB_SECONDS, MAX_CLIENT_JOBS, MAX_JOBS
 from .render import (analysis_text, call_text, calls_in_text, can_print_symbols, card_text,
                      dd_table_text, printable, review_html, review_text)
 
@@ -74,7 +77,7 @@ def read_deal_file(path: str, rules="vint") -> List[Tuple[Deal, Optional[str]]]:
     The file is read by ``advisor.records`` (the reader ``vint review`` uses),
     keeping the deals and dealers only. A deal that cannot be read is an error.
     """
-    games = read_games(path, rules=rules, deal_only=True)
+    games = read_games_file(path, rules=rules, deal_only=True)
     if games.errors:
         raise games.errors[0]
     return [(g.deal, g.dealer) for g in games]
@@ -153,7 +156,7 @@ def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool, list]:
     if os.path.isdir(args.deal):
         raise CliError(f"{args.deal} is a folder: give a deal or a PBN, LIN or JSON file")
     if os.path.isfile(args.deal):
-        games = read_games(args.deal, rules=args.rules, deal_only=True)
+        games = read_games_file(args.deal, rules=args.rules, deal_only=True)
         _print_notes(games.notes)
         return ([(g.deal, args.dealer or g.dealer or "N") for g in games], True,
                 games.errors)
@@ -452,7 +455,7 @@ def run_review(args, out) -> None:
             show(("\n" + "=" * 72 + "\n\n" if count > 1 else "") + review_text(rv, symbols=symbols))
         bar.update(task, completed=count, total=total)
 
-    games = read_games(args.file, rules=args.rules, auction=not args.play_only)
+    games = read_games_file(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
     hint = _play_only_hint(args, games)
     try:
@@ -487,7 +490,7 @@ def _play_only_hint(args, games) -> str:
     if args.play_only or not games.errors:
         return ""
     try:
-        play_only = read_games(args.file, rules=args.rules, auction=False)
+        play_only = read_games_file(args.file, rules=args.rules, auction=False)
     except ValueError:
         return ""
     gained = len(play_only) - len(games)
@@ -518,6 +521,27 @@ def _check_output(path: str, source: str, force: bool) -> None:
 # --------------------------------------------------------------------------
 # vint serve
 
+_SERVE_TEXT = f"""\
+Serve the Vint page (analyse, play, advise, practise, review) on this machine.
+
+What the server lets in and out: any page your browser opens can send it
+requests, so it treats every request as hostile. It answers only requests
+addressed to 127.0.0.1, localhost or [::1] on its port (and the names
+--allow-host adds), so another site cannot reach it by DNS rebinding; a
+request that changes something must come from its own page (the browser's
+Origin header), else 403. It reads no file a request names: an uploaded file
+is read as text, at most 2 MB and {MAX_DEALS} deals (--max-deals). Long work
+runs as jobs: at most {MAX_JOBS} at once, {MAX_CLIENT_JOBS} for one page (429
+past that); a job stops when its page cancels it or closes (no poll for
+{IDLE_SECONDS:g} s), and after --job-seconds; finished results are forgotten
+once no page asks for them. Scripts calling the JSON API send the header
+"Origin: http://127.0.0.1:PORT".
+"""
+SERVE_DESCRIPTION = "\n\n".join(
+    textwrap.fill(" ".join(paragraph.split()), 78, break_on_hyphens=False)
+    for paragraph in _SERVE_TEXT.split("\n\n"))
+
+
 def run_serve(args, out) -> None:
     """Run the web page until Ctrl-C."""
     from .web import serve
@@ -528,12 +552,22 @@ def run_serve(args, out) -> None:
         # Checked here: the web page's pool said "max_workers must be greater than 0"
         # after the line announcing the page.
         raise CliError(f"--workers must be at least 1, not {args.workers}")
+    if args.max_deals < 1:
+        raise CliError(f"--max-deals must be at least 1, not {args.max_deals}")
+    if not args.job_seconds > 0:
+        raise CliError(f"--job-seconds must be above 0, not {args.job_seconds}")
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"vint: warning: serving on {args.host}: other machines can reach the page",
-              file=sys.stderr)
+        print(f"vint: warning: serving on {args.host}: other machines can reach the page"
+              + ("" if args.allow_host else
+                 "; it answers only to requests for 127.0.0.1, localhost and [::1] "
+                 "(--allow-host NAME adds the name they use)"), file=sys.stderr)
+    for name in args.allow_host:
+        if not name or "/" in name or " " in name:
+            raise CliError(f"--allow-host takes a host name such as myhost.local, not {name!r}")
     _print(out, f"Vint page on http://{args.host}:{args.port}/  (Ctrl-C stops it)")
     out.flush()
-    serve(args.host, args.port, workers=args.workers)
+    serve(args.host, args.port, workers=args.workers, allow_hosts=args.allow_host,
+          max_deals=args.max_deals, job_seconds=args.job_seconds)
 
 
 # --------------------------------------------------------------------------
@@ -660,12 +694,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_practice_parser(commands, _seat_option, _rules.names())
 
-    sv = commands.add_parser("serve", help="the web page: analyse, play, advise, practise, review")
+    sv = commands.add_parser(
+        "serve", help="the web page: analyse, play, advise, practise, review",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=SERVE_DESCRIPTION)
     sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (default: 127.0.0.1, this machine only)")
+    sv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                    help="also answer requests addressed to NAME (repeat for more names)")
     sv.add_argument("--workers", type=int, default=2,
                     help="long jobs run at once; the rest wait (default: 2)")
+    sv.add_argument("--max-deals", type=int, default=MAX_DEALS,
+                    help=f"the most deals in one uploaded file (default: {MAX_DEALS})")
+    sv.add_argument("--job-seconds", type=float, default=JOB_SECONDS,
+                    help=f"the longest one job may run (default: {JOB_SECONDS:g})")
     sv.set_defaults(run=run_serve)
     return parser
 

@@ -546,7 +546,9 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
            seed: int = 0, format: Optional[str] = None, recommend=None,
            auction: bool = True,
            on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
-    """Review every deal of a PBN, LIN or JSON file (a path or the file's text).
+    """Review every deal of a PBN, LIN or JSON file: its text (a ``str``, never
+    read as a file name), its path as a ``pathlib.Path``, or the ``GameSet``
+    ``read_games`` / ``read_games_file`` gave.
 
     Returns a ``ReviewSet`` (a list of ``Review``) whose ``errors`` lists the
     deals that could not be read. A file with no readable deal raises

@@ -33,7 +33,7 @@ from .bidding.policy import Decision, Policy
 from .game import declarer_tricks, playable_contracts, rule_set, strain_of
 from .semi_play import CLI_NODES, extra_strain, strain_tricks
 from .par import Par, find_par
-from .records import GameRecord, read_games, write_pbn
+from .records import GameRecord, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
 
 __all__ = ["Practice", "PracticeError", "Board", "BoardResult", "CallRecord", "deal_boards"]
@@ -136,7 +136,7 @@ def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
 
 
 def _file_boards(source, rules) -> Iterator[Tuple[Deal, Optional[Seat]]]:
-    games = read_games(source, rules=rules, deal_only=True)
+    games = read_games_file(source, rules=rules, deal_only=True)
     if games.errors:
         raise games.errors[0]
     for g in games:
@@ -150,8 +150,8 @@ class Practice:
     """A practice session (see the module's docstring).
 
     ``rules``: the game; ``seat``: the player's; ``seed``: the same seed deals
-    the same boards; ``deals``: a PBN/LIN/JSON file (or its text) to take the
-    deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
+    the same boards; ``deals``: a PBN/LIN/JSON file's path (a string or a
+    path) to take the deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
     deals. The dealer turns clockwise from North, board by board (a file's
     dealer is kept).
     """

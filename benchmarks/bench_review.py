@@ -31,9 +31,9 @@ def main(argv=None) -> int:
 
     import advisor.bidding.advise as advise
     from advisor.postmortem import review_auction
-    from advisor.records import read_games
+    from advisor.records import read_games_file
 
-    record = read_games(args.file)[0]
+    record = read_games_file(args.file)[0]
     searches = [0]
     solve = advise.dd_table
 

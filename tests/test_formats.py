@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.records import FormatError, GameRecord, read_games, write_json
+from advisor.records import FormatError, GameRecord, read_games, read_games_file, write_json
 from advisor.records.pbn import optimum_result_table, write_pbn
 from solver import dd_table
 from solver.cards import Deal, Strain
@@ -43,7 +43,7 @@ def edited(old: str, new: str) -> str:
 
 def test_pbn_play_table_is_put_in_play_order():
     """The Play section lists cards by seat from E; the reader follows the trick winners."""
-    games = read_games(str(GAME_PBN))
+    games = read_games(GAME_PBN)
     assert games.errors == []
     g = games[0]
     assert g.deal == Deal.from_pbn(EXAMPLE)
@@ -58,7 +58,7 @@ def test_pbn_play_table_is_put_in_play_order():
 
 
 def test_pbn_round_trip_with_optimum_result_table():
-    game = read_games(str(GAME_PBN))[0]
+    game = read_games(GAME_PBN)[0]
     table = dd_table(game.deal)
     text = write_pbn([game], [table])
     again = read_games(text, format="pbn")
@@ -75,7 +75,7 @@ def test_pbn_round_trip_with_optimum_result_table():
 
 
 def test_pbn_writer_marks_unfinished_play_and_rereads_it():
-    game = read_games(str(GAME_PBN))[0]
+    game = read_games(GAME_PBN)[0]
     short = GameRecord(game.deal, dealer="N", auction=game.auction, contract="4H",
                        declarer="N", leader="E", play=PLAY[:6], trump=Strain.H)
     text = write_pbn([short])
@@ -117,7 +117,7 @@ def test_pbn_game_without_play_and_passed_out():
 # LIN
 
 def test_lin_file_with_two_deals_and_a_claim():
-    games = read_games(str(DATA / "vint_games.lin"))
+    games = read_games(DATA / "vint_games.lin")
     assert games.errors == [] and len(games) == 2
     first, second = games
     assert first.deal == Deal.from_pbn(EXAMPLE)      # East's hand was left out of md
@@ -150,7 +150,7 @@ def test_lin_auction_not_over_is_closed_with_a_warning():
 # JSON
 
 def test_json_round_trip_and_line_numbers():
-    games = read_games(str(GAME_PBN)) + read_games(str(DATA / "vint_games.lin"))
+    games = read_games(GAME_PBN) + read_games(DATA / "vint_games.lin")
     text = write_json(games)
     again = read_games(text, format="json")
     assert [g.to_dict() for g in again] == [g.to_dict() for g in games]
@@ -161,7 +161,7 @@ def test_json_round_trip_and_line_numbers():
 
 
 def test_json_ending_file():
-    g = read_games(str(DATA / "ending.json"))[0]
+    g = read_games(DATA / "ending.json")[0]
     assert len(g.deal["N"]) == 2 and g.leader == "W" and g.result == 0 and g.tricks_won == 0
 
 
@@ -189,7 +189,7 @@ BAD_PBN = [
 def test_bad_pbn_names_file_line_and_problem(tmp_path, old, new, where, problem):
     path = tmp_path / "bad.pbn"
     path.write_text(edited(old, new), encoding="utf-8")
-    games = read_games(str(path))
+    games = read_games(path)
     assert len(games) == 0 and len(games.errors) == 1
     err = games.errors[0]
     assert isinstance(err, FormatError) and isinstance(err, ValueError)
@@ -239,6 +239,9 @@ def test_bad_lin_and_json_files():
 
 def test_missing_file_and_empty_file():
     with pytest.raises(FormatError, match="nowhere.pbn: no such file"):
+        read_games_file("nowhere.pbn")
+    # A string is the file's text, never a path: the error says how to read a file.
+    with pytest.raises(FormatError, match="no deal found.*read_games_file"):
         read_games("nowhere.pbn")
     with pytest.raises(FormatError, match="no deal found"):
         read_games('[Event "x"]\n', format="pbn")
@@ -253,7 +256,7 @@ def test_optimum_result_table_rows_from_a_dict_table():
 
 
 def test_the_rules_decide_auction_length_and_opening_leader():
-    games = read_games(str(GAME_PBN), rules="vint-siberian")
+    games = read_games(GAME_PBN, rules="vint-siberian")
     assert len(games) == 0
     assert "call 9 ('P') comes after the auction is over" in games.errors[0].problem
     deal = {"deal": EXAMPLE, "contract": "4H", "declarer": "N", "leader": "E", "play": ["DJ"]}
@@ -264,7 +267,7 @@ def test_the_rules_decide_auction_length_and_opening_leader():
 
 
 def test_lin_deals_written_as_pbn_read_back_the_same():
-    games = read_games(str(DATA / "vint_games.lin"))
+    games = read_games(DATA / "vint_games.lin")
     text = write_pbn(games)
     again = read_games(text, format="pbn")
     assert again.errors == [] and len(again) == 2

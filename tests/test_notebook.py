@@ -7,7 +7,7 @@ import advisor
 import solver
 
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
-GAME = str(Path(__file__).parent / "data" / "vint_game.pbn")
+GAME = Path(__file__).parent / "data" / "vint_game.pbn"
 
 
 class _Cells(HTMLParser):

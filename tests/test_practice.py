@@ -200,7 +200,7 @@ def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
     assert "no call of yours" in out                      # undo before any call
     assert out.count("Par:") == 2 and "Sheet after 2 board(s)" in out
     assert "saved 2 board(s)" in out
-    games = read_games(str(save), rules="vint")
+    games = read_games(save, rules="vint")
     assert not games.errors and len(list(games)) == 2
     review = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "review", str(save), "--no-auction-review",

@@ -23,7 +23,7 @@ GAME_PBN = str(DATA / "vint_game.pbn")
 
 @pytest.fixture(scope="module")
 def game_review():
-    reviews = advisor.review(GAME_PBN, auction_review=False)
+    reviews = advisor.review(Path(GAME_PBN), auction_review=False)
     assert len(reviews) == 1 and reviews.errors == []
     return reviews[0]
 
@@ -74,7 +74,7 @@ def test_best_cards_match_solve_cards_at_the_duck(game_review):
 
 
 def test_ending_from_json_is_reviewed_without_points():
-    rv = advisor.review(str(DATA / "ending.json"))[0]
+    rv = advisor.review(DATA / "ending.json")[0]
     # W leads the king (best: the heart, after which N's ace is the only NS trick);
     # N ducks the king with the two: the ace is then discarded on W's heart.
     got = [(m.seat, m.card, m.before, m.after, m.tricks_lost, m.points_lost, m.best)
@@ -115,7 +115,7 @@ class FakeAdvisor:
 
 
 def test_auction_review_with_an_advisor():
-    record = read_games(GAME_PBN)[0]
+    record = read_games(Path(GAME_PBN))[0]
     fake = FakeAdvisor()
     calls = review_auction(record, "vint", samples=5, recommend=fake)
     assert calls.available and len(calls) == 17
@@ -127,12 +127,12 @@ def test_auction_review_with_an_advisor():
     assert (second.call, second.loss) == ("2D", 100.0)
     assert calls.calls[3].agrees and calls.calls[3].loss == 0.0       # P was recommended
     assert calls.calls[2].loss is None           # 3H is not among the candidates
-    text = review_text(advisor.review(GAME_PBN, recommend=fake)[0], symbols=False)
+    text = review_text(advisor.review(Path(GAME_PBN), recommend=fake)[0], symbols=False)
     assert "  ?   1. N  1H   advisor: 4H (expected 100 more)\n" in text
 
 
 def test_auction_review_degrades_clearly():
-    record = read_games(GAME_PBN)[0]
+    record = read_games(Path(GAME_PBN))[0]
 
     def broken(*args, **kwargs):
         raise RuntimeError("no samples fit")
@@ -141,7 +141,7 @@ def test_auction_review_degrades_clearly():
     assert calls.available is False
     assert calls.reason == ("advisor.recommend failed at call 1 (1H by N): "
                             "RuntimeError: no samples fit")
-    off = advisor.review(GAME_PBN, auction_review=False)[0].calls
+    off = advisor.review(Path(GAME_PBN), auction_review=False)[0].calls
     assert off.to_dict() == {"available": False, "reason": "auction review switched off",
                              "samples": 0, "calls": []}
 
@@ -177,7 +177,7 @@ def test_a_file_with_no_good_deal_raises():
     with pytest.raises(ReviewError, match="no deal could be read \\(2 bad\\)"):
         advisor.review(bad + "\n" + bad.split("\n\n", 1)[1], format="pbn")
     with pytest.raises(ValueError, match="samples"):
-        advisor.review(GAME_PBN, samples=0)
+        advisor.review(Path(GAME_PBN), samples=0)
 
 
 # --------------------------------------------------------------------------
@@ -212,7 +212,7 @@ def test_cli_review_bad_file_exits_2_with_one_line(tmp_path, capsys):
 
 def test_each_review_is_handed_over_as_soon_as_it_is_done():
     seen = []
-    reviews = advisor.review(str(DATA / "vint_games.lin"), auction_review=False,
+    reviews = advisor.review(DATA / "vint_games.lin", auction_review=False,
                              on_review=lambda rv, done, total: seen.append((rv, done, total)))
     assert [(rv, done, total) for rv, done, total in seen] == \
         [(reviews[0], 1, 2), (reviews[1], 2, 2)]
@@ -283,7 +283,7 @@ def test_cli_review_fast_and_samples_settings(capsys, monkeypatch):
 
 def test_the_text_review_prints_the_auction_as_a_grid():
     fake = FakeAdvisor()
-    text = review_text(advisor.review(GAME_PBN, recommend=fake)[0], symbols=False)
+    text = review_text(advisor.review(Path(GAME_PBN), recommend=fake)[0], symbols=False)
     lines = text.splitlines()
     top = lines.index("Auction")
     assert lines[top + 1].split() == ["W", "N", "E", "S"]
@@ -330,6 +330,6 @@ def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
     path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
         "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
         "contract": "4H", "declarer": "N", "result": 10}), encoding="utf-8")
-    rv = advisor.review(str(path), auction_review=False)[0]
+    rv = advisor.review(path, auction_review=False)[0]
     assert rv.dd_start is None and rv.dd_contract == 11
     assert "double-dummy at the start: 11." in review_text(rv)

@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.fixture(scope="module")
 def page():
-    reviews = advisor.review(str(DATA / "vint_game.pbn"), auction_review=False)
+    reviews = advisor.review(DATA / "vint_game.pbn", auction_review=False)
     return review_html(reviews, title="Test <review>")
 
 
@@ -36,7 +36,7 @@ def test_the_dd_table_and_the_best_cards_are_on_the_page(page):
     table = re.search(r'<table class="grid dd">(.*?)</table>', page).group(1)
     rows = re.findall(r"<tr><td>([NESW])</td>((?:<td>\d+</td>)+)</tr>", table)
     # Vint's order, lowest first: spades, clubs, diamonds, hearts, no-trumps.
-    dd = solver.dd_table(advisor.records.read_games(str(DATA / "vint_game.pbn"))[0].deal)
+    dd = solver.dd_table(advisor.records.read_games(DATA / "vint_game.pbn")[0].deal)
     assert [(seat, re.findall(r"\d+", cells)) for seat, cells in rows] == \
         [(seat, [str(dd[seat, s]) for s in ("S", "C", "D", "H", "NT")]) for seat in "NESW"]
     best = re.findall(r'<span class="best">best (.*?)</span></td>', page)
@@ -95,7 +95,7 @@ def test_auction_comments_are_shown():
         best = "2H" if len(auction) == 2 else "P" if auction else "1H"
         return SimpleNamespace(call=best, candidates=[SimpleNamespace(call=best, mean=10.0)])
 
-    reviews = advisor.review(str(DATA / "vint_game.pbn"), recommend=recommend)
+    reviews = advisor.review(DATA / "vint_game.pbn", recommend=recommend)
     page = review_html(reviews)
     # 2D (E) and 3H (S) differ from the advice, and so does N's 4H; passes agree.
     assert page.count('class="call disagree"') == 3

@@ -200,3 +200,65 @@ def test_ordered_moves_are_the_legal_cards_one_a_run():
             above = [x for x in range(c + 1, (c | 15) + 1) if in_play >> x & 1]
             return run(above[0]) if above and above[0] in legal else c
         assert {run(c) for c in legal} == {run(c) for c in moves}
+
+
+def _slow_misere_deal():
+    import random
+    from solver.cards import Card, Deal, Hand
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    random.Random(4).shuffle(deck)             # over 30 s one against three
+    return Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+
+
+def test_stop_when_stops_the_searches_of_its_thread_only():
+    """``solver.stop_when(check)``: a server stops one job's search where it is,
+    within milliseconds of ``check()`` turning true, while a search in another
+    thread goes on and finishes with its answer."""
+    import threading
+    deal = _slow_misere_deal()
+    other = {}
+
+    def quick_search():            # the other thread: several short solves in a row
+        other["answers"] = [solver.solve(EXAMPLE, s, "E") for s in ("NT", "S", "H", "D", "C")
+                            for _ in range(3)]
+
+    start = time.monotonic()
+    stop_at = start + 0.3
+    thread = threading.Thread(target=quick_search)
+    thread.start()
+    with pytest.raises(KeyboardInterrupt):
+        with solver.stop_when(lambda: time.monotonic() > stop_at):
+            solver.solve(deal, "NT", "E", misere=True, lone="N")
+    assert time.monotonic() - stop_at < 0.5
+    thread.join(60)
+    assert other["answers"] == [solver.solve(EXAMPLE, s, "E") for s in ("NT", "S", "H", "D", "C")
+                                for _ in range(3)]
+    # Outside the block the thread's searches run as before.
+    assert solver.solve(EXAMPLE, "NT", "E") == other["answers"][0]
+
+
+def test_stop_when_reaches_the_threads_map_threads_starts():
+    deal = _slow_misere_deal()
+    stop_at = time.monotonic() + 0.3
+    with pytest.raises(KeyboardInterrupt):
+        with solver.stop_when(lambda: time.monotonic() > stop_at):
+            solver.map_threads(lambda d: solver.solve(d, "NT", "E", misere=True, lone="N"),
+                               [deal, deal], 2)
+    assert time.monotonic() - stop_at < 1.0
+    # Nothing was cancelled for good (no global cancel): the next searches run.
+    assert solver.map_threads(lambda t: solver.solve(EXAMPLE, t, "E"), ["NT", "S"], 2) == \
+        [solver.solve(EXAMPLE, "NT", "E"), solver.solve(EXAMPLE, "S", "E")]
+
+
+def test_stop_when_stops_the_general_solver():
+    # Misère Courts (a ranking given as data) runs on the general solver, for
+    # minutes on a full deal: it stops there too.
+    from solver.general import COURTS_MISERE, solve_general
+    deal = solver.Deal.from_pbn("N:Q9.8743.K543.KJ8 AJ5.QT6.JT6.9752 7632.52.A982.Q63 "
+                                "KT84.AKJ9.Q7.AT4")
+    stop_at = time.monotonic() + 0.3
+    with pytest.raises(KeyboardInterrupt):
+        with solver.stop_when(lambda: time.monotonic() > stop_at):
+            solve_general([deal[s] for s in solver.SEATS], COURTS_MISERE, None, 1,
+                          side={0, 2}, misere=True)
+    assert time.monotonic() - stop_at < 1.0

@@ -23,7 +23,10 @@ EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765
 @pytest.fixture(scope="module")
 def client():
     app = create_app(workers=2)
-    yield app.test_client()
+    client = app.test_client()
+    # As the page's own requests are: a browser names the page's origin.
+    client.environ_base["HTTP_ORIGIN"] = "http://localhost"
+    yield client
     app.extensions["vint_jobs"].shutdown()
 
 

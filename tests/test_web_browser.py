@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+from types import SimpleNamespace
 import time
 from pathlib import Path
 
@@ -17,6 +18,8 @@ import solver
 from advisor.web import create_app
 
 DATA = Path(__file__).parent / "data"
+# A Skruuvi deal whose misère searches with the aces take many seconds each.
+SLOW_SKRUUVI = "N:KJ.A7.AQ3.AKQJ63 A64.T9863.T8742. T9872.KQ2.KJ6.85 Q53.J54.95.T9742"
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 OTHER = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
 
@@ -33,16 +36,25 @@ def _browser_parts():
 
 
 @pytest.fixture(scope="module")
-def server():
+def site():
+    """The page served on a free port of 127.0.0.1: ``url`` and ``app``."""
     from werkzeug.serving import make_server
 
-    app = create_app(workers=2)
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    # The application checks the Host and Origin against the port it serves.
+    holder = {}
+    srv = make_server("127.0.0.1", 0, lambda env, start: holder["app"](env, start),
+                      threaded=True)
+    app = holder["app"] = create_app(workers=2, port=srv.server_port)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
+    yield SimpleNamespace(url=f"http://127.0.0.1:{srv.server_port}", app=app)
     srv.shutdown()
     app.extensions["vint_jobs"].shutdown()
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    return site.url
 
 
 @pytest.fixture(scope="module")
@@ -242,3 +254,31 @@ def test_a_player_practises_bidding(server, browser, tmp_path):
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
               and "favicon" not in e["message"]]
     assert errors == []
+
+
+def test_closing_the_page_cancels_its_job(site, browser):
+    # A long analysis (Skruuvi's misère with the aces), then the player leaves
+    # the page: the page tells the server (pagehide + sendBeacon), whose job stops.
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    runner = site.app.extensions["vint_jobs"]
+    browser.get(site.url + "/")
+    wait_for(browser, "#rules option")
+    Select(browser.find_element(By.ID, "rules")).select_by_value("skruuvi")
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(SLOW_SKRUUVI)
+    browser.find_element(By.ID, "analyse-aces").send_keys("60")
+    browser.find_element(By.ID, "analyse-go").click()
+    deadline = time.monotonic() + 30
+    while not any(j["state"] == "running" for j in runner.snapshot()):
+        assert time.monotonic() < deadline, "the analysis did not start"
+        time.sleep(0.05)
+    job = runner.get(next(j["id"] for j in runner.snapshot() if j["state"] == "running"))
+    browser.get("about:blank")
+    deadline = time.monotonic() + 10        # well inside the server's 60 s for a left job
+    while job.state == "running":
+        assert time.monotonic() < deadline, "the job ran on after its page closed"
+        time.sleep(0.05)
+    assert job.state == "cancelled" and job.stopped_by == "cancel"

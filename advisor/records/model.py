@@ -147,8 +147,10 @@ class GameSet(list):
 
     def __init__(self, records: Iterable = (), errors: Iterable = (), notes: Iterable = ()):
         super().__init__(records)
-        self.errors: List[FormatError] = list(errors)
+        self.errors: List[FormatError] = []
         self.notes: List[str] = list(notes)
+        for error in errors:
+            self.add_error(error)
 
     def read(self, make: Callable[[], GameRecord]) -> None:
         """Add the record ``make()`` returns; a ``FormatError`` it raises goes to
@@ -156,7 +158,25 @@ class GameSet(list):
         try:
             self.append(make())
         except FormatError as exc:
-            self.errors.append(exc)
+            self.add_error(exc)
+
+    def add_error(self, error: FormatError) -> None:
+        """Keep a deal's error, without the frames it was raised through: an
+        error's traceback holds the reader's frames and their locals (about
+        33 KB a refused deal), and a file of thousands of refused deals kept
+        them all."""
+        self.errors.append(without_frames(error))
+
+
+def without_frames(error: BaseException) -> BaseException:
+    """``error`` with no traceback, nor any on the errors it was raised from."""
+    seen = set()
+    link = error
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        link.__traceback__ = None
+        link = link.__cause__ or link.__context__
+    return error
 
 
 # --------------------------------------------------------------------------

@@ -251,7 +251,7 @@ def read_pbn(text: str, source: str = "<text>", rules="vint", *,
                 previous = {**previous, **tags}          # a header: its values for '#'
                 continue
             if "deal" not in previous:
-                out.errors.append(FormatError(source, game[0][0], "the game has no [Deal] "
+                out.add_error(FormatError(source, game[0][0], "the game has no [Deal] "
                                               "tag, and there is no game before it to take "
                                               "the deal from"))
                 continue
