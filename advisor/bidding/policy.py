@@ -9,8 +9,12 @@ passage of the rule texts for each row) and a simple evaluation of the hand:
 - *sure tricks* in a trump suit: the suit's length less the missing top
   honours among its first three cards (A, K, Q), plus each side suit's
   unbroken run from the ace (A, AK, AKQ...); in no-trumps, the high-card points;
-- what partner has *shown* by its calls: tricks (or points) added to ours to
-  estimate the partnership's tricks, which sets how high a ``tricks`` row bids.
+- the partnership's tricks in a strain, estimated by the trick model
+  (``advisor.bidding.tricks``: fitted on double-dummy tables, from the hand
+  and what partner's calls have shown), and the level whose expected score
+  is best for them (``best_level``), which sets how high a ``tricks`` or
+  ``reach`` row bids; where the model does not answer (Courts, Skruuvi) the
+  sure tricks plus the tricks partner's calls have shown (``estimate_tricks``).
 
 The policy is deterministic: the same hand and auction give the same call.
 It is the computer seats' player in ``vint practice`` (``advisor.practice``)
@@ -23,7 +27,6 @@ policy", lists its limits.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
@@ -32,8 +35,8 @@ from solver.cards import Hand, Seat, suit_ranks
 
 from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
-from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from . import tricks
+from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from .tables import Row, table_for
 
 __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks",
@@ -59,9 +62,6 @@ _COURTS_ORDER = tuple((suit, rank) for rank in (13, 12, 11) for suit in (1, 2, 3
 #: Tricks a partner has shown (suit contracts) by its calls, and points (no-trumps).
 SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
-#: Tricks below the trick model's estimate that a ``tricks`` or ``reach`` row keeps in
-#: hand: it bids the level of ``floor(estimate - MARGIN)`` tricks.
-MARGIN = 1.0
 #: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
 

@@ -24,9 +24,11 @@ honours, then highest), ``partner`` (the last suit partner named), ``own``
 Levels: a number (bid exactly that level, if legal), ``cheapest`` (the
 cheapest legal bid in the strain), ``jump`` (one level above the cheapest:
 Skruuvi's "single jump") or ``tricks`` (the cheapest legal bid in
-the strain if the partnership's estimated tricks reach it; see
-``policy.estimate_tricks``) or ``reach`` (the highest legal bid those
-estimated tricks reach, at once). ``up_to`` caps the level.
+the strain if it is no higher than ``Policy.best_level``: the level whose
+expected score is best for the partnership's tricks as the trick model,
+``advisor.bidding.tricks``, estimates them; ``policy.estimate_tricks`` where
+the model does not answer) or ``reach`` (the highest legal bid up to that
+level, at once). ``up_to`` caps the level.
 
 These are a modest reading of the advice, not a full system: docs/advise.md,
 "The bidding policy", lists what they leave out.

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from math import comb, exp
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -169,7 +170,6 @@ _ACE = 10
 
 def _binomial(n: int, p: float) -> List[float]:
     """P(k of n), k = 0..n."""
-    from math import comb
     return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
@@ -197,7 +197,6 @@ class LevelChooser:
                  shares: Sequence[float], trumps: bool) -> List[float]:
         """The expected score of levels 1..7 in ``strain``: ``honours`` and
         ``aces`` are the player's own (``trumps``: the strain has trumps)."""
-        from math import exp
         weights = [exp(-0.5 * ((t - estimate) / max(spread, 0.3)) ** 2) for t in range(14)]
         total = sum(weights)
         p = [w / total for w in weights]
