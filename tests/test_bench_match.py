@@ -105,11 +105,15 @@ def test_unknown_bidders_are_refused():
 
 def test_a_match_resumes_from_its_saved_boards(tmp_path, capsys):
     args = ["policy", "pass", "--boards", "3", "--cache", str(tmp_path)]
-    assert bench_match.main(args) == 0
+    assert bench_match.main(args + ["--workers", "2"]) == 0
     first = capsys.readouterr()
     assert "playing 3" in first.err and "3 boards" in first.out
     assert bench_match.main(args[:3] + ["4"] + args[4:]) == 0
-    assert "3 of 4 boards" in capsys.readouterr().err
+    again = capsys.readouterr()
+    assert "3 of 4 boards" in again.err
+    # the double-dummy tables the workers found were kept by the parent
+    assert len((tmp_path / "searches.jsonl").read_text().splitlines()) == 4
+    assert "4 boards" in again.out
 
 
 def test_skruuvi_and_semi_contract_boards_are_played_and_scored():
