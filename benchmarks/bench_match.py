@@ -48,8 +48,8 @@ for path in (HERE, HERE.parent):   # duplicate.py and baseline_policy; the in-pl
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from duplicate import (Referee, Store, board, make_bidder, mean_se, play_board,  # noqa: E402
-                       source_version)
+import duplicate  # noqa: E402
+from duplicate import Referee, Store, board, make_bidder, mean_se, play_board  # noqa: E402
 
 _WORKER = {}
 
@@ -150,7 +150,7 @@ def main(argv=None) -> int:
         p.error(str(e))
     # Kept by what the results depend on: the bidders' code and the referee's.
     name = "-".join(f"{_tag(x.name)}.{x.version}" for x in bidders)
-    referee_version = source_version(HERE / "duplicate.py")
+    referee_version = duplicate.referee_version()
     results = cache / (f"match-{rules}-s{args.seed}-{name}-r{referee_version}-"
                        f"{args.courts_nodes}-{misere_nodes}.jsonl")
     done = {}

@@ -309,31 +309,42 @@ class AllSeeingBidder(Bidder):
 
 
 class AdvisorBidder(Bidder):
-    """``advisor.recommend`` at ``samples`` a call for the side's seats in
-    ``seats`` (None: both), the current policy at the other; seeded by board,
-    room and call, so a run can be repeated."""
+    """``advisor.recommend`` at ``samples`` a call at both seats of its side
+    (``one_seat``: at N or E only, the current policy at the partner's seat);
+    seeded by board, room and call, so a run can be repeated.
+
+    A seat that passed and has seen no bid since passes again without asking
+    (a Vint auction's closing rounds of passes ask the same question up to
+    three times: the answer would differ only by the samples' luck)."""
 
     def __init__(self, rules: RuleSet, samples: int, one_seat: bool, policy, version: str):
         self.rules, self.samples, self.one_seat = rules, samples, one_seat
         self.policy = policy
         self.name = f"advisor:{samples}" + (":one" if one_seat else "")
-        self.version = version
+        self.version = version + "p"
         self._cache = None
         self._room = 0
+        self._passed: Dict[Seat, int] = {}       # seat -> bids seen when it last passed
 
     def start(self, board, room):
         from advisor.bidding import AdviceCache
-        self._cache, self._room = AdviceCache(), room
+        self._cache, self._room, self._passed = AdviceCache(), room, {}
 
     def call(self, board, calls, seat):
         from advisor.bidding import recommend
         if self.one_seat and seat not in (Seat.N, Seat.E):
             return self.policy.call(board.deal[seat], seat=seat, dealer=board.dealer,
                                     auction=list(calls)).call
+        bids = sum(c != PASS for c in calls)
+        if self._passed.get(seat) == bids:
+            return PASS
         seed = (board.number * 4 + self._room) * 64 + len(calls)
-        return recommend(board.deal[seat], seat=seat, dealer=board.dealer, auction=list(calls),
+        call = recommend(board.deal[seat], seat=seat, dealer=board.dealer, auction=list(calls),
                          rules=self.rules, samples=self.samples, seed=seed, workers=1,
                          cache=self._cache).call
+        if call == PASS:
+            self._passed[seat] = bids
+        return call
 
 
 BIDDERS = ("pass", "policy", "baseline", "allseeing", "advisor:N", "advisor:N:one")
@@ -401,6 +412,16 @@ def play_board(board: Board, a: Bidder, b: Bidder, referee: Referee) -> dict:
     rooms = [play_room(board, a, b, referee, 0), play_room(board, b, a, referee, 1)]
     return {"board": board.number, "deal": board.deal.to_pbn(), "dealer": board.dealer.name,
             "rooms": rooms, "diff": rooms[0]["ns"] - rooms[1]["ns"]}
+
+
+def referee_version() -> str:
+    """A short hash of the code a board's result depends on besides the bidders'
+    (the deals, the referee, the rooms): a run's saved results are kept by it."""
+    import inspect
+    h = hashlib.sha1()
+    for part in (hand_size, board, Referee, play_room, play_board):
+        h.update(inspect.getsource(part).encode())
+    return h.hexdigest()[:8]
 
 
 def mean_se(values: Sequence[float]) -> Tuple[float, float]:

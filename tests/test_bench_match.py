@@ -123,3 +123,36 @@ def test_skruuvi_and_semi_contract_boards_are_played_and_scored():
                          make_bidder("pass", referee), referee)
         assert all(not room["illegal"] for room in row["rooms"])
         assert isinstance(row["diff"], int)
+
+
+def test_the_advisor_bidder_asks_once_while_nothing_is_bid(monkeypatch):
+    # After its pass, a seat that has seen no bid since passes again without
+    # asking the advisor; a bid in between makes it ask again.
+    import advisor.bidding as bidding
+    asked = []
+
+    class _Rec:
+        def __init__(self, call):
+            self.call = call
+
+    def fake(hand, *, seat, auction, **_):
+        asked.append((seat.name, len(auction)))
+        return _Rec("P")
+
+    monkeypatch.setattr(bidding, "recommend", fake)
+    referee = Referee("vint")
+    advisor, passer = make_bidder("advisor:8", referee), PassBidder()
+    room = play_room(board("vint", 1, 0), advisor, passer, referee)
+    assert room["calls"] == " ".join(["P"] * 8)
+    assert asked == [("N", 0), ("S", 2)]
+    asked.clear()
+
+    class _OneBid(Bidder):
+        name = "one bid"
+
+        def call(self, board, calls, seat):
+            return "1S" if len(calls) == 1 else "P"
+
+    play_room(board("vint", 1, 0), advisor, _OneBid(), referee)
+    assert asked[:3] == [("N", 0), ("S", 2), ("N", 4)]     # N asked again after E's 1S
+    assert len(asked) == 3
