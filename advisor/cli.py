@@ -1,6 +1,7 @@
 """The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE]``,
 ``vint advise --hand ... --seat ...``, ``vint review FILE``, ``vint practice``
-(``advisor.practice_cli``) and ``vint serve``.
+(``advisor.practice_cli``), ``vint annotate`` and ``vint batch``
+(``advisor.batch.cli``) and ``vint serve``.
 
 Subcommands are argparse subparsers; each registers itself in
 ``build_parser`` with a ``run(args, out)`` function.
@@ -28,6 +29,7 @@ from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
+from .batch.cli import add_parsers as add_batch_parsers
 from .semi_play import ADVICE_NODES as COURTS_ADVICE_NODES
 from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
 from .bidding import recommend
@@ -693,6 +695,7 @@ def build_parser() -> argparse.ArgumentParser:
     rv.set_defaults(run=run_review)
 
     add_practice_parser(commands, _seat_option, _rules.names())
+    add_batch_parsers(commands, _rules.names())
 
     sv = commands.add_parser(
         "serve", help="the web page: analyse, play, advise, practise, review",
