@@ -15,11 +15,11 @@ training script may reuse):
   side's first seat, N or E, only; the policy at the other);
 - ``Referee``: the final contract of an auction and its score for NS, played
   double-dummy with the game's opening leader and scored by the game's rules
-  (a throw-in scores 0); Skruuvi's low kitty bid raised to level 5 by its
-  bidder and the card exchange made (``advisor.exchange``), misère and the
-  all-pass misère by the misère search (``advisor.misere.misere_value``),
-  semi-contract's Courts-deck contracts by the general solver
-  (``advisor.semi_play``). What is expensive is kept in a ``Store``;
+  (a throw-in scores 0), by ``advisor.valuation.Valuer`` with the advisor's
+  budgets: Skruuvi's low kitty bid raised to level 5 by its bidder and the
+  card exchange made, misère and the all-pass misère by the misère search,
+  semi-contract's Courts-deck contracts by the general solver. What is
+  expensive is kept in a ``Store``;
 - ``play_room`` / ``play_board``: one auction, and one board bid twice with
   the bidders swapping sides.
 
@@ -36,12 +36,11 @@ import random
 from pathlib import Path
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from advisor.exchange import contract_text, kitty_left, level_group, play_deal
-from advisor.game import close_auction, declarer_tricks, raise_kitty_bid, rule_set, strain_of
-from advisor.misere import is_misere, misere_value
+from advisor.game import (close_auction, extra_strain, is_misere, raise_kitty_bid, rule_set,
+                          strain_of)
 from advisor.rules.base import PASS, RuleSet, normalise_call
-from advisor.semi_play import estimate, extra_strain, fresh_tricks
-from solver import dd_table
+from advisor.valuation import Budgets, Valuer
+from solver import DDTable, dd_table
 from solver.cards import SEATS, STRAINS, Card, Deal, Hand, Seat
 
 BENCHMARKS = Path(__file__).resolve().parent
@@ -58,7 +57,7 @@ class Board(NamedTuple):
 
 def hand_size(rules: RuleSet) -> int:
     """Cards a hand holds during the auction: 12 in Skruuvi's Kitty game, else 13."""
-    return 12 if getattr(rules, "style", None) == "kitty" else 13
+    return 12 if rules.exchange_style == "kitty" else 13
 
 
 def board(rules, seed: int, number: int) -> Board:
@@ -127,9 +126,13 @@ class Store:
 class Referee:
     """Plays and scores final contracts of one game's boards (see the module's docstring).
 
-    ``courts_nodes``: the node budget of one semi-contract Courts or misère
-    solve (past it, an estimate within the proved bounds); ``misere_nodes``:
-    of a Skruuvi misère search (None: exact, which can take minutes a deal).
+    Every contract is valued by ``advisor.valuation.Valuer``, the one owner of
+    what a contract is worth, with the advisor's kind of budgets:
+    ``courts_nodes``, the node budget of one semi-contract Courts or misère
+    solve (past it, an estimate within the proved bounds); ``misere_nodes``, of
+    a Skruuvi misère search (None: exact, which can take minutes a deal); a
+    Skruuvi misère adds its aces' mean worth. A deal's double-dummy table and
+    the scores of the slower contracts are kept in the ``Store``.
     """
 
     def __init__(self, rules, store: Optional[Store] = None, *, courts_nodes: int = 200_000,
@@ -138,7 +141,13 @@ class Referee:
         self.store = store if store is not None else Store()
         self.courts_nodes = courts_nodes
         self.misere_nodes = misere_nodes
-        self.exchange = getattr(self.rules, "style", None) is not None   # Skruuvi's
+        self.budgets = Budgets(misere_nodes=misere_nodes, courts_nodes=courts_nodes,
+                               courts_each_fresh=True, aces="mean")
+        # Skruuvi's deals are dealt before the card exchange: each contract is
+        # played on the deal its own exchange produces.
+        self.exchange = (None if self.rules.exchange_style is None else
+                         "kitty" if self.rules.has_kitty_bids else "kotka")
+        self._last: Optional[Tuple[Board, Valuer]] = None
 
     def final(self, calls: Sequence[str], dealer: Seat) -> Tuple[Optional[str], Optional[Seat]]:
         """``(contract, declarer)`` after ``calls`` and as many passes as end the
@@ -157,18 +166,29 @@ class Referee:
         """NS's net score when ``contract`` is played by ``declarer`` (None: thrown in, 0)."""
         if contract is None:
             return 0
-        rs, deal = self.rules, board.deal
-        if self.exchange or is_misere(rs, contract) or extra_strain(rs, contract) is not None:
-            key = (f"ns {rs.name} {deal.to_pbn()} {board.dealer.name} {contract} "
-                   f"{declarer.name if declarer is not None else '-'} {self.courts_nodes} {self.misere_nodes}")
-            found = self.store.get(key)
-            if found is None:
-                found = self._played_ns(board, contract, declarer)
-                self.store.put(key, found)
-            return found
-        strain = strain_of(rs, contract)
-        tricks = declarer_tricks(self.table(deal), rs, declarer, strain)
-        return rs.score(deal, contract, declarer.name, tricks).net("NS")
+        valuer = self.valuer(board)
+        rs = self.rules
+        if self.exchange is None and not is_misere(rs, contract) \
+                and extra_strain(rs, contract) is None:
+            return valuer.score(contract, declarer)        # from the kept DD table
+        key = (f"ns {self.rules.name} {board.deal.to_pbn()} {board.dealer.name} {contract} "
+               f"{declarer.name if declarer is not None else '-'} {self.courts_nodes} "
+               f"{self.misere_nodes}")
+        found = self.store.get(key)
+        if found is None:
+            found = valuer.score(contract, declarer)
+            self.store.put(key, found)
+        return found
+
+    def valuer(self, board: Board) -> Valuer:
+        """The board's Valuer (the last board's is kept: its contracts are asked in turn)."""
+        if self._last is None or self._last[0] is not board:
+            table = None if self.exchange is not None else \
+                DDTable(board.deal, self.table(board.deal))
+            self._last = (board, Valuer(self.rules, board.deal, dealer=board.dealer,
+                                        table=table, exchange=self.exchange,
+                                        budgets=self.budgets))
+        return self._last[1]
 
     def table(self, deal: Deal) -> Dict[tuple, int]:
         """The deal's whole double-dummy table ``{(declarer, strain): tricks}``, kept."""
@@ -180,41 +200,6 @@ class Referee:
             self.store.put(key, rows)
         return {(seat, strain): rows[i][j] for i, seat in enumerate(SEATS)
                 for j, strain in enumerate(STRAINS)}
-
-    def _played_ns(self, board: Board, contract: str, declarer: Optional[Seat]) -> int:
-        rs, deal = self.rules, board.deal
-        if self.exchange:
-            if not is_misere(rs, contract):
-                # Every contract of one level group and strain goes through the same
-                # exchange: solve it once (the allseeing bidder asks for them all).
-                group = level_group(self.exchange_kind(), rs.contract(contract).level)
-                strain = strain_of(rs, contract)
-                tricks = self._exchanged_tricks(board, contract_text(group, strain), declarer)
-                return rs.score(None, contract, declarer.name, tricks).net("NS")
-            kitty = kitty_left(deal) if len(deal[Seat.N]) == 12 else None
-            deal = play_deal(rs, deal, contract, declarer, kitty=kitty, dealer=board.dealer)
-        if is_misere(rs, contract) and extra_strain(rs, contract) is None:
-            return misere_value(deal, rs, contract, declarer, board.dealer,
-                                max_nodes=self.misere_nodes)
-        found = fresh_tricks(deal, extra_strain(rs, contract), declarer, self.courts_nodes,
-                             rules=rs)
-        return rs.score(deal, contract, declarer.name, estimate(found)).net("NS")
-
-    def exchange_kind(self) -> str:
-        return "kitty" if self.rules.has_kitty_bids else "kotka"
-
-    def _exchanged_tricks(self, board: Board, contract: str, declarer: Seat) -> int:
-        key = f"xt {self.rules.name} {board.deal.to_pbn()} {board.dealer.name} {contract} {declarer.name}"
-        found = self.store.get(key)
-        if found is None:
-            deal = board.deal
-            kitty = kitty_left(deal) if len(deal[Seat.N]) == 12 else None
-            played = play_deal(self.rules, deal, contract, declarer, kitty=kitty,
-                               dealer=board.dealer)
-            strain = strain_of(self.rules, contract)
-            found = dd_table(played, strains=[strain], declarers=[declarer])[declarer, strain]
-            self.store.put(key, found)
-        return found
 
 
 # --------------------------------------------------------------------------

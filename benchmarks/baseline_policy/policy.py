@@ -211,7 +211,7 @@ class Policy:
     def __init__(self, rules="vint"):
         self.rules = rule_set(rules)
         # Skruuvi's Kitty game: 12 cards a hand during the first auction.
-        self.hand_sizes = (12, 13) if getattr(self.rules, "style", None) == "kitty" else (13,)
+        self.hand_sizes = (12, 13) if self.rules.exchange_style == "kitty" else (13,)
         self.table = table_for(self.rules)
         order = tuple(self.rules.strain_order)
         self.nt = "G" if "G" in order else "NT"
