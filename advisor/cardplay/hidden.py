@@ -28,6 +28,7 @@ dropped: if no layout fits them, ``CardPlayError``.
 from __future__ import annotations
 
 import math
+from itertools import combinations
 from math import comb
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
@@ -154,9 +155,10 @@ class HiddenCards:
         self._memo[key] = found
         return found
 
-    def _layouts(self, size: int, rng: np.random.Generator) -> np.ndarray:
-        """``size`` rows of who holds each of the 52 cards (a seat's number; the
-        unseen ones dealt uniformly among the layouts that fit)."""
+    def random_layouts(self, size: int, rng: np.random.Generator) -> np.ndarray:
+        """``size`` rows of who holds each of the 52 cards (a seat's number, in
+        the order suit by suit, 2 to ace; -2 for a card out of the deck): the
+        unseen ones dealt uniformly among the layouts that fit the cards played."""
         owner = np.tile(self.owner, (size, 1))
         left = np.tile(np.array(self.need, dtype=np.int64), (size, 1))
         rows = np.arange(size)[:, None]
@@ -214,7 +216,7 @@ class HiddenCards:
         until a batch of layouts has rows that fit the rest (cheap: vectorised)."""
         texts, dropped = list(texts), []
         while texts:
-            if self._fit_texts(self._layouts(_BATCH, rng), texts).any():
+            if self._fit_texts(self.random_layouts(_BATCH, rng), texts).any():
                 break
             dropped.append(texts.pop()[0])
         return texts, dropped
@@ -227,7 +229,7 @@ class HiddenCards:
         ``n`` would check more than ``MAX_CHECKS`` deals one by one (the
         policy is asked about each: a card's time), the shares taken as
         independent."""
-        owner = self._layouts(_BATCH, rng)
+        owner = self.random_layouts(_BATCH, rng)
         fits = np.flatnonzero(self._fit_texts(owner, texts))
         if not len(fits):
             return [], [i for i, _ in system]
@@ -253,7 +255,7 @@ class HiddenCards:
         callables = [(Seat.parse(i.seat), c.rest or c) for i, c in kept if not c.vectorised]
         while len(deals) < n and attempts < max_attempts:
             size = min(_BATCH if attempts else max(64, 4 * n), max_attempts - attempts)
-            owner = self._layouts(size, rng)
+            owner = self.random_layouts(size, rng)
             attempts += size
             rows = np.flatnonzero(self._fit_texts(owner, kept)) if kept else np.arange(size)
             if not callables:
@@ -266,16 +268,63 @@ class HiddenCards:
                         break
         return deals, attempts
 
+    @property
+    def layouts(self) -> int:
+        """How many layouts of the unseen cards fit the cards played."""
+        return self._ways(0, self.need)[0]
+
+    def _every_layout(self) -> np.ndarray:
+        """Every layout that fits the cards played, a row each (for few)."""
+        rows: List[np.ndarray] = []
+
+        def walk(k: int, left: tuple, owner: np.ndarray) -> None:
+            if k == 4:
+                rows.append(owner.copy())
+                return
+            cards = self.suits[k]
+            places = range(len(cards))
+            for (a, b, _), _ in self._ways(k, left)[1]:
+                for first in combinations(places, a):
+                    rest = [i for i in places if i not in first]
+                    for second in combinations(rest, b):
+                        third = [i for i in rest if i not in second]
+                        for who, chosen in zip(self._seats, (first, second, third)):
+                            owner[cards[list(chosen)]] = who
+                        walk(k + 1, (left[0] - a, left[1] - b, left[2] - len(third)), owner)
+        walk(0, self.need, self.owner.copy())
+        return np.array(rows)
+
+    def _every_deal(self) -> HiddenDeals:
+        """Every layout that fits the cards played and the readings (all of
+        them, the readings dropped, when none fits the readings)."""
+        owner = self._every_layout()
+        if not self.readings:
+            return HiddenDeals(self._deals(owner, np.arange(len(owner))), len(owner), [])
+        rows = np.flatnonzero(self._fit_texts(owner, self.readings))
+        tests = [(Seat.parse(i.seat), c.rest or c) for i, c in self.readings
+                 if not c.vectorised]
+        deals = [d for d in self._deals(owner, rows)
+                 if all(test(d[seat]) for seat, test in tests)]
+        if deals:
+            return HiddenDeals(deals, len(owner), [])
+        return HiddenDeals(self._deals(owner, np.arange(len(owner))), len(owner),
+                           [i for i, _ in self.readings])
+
     def draw(self, n: int, rng: np.random.Generator, *, max_attempts: int = MAX_ATTEMPTS,
              skip: Optional[frozenset] = None) -> HiddenDeals:
         """``n`` deals that fit what the player has seen (fewer only when the
-        readings leave fewer in ``max_attempts`` tries). The readings the
+        readings leave fewer in ``max_attempts`` tries). When no more than
+        ``n`` layouts fit the cards played, every one of them is taken once
+        (those that fit the readings; all, when none does): the values are
+        then exact for what the player has seen. The readings the
         deals could not be made to fit are dropped (``relaxed``): the texts'
         latest first when no layout fits them; the policy's calls, most
         selective first, when a pilot batch expects fewer than ``2 n`` deals,
         and again while fewer than ``n / 2`` are found. ``skip``: the readings
         an earlier card of the same player dropped (``HiddenDeals.dropped``):
         not tried again, and no pilot."""
+        if self.layouts <= n:
+            return self._every_deal()
         texts = [(i, c) for i, c in self.readings if not i.rules]
         system = [(i, c) for i, c in self.readings if i.rules]
         if skip is not None:

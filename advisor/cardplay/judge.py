@@ -23,7 +23,7 @@ from typing import Callable, Dict, Iterable, Optional, Sequence, Tuple
 from solver.cards import Card, Seat
 
 from .table import BoardPlay
-from .values import DEFAULT_WORKERS, card_values
+from .values import DEFAULT_WORKERS, card_values, default_samples
 from .view import PlayerView
 
 __all__ = ["Judgement", "judge_card", "judge_play", "verdict", "MARGIN"]
@@ -75,8 +75,12 @@ def judge_card(view: PlayerView, card, *, samples: Optional[int] = None, seed: i
                workers: int = DEFAULT_WORKERS, skip: Optional[frozenset] = None
                ) -> Tuple[Judgement, frozenset]:
     """``(Judgement, skip)`` of ``card`` played by the view's player on move
-    (``skip``: what a later card of the same player passes on)."""
+    (``skip``: what a later card of the same player passes on). ``samples``:
+    deals to value it over, by default twice the computer's for a card
+    (``default_samples``): a verdict wants a smaller error than a choice."""
     card = Card.parse(card)
+    if samples is None:
+        samples = 2 * default_samples(view.held(view.seat), view.misere)
     values = card_values(view, samples=samples, seed=seed, workers=workers, skip=skip)
     loss = values.loss(card)
     return Judgement(view.seat.name, str(card), values.choice, values.samples, loss.points,
