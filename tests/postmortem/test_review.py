@@ -39,7 +39,8 @@ def test_costly_cards_are_flagged_with_tricks_and_points(game_review):
     assert got == [(5, 2, "E", "SJ", 11, 12, 1, 580), (15, 4, "N", "C3", 12, 10, 2, 660)]
     assert rv.mistakes[1].best == ["CA"]
     assert sorted(rv.mistakes[0].best) == ["DA", "DK", "DQ"]
-    assert rv.totals["N"] == {"cards": 13, "mistakes": 1, "tricks_lost": 2, "points_lost": 660}
+    assert rv.totals["N"] == {"cards": 13, "mistakes": 1, "tricks_lost": 2, "points_lost": 660,
+                              "guesses": 0}
     assert rv.totals["W"]["mistakes"] == 0 and rv.dd_start == 11 and rv.dd_end == 10
 
 
