@@ -191,8 +191,8 @@ class Review:
     def __repr__(self) -> str:
         r = self.record
         return (f"<Review of {r.source}, line {r.line}: {r.contract or 'no contract'}, "
-                f"{len(self.cards)} card(s), {len(self.mistakes)} mistake(s), "
-                f"{len(self.guesses)} guess(es)>")
+                f"{len(self.cards)} card(s), {len(self.mistakes)} costly"
+                + (f", {len(self.guesses)} fair guess(es)" if self.guesses else "") + ">")
 
     def _repr_html_(self) -> str:
         return review_section(self)
