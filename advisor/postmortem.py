@@ -382,15 +382,17 @@ def bolshevik_score(record: GameRecord, rules, tricks: int):
 # --------------------------------------------------------------------------
 # Play
 
-def review_play(record: GameRecord, rules) -> List[CardReview]:
-    """A ``CardReview`` for every card of ``record.play``."""
+def review_play(record: GameRecord, rules, *, seats=None) -> List[CardReview]:
+    """A ``CardReview`` for every card of ``record.play`` (``seats``: only the
+    cards those seats played; practice reviews the player's)."""
     rules = rule_set(rules)
     if not record.play:
         return []
     if is_misere(rules, record.contract):
         return review_misere_play(record.deal, rules, record.contract, record.declarer,
                                   record.leader, record.play, bolshevik=record.bolshevik,
-                                  doubled_by=record.doubled_by, redoubled=record.redoubled)
+                                  doubled_by=record.doubled_by, redoubled=record.redoubled,
+                                  seats=seats)
     ours_side = record.on_declaring_side
     # A Bolshevik Dictator: the bidder alone against three (the search's lone seat).
     lone = record.declarer if record.bolshevik else None
@@ -410,6 +412,10 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
     for k, text in enumerate(record.play):
         card = Card.parse(text)
         seat = play.on_move
+        if seats is not None and seat.name not in seats:
+            previous_after = None
+            play.play(card)
+            continue
         legal = play.legal_cards()
         done = len(play.tricks)
         won = sum(n for s, n in play.won.items() if ours_side(s))
@@ -452,7 +458,7 @@ SCORED_FROM_CARDS = 9
 
 def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
                        bolshevik: bool = False, doubled_by=(), redoubled: bool = False,
-                       scored_from: int = SCORED_FROM_CARDS) -> List[CardReview]:
+                       scored_from: int = SCORED_FROM_CARDS, seats=None) -> List[CardReview]:
     """A ``CardReview`` for every card of a misère play: a bid misère, the
     all-pass misère (``contract="AP"``, ``declarer`` None: NS's tricks), or a
     Bolshevik (``bolshevik=True``: ``declarer`` the bidder, alone; the
@@ -466,6 +472,7 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
     the ace penalties (``solve_cards_scored``) and ``best`` lists the best
     cards for the score; before that it is the contract's score for the
     tricks lost (aces left out), and ``best`` the fewest-tricks cards.
+    ``seats``: only the cards those seats played.
     """
     rules = rule_set(rules)
     objective = play_objective(deal, rules, contract, declarer, bolshevik=bolshevik,
@@ -477,6 +484,9 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
     for k, text in enumerate(cards):
         card = Card.parse(text)
         seat = play.on_move
+        if seats is not None and seat.name not in seats:
+            play.play(card)
+            continue
         done = len(play.tricks)
         remaining = play.total_tricks - done
         won = sum(n for s, n in play.won.items() if objective.on_side(s))
@@ -563,27 +573,31 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
 
 def judge_costly_cards(record: GameRecord, rules, cards: List[CardReview], *,
                        readings: bool = True, samples: Optional[int] = None,
-                       seed: int = 0) -> str:
+                       seed: int = 0, which: Optional[List[int]] = None,
+                       progress: Optional[Callable[[int, int], None]] = None) -> str:
     """Judge each card of ``cards`` that cost its side double-dummy by what its
     player could know (``advisor.cardplay.judge_play``), setting its
     ``single_dummy``; returns what was done, or why it could not be. Only
-    those cards: a card is a mistake only when it cost double-dummy too.
-    ``readings``: read the file's auction (the game's own) when dealing the
-    unseen cards."""
+    those cards by default: a card is a mistake only when it cost
+    double-dummy too; ``which``: these card numbers (1-based) instead
+    (practice judges every card of the player's). ``readings``: read the
+    file's auction (the game's own) when dealing the unseen cards.
+    ``progress(done, total)`` after each card judged."""
     rules = rule_set(rules)
     if record.bolshevik:
         return "not done for a Bolshevik (one against three)"
     dealer = record.dealer or "N"
     if not playable_by_card(rules, record.contract, record.declarer, dealer):
         return f"card play cannot play {record.contract}"
-    costly = [c.number - 1 for c in cards if c.costly]
-    if not costly:
+    chosen = ([c.number - 1 for c in cards if c.costly] if which is None
+              else [n - 1 for n in which])
+    if not chosen:
         return "no card cost its side double-dummy: nothing to judge"
     try:
         judged = judge_play(rules, record.deal, record.play, dealer=dealer,
                             auction=record.auction if readings else (),
-                            contract=record.contract, declarer=record.declarer, which=costly,
-                            readings=readings, samples=samples, seed=seed)
+                            contract=record.contract, declarer=record.declarer, which=chosen,
+                            readings=readings, samples=samples, seed=seed, progress=progress)
     except CardPlayError as exc:
         return f"not done: {exc}"
     for c in cards:
@@ -591,8 +605,8 @@ def judge_costly_cards(record: GameRecord, rules, cards: List[CardReview], *,
     deals = sorted({j.samples for j in judged.values()})
     each = "" if not deals else (f", {deals[0]} deals each" if len(deals) == 1
                                  else f", {deals[0]}-{deals[-1]} deals each")
-    return (f"{len(judged)} card(s) that cost double-dummy judged by what their players "
-            f"could see{each}")
+    what = "card(s) that cost double-dummy" if which is None else "card(s)"
+    return f"{len(judged)} {what} judged by what their players could see{each}"
 
 
 def review_record(record: GameRecord, *, rules="vint", auction_review: bool = True,

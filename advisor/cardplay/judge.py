@@ -131,9 +131,12 @@ def verdict(tricks_lost: int, points_lost: Optional[int],
     if judgement is None:
         return "mistake", f"cost {cost} double-dummy"
     if not judgement.worse:
-        return "guess", (f"cost {cost} only double-dummy: a fair guess (on what "
-                         f"{judgement.seat} could see, {judgement.tricks_lost:+.2f} tricks "
-                         f"against {judgement.best}, {judgement.samples} deals)")
+        seen = (f"the best card on what {judgement.seat} could see"
+                if judgement.best == judgement.card else
+                f"on what {judgement.seat} could see, {judgement.tricks_lost:+.2f} tricks "
+                f"against {judgement.best}")
+        return "guess", (f"cost {cost} only double-dummy: a fair guess ({seen}, "
+                         f"{judgement.samples} deals)")
     return "mistake", (f"a mistake: cost {cost} double-dummy and "
                        f"{_sd_cost(judgement)} on average on what {judgement.seat} "
                        f"could see ({judgement.best} was better)")

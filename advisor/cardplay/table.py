@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence
 
 import solver
-from solver.cards import Card, Deal, Seat
+from solver.cards import Card, Deal, Hand, Seat
 from solver.play import Play, PlayError
 
 from ..game import rule_set
@@ -71,6 +71,15 @@ class BoardPlay:
 
     def legal_cards(self) -> List[Card]:
         return [] if self.finished else self.play.legal_cards()
+
+    def hand(self, seat) -> Hand:
+        """The cards ``seat`` still holds."""
+        return self.play.hand(seat)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet complete (the one in progress included)."""
+        return self.play.total_tricks - len(self.play.tricks)
 
     def view(self, seat) -> PlayerView:
         """What ``seat`` sees now: his hand, the auction and the cards played."""
@@ -132,7 +141,7 @@ class BoardPlay:
         side = side or self.side
         if self.finished:
             return self.tricks_won(side)
-        left = self.play.total_tricks - len(self.play.tricks)
+        left = self.tricks_left
         mover = self.play.on_move
         on_move = solver.solve(self.play.remaining(), self.trump, self.play.trick_leader,
                                played=self.play.trick, misere=self.misere)
@@ -144,7 +153,7 @@ class BoardPlay:
         double-dummy play? It does when no defence holds his side to fewer
         (in a misère: makes it take more)."""
         seat = Seat.parse(seat)
-        left = self.play.total_tricks - len(self.play.tricks)
+        left = self.tricks_left
         tricks = left if tricks is None else tricks
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= left:
             raise CardPlayError(f"a claim is 0 to {left} of the tricks left, not {tricks!r}")
