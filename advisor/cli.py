@@ -1,6 +1,7 @@
 """The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE]``,
 ``vint advise --hand ... --seat ...``, ``vint review FILE``, ``vint practice``
-(``advisor.practice_cli``) and ``vint serve``.
+(``advisor.practice_cli``), ``vint annotate`` and ``vint batch``
+(``advisor.batch.cli``) and ``vint serve``.
 
 Subcommands are argparse subparsers; each registers itself in
 ``build_parser`` with a ``run(args, out)`` function.
@@ -27,14 +28,16 @@ from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
+from .batch.cli import add_parsers as add_batch_parsers
 from .bidding import recommend
+from .bidding.constraints import seat_constraints
 from .par import par_with_courts
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games_file
 from .render import (analysis_text, can_print_symbols, card_values_text, courts_text,
                      dd_table_text, preference_text, print_recommendation, printable,
-                     review_html, review_text)
+                     progress_bar, review_html, review_text)
 from .valuation.courts import ADVICE_NODES as COURTS_ADVICE_NODES
 from .valuation.courts import CLI_NODES, courts_row_dict
 from .web.guard import MAX_DEALS
@@ -227,7 +230,7 @@ def run_analyse(args, out) -> None:
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     if args.aces is not None:
         _check_aces_option(args)
-    bar = _progress_bar("misère with aces: {task.description}", show=args.aces is not None)
+    bar = progress_bar("misère with aces: {task.description}", show=args.aces is not None)
     with bar:
         task = bar.add_task("the DD table and misère tricks", total=None)
 
@@ -279,28 +282,6 @@ def _check_aces_option(args) -> None:
 # --------------------------------------------------------------------------
 # vint advise
 
-def _constraint_options(items) -> dict:
-    """``["N: hcp >= 12", ...]`` -> ``{"N": "hcp >= 12"}`` (one seat may appear several times)."""
-    out = {}
-    for item in items or []:
-        seat, sep, text = item.partition(":")
-        if not sep or not text.strip():
-            raise CliError(f"--constraint {item!r}: write SEAT: EXPRESSION, e.g. 'N: hcp >= 12'")
-        seat = _seat(seat)
-        out[seat] = f"({out[seat]}) and ({text.strip()})" if seat in out else text.strip()
-    return out
-
-
-def _progress_bar(what: str, show: bool):
-    """A rich progress bar on stderr, shown only when ``show`` (and stderr is a terminal)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=Console(stderr=True), transient=True,
-                    disable=not (show and sys.stderr.isatty()))
-
-
 def run_advise(args, out) -> None:
     from rich.console import Console
 
@@ -310,13 +291,13 @@ def run_advise(args, out) -> None:
     if args.courts_nodes is not None and not _rules.get(args.rules).extra_strains:
         # Only the semi-contract game has Courts and misère bids solved by a budget.
         raise CliError(f"--courts-nodes applies to --rules semi-contract only, not {args.rules}")
-    progress = _progress_bar("solving samples", show=not args.json)
+    progress = progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
         rec = recommend(args.hand, seat=args.seat, dealer=args.dealer or "N",
                         auction=args.auction.replace(",", " ").split(), rules=args.rules,
                         samples=args.samples, seed=args.seed,
-                        constraints=_constraint_options(args.constraint), reply=args.reply,
+                        constraints=seat_constraints(args.constraint), reply=args.reply,
                         courts_nodes=(COURTS_ADVICE_NODES if args.courts_nodes is None
                                       else args.courts_nodes),
                         progress=lambda done, total: progress.update(task, completed=done,
@@ -376,7 +357,7 @@ def run_review(args, out) -> None:
         _check_output(args.html, args.file, args.force)
     symbols = _symbols(args, out)
     done = ReviewSet()
-    bar = _progress_bar("reviewing deals", show=True)
+    bar = progress_bar("reviewing deals", show=True)
 
     def show(text: str) -> None:
         if not bar.disable and out.isatty():      # the same terminal: print above the bar
@@ -630,6 +611,7 @@ def build_parser() -> argparse.ArgumentParser:
     rv.set_defaults(run=run_review)
 
     add_practice_parser(commands, _seat_option, _rules.names())
+    add_batch_parsers(commands, _rules.names())
 
     sv = commands.add_parser(
         "serve", help="the web page: analyse, play, advise, practise, review",

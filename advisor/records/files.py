@@ -12,7 +12,8 @@ from .lin import read_lin
 from .model import FormatError, GameSet
 from .pbn import read_pbn
 
-__all__ = ["read_games", "read_games_file", "read_file_text", "count_deals", "detect_format"]
+__all__ = ["read_games", "read_games_file", "read_file_text", "decode_file_bytes", "count_deals",
+           "detect_format"]
 
 
 def detect_format(text: str, name: str = "") -> str:
@@ -54,24 +55,40 @@ def read_file_text(path) -> Tuple[str, str, Optional[str]]:
         raise FormatError(path, None, "no such file") from None
     except OSError as exc:
         raise FormatError(path, None, f"cannot read the file ({exc.strerror})") from None
+    text, encoding, where = decode_file_bytes(data)
+    if encoding == "utf-16":
+        return text, path, f"{path} is UTF-16: read as such"
+    if encoding in _FALLBACK_ENCODINGS:
+        return text, path, f"{path} is not UTF-8 (line {where}): read as {encoding}"
+    return text, path, None
+
+
+def decode_file_bytes(data: bytes) -> Tuple[str, str, Optional[int]]:
+    """``(text, encoding, line)``: a file's bytes as text, and the codec that
+    reads them: ``"utf-16"`` (a UTF-16 byte-order mark), ``"utf-8-sig"`` (a
+    UTF-8 byte-order mark, dropped from the text), ``"utf-8"``, else the first
+    of ``cp1252`` and ``latin-1`` that reads them; ``line``: where the first
+    byte that is not UTF-8 is (None for UTF-8 and UTF-16). ``text.encode(encoding)``
+    gives the bytes back (``vint annotate`` writes files that way)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         # A UTF-16 byte-order mark (Windows' "Unicode"): it was read as
         # cp1252, NULs between the letters, and "no deal found".
         try:
-            return data.decode("utf-16"), path, f"{path} is UTF-16: read as such"
+            return data.decode("utf-16"), "utf-16", None
         except UnicodeDecodeError:
             pass
     try:
-        return data.decode("utf-8-sig"), path, None
+        encoding = "utf-8-sig" if data[:3] == b"\xef\xbb\xbf" else "utf-8"
+        return data.decode(encoding), encoding, None
     except UnicodeDecodeError as exc:
         where = data.count(b"\n", 0, exc.start) + 1
         for encoding in _FALLBACK_ENCODINGS:
             try:
-                text = data.decode(encoding)
+                return data.decode(encoding), encoding, where
             except UnicodeDecodeError:
                 continue
-            return text, path, f"{path} is not UTF-8 (line {where}): read as {encoding}"
-    raise FormatError(path, None, "cannot decode the file")  # pragma: no cover - latin-1 reads any bytes
+    raise UnicodeDecodeError("latin-1", data, 0, len(data),  # pragma: no cover
+                             "latin-1 reads any bytes")
 
 
 def count_deals(text: str, *, format: Optional[str] = None, name: str = "") -> int:
