@@ -192,10 +192,18 @@ def test_cli_review_text_json_and_html(tmp_path, capsys):
     assert "4. S C4    W C6    N C3 *  E C9    won by E" in text
     assert "N C3 loses 2 trick(s), 660 points; best: CA" in text
     assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json"]) == 0
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json",
+                 "--no-single-dummy"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [r["contract"] for r in data["reviews"]] == ["4H", None]
+    assert [m["card"] for m in data["reviews"][0]["mistakes"]] == ["SJ", "C3"]
     assert data["reviews"][0]["mistakes"][1]["points_lost"] == 660
+    # A small file is judged single-dummy by default: E's SJ, a guess on what E
+    # saw, is no longer a mistake; N's C3 still is.
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["card"] for m in data["reviews"][0]["mistakes"]] == ["C3"]
+    assert [g["card"] for g in data["reviews"][0]["guesses"]] == ["SJ"]
     assert data["reviews"][1]["play_note"] == "the file records no play"
 
 
