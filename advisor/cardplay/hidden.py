@@ -34,7 +34,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from solver.cards import SEATS, Card, Deal, Seat
+from solver.cards import SEATS, Card, Deal, Hand, Seat
 
 from ..bidding.constraints import Constraint, features_of_cards
 from ..bidding.system import Inference, read_auction, system_readings
@@ -45,7 +45,8 @@ __all__ = ["HiddenCards", "HiddenDeals", "MAX_ATTEMPTS", "MAX_CHECKS", "reading_
 #: Deals tried at most, for one set of readings, before dropping a reading.
 MAX_ATTEMPTS = 20_000
 #: The most deals expected to be checked one by one against the policy's
-#: calls (some 0.3 ms each) to find the deals wanted.
+#: calls (some 0.3 ms each) to find the deals wanted; also the most one
+#: attempt at a set of readings checks (then the next reading is dropped).
 MAX_CHECKS = 300
 _BATCH = 1024
 #: Deals of a pilot batch on which each policy reading's share is measured.
@@ -202,13 +203,18 @@ class HiddenCards:
                                dtype=bool)
         return keep
 
+    @staticmethod
+    def _masks(owner: np.ndarray, rows) -> List[np.ndarray]:
+        """Each seat's hand as dealt in some rows of ``owner``, as card masks."""
+        return [np.bitwise_or.reduce(np.where(owner[rows] == int(s), _BITS, np.uint64(0)),
+                                     axis=1) for s in SEATS]
+
     def _deals(self, owner: np.ndarray, rows) -> List[Deal]:
         """The full deals of some rows of ``owner``."""
         rows = np.asarray(rows, dtype=np.int64)
         if not len(rows):
             return []
-        masks = [np.bitwise_or.reduce(np.where(owner[rows] == int(s), _BITS, np.uint64(0)),
-                                      axis=1) for s in SEATS]
+        masks = self._masks(owner, rows)
         return [Deal.from_masks([int(m[k]) for m in masks]) for k in range(len(rows))]
 
     def _texts_fit(self, texts, rng) -> tuple:
@@ -251,9 +257,9 @@ class HiddenCards:
         batches, then the policy's calls in order, deal by deal): ``(deals,
         attempts)``."""
         deals: List[Deal] = []
-        attempts = 0
+        attempts = checks = 0
         callables = [(Seat.parse(i.seat), c.rest or c) for i, c in kept if not c.vectorised]
-        while len(deals) < n and attempts < max_attempts:
+        while len(deals) < n and attempts < max_attempts and checks < MAX_CHECKS:
             size = min(_BATCH if attempts else max(64, 4 * n), max_attempts - attempts)
             owner = self.random_layouts(size, rng)
             attempts += size
@@ -261,9 +267,15 @@ class HiddenCards:
             if not callables:
                 deals += self._deals(owner, rows[:n - len(deals)])
                 continue
-            for deal in self._deals(owner, rows):
-                if all(test(deal[seat]) for seat, test in callables):
-                    deals.append(deal)
+            # One by one, and at most MAX_CHECKS deals a call: late in the hand the
+            # cards played may contradict a policy reading the pilot let through,
+            # and building and asking thousands of deals took half a minute a card.
+            rows = rows[:MAX_CHECKS - checks]
+            checks += len(rows)
+            masks = self._masks(owner, rows)
+            for k in range(len(rows)):
+                if all(test(Hand.from_mask(int(masks[seat][k]))) for seat, test in callables):
+                    deals.append(Deal.from_masks([int(m[k]) for m in masks]))
                     if len(deals) == n:
                         break
         return deals, attempts

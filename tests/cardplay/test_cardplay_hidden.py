@@ -10,6 +10,7 @@ import numpy as np
 from solver.cards import SEATS, Card, Deal, Seat
 from advisor.bidding.constraints import compile_constraint
 from advisor.cardplay import HiddenCards, PlayerView
+from advisor.cardplay import hidden as hidden_module
 
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 #: E cashes three diamonds; S discards a club on the third (S is void), W to play.
@@ -104,3 +105,38 @@ def test_a_call_the_system_would_not_make_is_dropped_and_said():
     assert drawn.skip and all(isinstance(x, str) for x in drawn.skip)
     again = HiddenCards(view).draw(16, np.random.default_rng(2), skip=drawn.skip)
     assert again.relaxed == drawn.relaxed
+
+
+def test_readings_the_cards_played_contradict_are_checked_on_few_deals(monkeypatch):
+    # Trick 10 of a 1H played out (practice, seed 3): the passes' policy readings
+    # let through almost no layout of the cards left. Without a pilot (a later
+    # card of the same player) each set of readings was checked on up to 20,000
+    # deals one by one: half a minute a card. Now at most MAX_CHECKS a set.
+    deal = "N:K2.AK83.Q986.732 A943.T54.53.AK54 QJ65.9.AKJ.QJT86 T87.QJ762.T742.9"
+    auction = ["1H"] + ["P"] * 12
+    played = ("CK C6 C9 C2 D3 DK D2 D6 H9 HJ HK H4 C3 CA C8 S7 C4 CT H2 C7 D4 DQ D5 DJ "
+              "D8 S3 DA D7 SJ S8 SK SA C5 CJ H6 H8 HA H5 S5").split()
+    view = PlayerView.of_deal(deal, "W", rules="vint", dealer="N", auction=auction,
+                              contract="1H", declarer="N", played=played)
+    hidden = HiddenCards(view)
+    system = sum(1 for i, _ in hidden.readings if i.rules)
+    built = collections.Counter()
+    hand, full = hidden_module.Hand.from_mask, hidden_module.Deal.from_masks
+
+    def counted(kind, make):
+        def made(masks):
+            built[kind] += 1
+            return make(masks)
+        return staticmethod(made)
+
+    monkeypatch.setattr(hidden_module.Hand, "from_mask", counted("hands", hand))
+    monkeypatch.setattr(hidden_module.Deal, "from_masks", counted("deals", full))
+    drawn = hidden.draw(12, np.random.default_rng(0), skip=frozenset())
+    assert len(drawn.deals) >= 6 and all(_fits(view, d) for d in drawn.deals)
+    assert system and drawn.dropped
+    # Each attempt (one per reading dropped, and the last) checks at most
+    # MAX_CHECKS deals, each by the hands of the three other seats at most;
+    # only the deals kept are built whole.
+    attempts = len(drawn.dropped) + 1
+    assert built["hands"] <= attempts * hidden_module.MAX_CHECKS * 3
+    assert built["deals"] <= attempts * 12
