@@ -18,13 +18,15 @@ import sys
 import pytest
 
 import solver
+from solver.cards import Deal
 from helpers import child_env
 from advisor import rules as game_rules
+from advisor.cardplay import PlayerView, card_values
 from advisor.cli import main
 from advisor.game import declarer_tricks, playable_contracts, strain_of
 from advisor.practice import Practice, PracticeError
 from advisor.records import read_games
-from advisor.render.practice import result_text
+from advisor.render.practice import card_hint_text, result_text
 
 VINT = game_rules.get("vint")
 
@@ -453,3 +455,85 @@ def test_a_skruuvi_all_pass_misere_is_played_out_with_its_aces():
     assert r.score.net("NS") == want.net("NS")
     games = read_games(session.pbn(), rules="skruuvi")
     assert not games.errors and next(iter(games)).play == [c.card for c in board.cards]
+
+
+def _read_to_prompt(proc, buffer: list) -> str:
+    """What ``vint practice`` printed up to its next prompt ("1 S> "), or to its end."""
+    out = b""
+    while not re.search(rb"\d+ [NESW]> $", out):
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        if not chunk:
+            break
+        out += chunk
+    text = out.decode("utf-8")
+    buffer.append(text)
+    return text
+
+
+def test_practice_from_a_pipe_plays_a_whole_board(tmp_path):
+    """A player at the other end of a pipe: passes through the auction, then in the
+    play asks for a hint and plays the computer's card, takes it back and plays it
+    again, claims, and lets the computer finish (auto)."""
+    save = tmp_path / "played.pbn"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "advisor.cli", "practice", "--seed", "12", "--boards", "1",
+         "--save", str(save), "--letters", "--card-samples", "4",
+         "--constraint", "N: hcp >= 16"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=tmp_path, env=child_env())
+    seen: list = []
+
+    def send(line: str) -> str:
+        proc.stdin.write((line + "\n").encode())
+        proc.stdin.flush()
+        return _read_to_prompt(proc, seen)
+
+    try:
+        text = _read_to_prompt(proc, seen)
+        for _ in range(30):                       # the auction: the player passes
+            if "Play:" in text or "Session over" in text:
+                break
+            text = send("P")
+        assert "Play:" in "".join(seen), "the auction ended without a contract to play"
+        hint = send("hint")
+        card = re.search(r"the computer would play (\w+)", hint).group(1)
+        assert "tricks" in hint
+        first = send(card)
+        assert f"S (you) {card}" in first
+        assert "taken back" in send("undo")
+        again = send(card)
+        assert again.replace("taken back.", "") == first.replace("taken back.", "")
+        claim = send("claim")
+        if "refused" in claim:
+            assert "with best play" in claim
+            send("auto")
+        proc.stdin.close()
+        proc.wait(timeout=300)
+        _read_to_prompt(proc, seen)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = "".join(seen)
+    assert proc.returncode == 0
+    assert re.search(r"Contract \w+ by [NESW]: \d+ tricks taken", out)
+    assert "Your cards (" in out and "saved 1 board(s)" in out
+    games = read_games(save, rules="vint")
+    assert not games.errors
+    record = next(iter(games))
+    assert record.play[:len(record.play)] and record.result is not None
+    review = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "review", str(save), "--no-auction-review",
+         "--letters", "--card-samples", "4"], capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env=child_env())
+    assert review.returncode == 0, review.stderr
+    assert "Contract" in review.stdout and "Play (" in review.stdout
+
+
+def test_a_hint_over_one_deal_prints_no_standard_error():
+    """The last layout left (one deal): the hint gives each card's value, with
+    no "± inf"; over more deals each value has its standard error."""
+    deal = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+    view = PlayerView.of_deal(deal, "E", rules="vint", contract="4H", declarer="N")
+    one = card_hint_text(card_values(view, deals=[Deal.from_pbn(deal)]), symbols=False)
+    assert "1 deal that fits" in one and "inf" not in one and "±" not in one
+    many = card_hint_text(card_values(view, samples=4, seed=1), symbols=False)
+    assert "4 deals that fit" in many and many.count("±") >= 2

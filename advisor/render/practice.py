@@ -4,6 +4,7 @@ finished board's result with the player's cards judged."""
 
 from __future__ import annotations
 
+import math
 from typing import List
 
 from .text import card_text, deal_diagram, hand_lines
@@ -103,13 +104,20 @@ def cards_text(records, *, symbols: bool = True) -> str:
 def card_hint_text(values, *, symbols: bool = True) -> str:
     """The computer's card for the player and each card's expectation over the
     deals it sampled (points and tricks for the player's side, with errors)."""
+    deals = "1 deal that fits" if values.samples == 1 else f"{values.samples} deals that fit"
     out = [f"  the computer would play {card_text(values.choice, symbols)} "
-           f"({values.samples} deals that fit what you have seen"
+           f"({deals} what you have seen"
            + (f"; readings dropped: {values.relaxed}" if values.relaxed else "") + "):"]
+
+    def error(se: float, width: int, digits: int) -> str:
+        # One deal has no standard error: leave it out rather than print "± inf".
+        return f" ± {se:{width}.{digits}f}" if math.isfinite(se) else ""
+
     for v in values.ranked():
-        points = "" if v.points is None else f"{v.points:+9.1f} ± {v.points_se:5.1f} points  "
-        out.append(f"    {card_text(v.card, symbols):<4} {points}{v.tricks:5.2f} ± "
-                   f"{v.tricks_se:4.2f} tricks")
+        points = ("" if v.points is None else
+                  f"{v.points:+9.1f}{error(v.points_se, 5, 1)} points  ")
+        out.append(f"    {card_text(v.card, symbols):<4} {points}{v.tricks:5.2f}"
+                   f"{error(v.tricks_se, 4, 2)} tricks")
     return "\n".join(out)
 
 
