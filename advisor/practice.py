@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Iterator, List, Mapping, Optional, Tuple
+from typing import Callable, Iterator, List, Mapping, Optional, Tuple
 
 import solver
 from solver.cards import SEATS, Card, Deal, Hand, Seat
@@ -332,11 +332,14 @@ class Practice:
             raise PracticeError(f"{Card.parse(card)} cannot be played: {exc}") from None
         return added + self._computer_cards()
 
-    def auto(self) -> List[CardRecord]:
-        """The computer plays the player's cards too, to the end of the board."""
+    def auto(self, on_card: Optional[Callable[[int], None]] = None) -> List[CardRecord]:
+        """The computer plays the player's cards too, to the end of the board.
+        ``on_card(cards played so far)`` is called after each card (a web job's
+        progress; an exception it raises stops the play there, the cards
+        played kept)."""
         if self.to_play is None:
             raise PracticeError(self._not_your_card())
-        return self._computer_cards(everyone=True)
+        return self._computer_cards(everyone=True, on_card=on_card)
 
     def claim(self, tricks: Optional[int] = None) -> Tuple[bool, str]:
         """The player claims ``tricks`` of the tricks left for his side (default
@@ -552,13 +555,16 @@ class Practice:
         b.cards.append(record)
         return record
 
-    def _computer_cards(self, everyone: bool = False) -> List[CardRecord]:
+    def _computer_cards(self, everyone: bool = False,
+                        on_card: Optional[Callable[[int], None]] = None) -> List[CardRecord]:
         """The computer plays until the player's turn (``everyone``: to the end)."""
         b = self.board
         added = []
         while not b.play.finished and (everyone or b.play.on_move != self.seat):
             card, _ = b.play.computer_card()
             added.append(self._play(card, player=b.play.on_move == self.seat))
+            if on_card is not None and not b.play.finished:
+                on_card(len(added))
         if b.play.finished:
             self._finish()
         return added
