@@ -144,8 +144,10 @@ def _spread(seconds: List[float]) -> str:
 
 def report_speed(rows: List[dict]) -> None:
     """Wall-clock seconds (what the player waited, on the machine as loaded
-    then) and processor seconds of the process over its two threads, halved:
-    what the card takes on two free cores."""
+    then) and processor seconds of the process, over its threads: on one
+    free core a card takes about that; halved, what it takes on two free
+    cores when both solving threads keep busy (the sampling is one thread:
+    the truth lies between)."""
     times = [t for r in rows for t in r["times"]]
     if not times:
         print("no card timed")
@@ -153,6 +155,7 @@ def report_speed(rows: List[dict]) -> None:
     print(f"{len(rows)} boards, {len(times)} cards with a choice")
     print(f"  wall clock:      {_spread([t[1] for t in times])}")
     if all(len(t) > 2 for t in times):
+        print(f"  CPU, all threads: {_spread([t[2] for t in times])}")
         print(f"  CPU / 2 threads: {_spread([t[2] / 2 for t in times])}")
     for low, high, label in ((13, 13, "13 cards (the lead)"), (5, 12, "5-12 cards"),
                              (1, 4, "1-4 cards")):
