@@ -248,17 +248,26 @@ class Skruuvi(RuleSet):
             return Contract(0, ALL_PASS)
         return super().contract(text)
 
+    def lowest_final_level(self, four_level: bool = False) -> int:
+        """The lowest level a contract is played at: 5 in the Kitty game (4 in
+        its optional 4-level game), 6 in Kotka, where "the bidding begins at
+        the 6-level" and the extended bids only go higher (seed 002)."""
+        return max(4 if four_level else 5, self.min_bid)
+
     def contracts(self, four_level: bool = False) -> List[str]:
-        """Playable contracts: levels 5..7 (also 4 with ``four_level=True``) and ``AP``."""
-        low = 4 if four_level else 5
+        """Playable contracts: levels 5..7 (also 4 with ``four_level=True``) in the
+        Kitty game, 6..7 in Kotka, and ``AP``."""
+        low = self.lowest_final_level(four_level)
         return [f"{lv}{st}" for lv in range(low, 8) for st in self.strain_order] + [ALL_PASS]
 
     def final_contract(self, text) -> Contract:
-        """A contract that can be played: level 4 to 7, or ``AP``."""
+        """A contract that can be played: level 4 to 7 (Kotka: 6 or 7), or ``AP``."""
         c = self.contract(text)
-        if c.strain != ALL_PASS and c.level < 4:
-            raise RulesError(f"contract {c} cannot be played: the final contract is at level "
-                             "5 to 7 (4 in the optional 4-level game)")
+        low = self.lowest_final_level(four_level=True)
+        if c.strain != ALL_PASS and c.level < low:
+            raise RulesError(f"contract {c} cannot be played: " + (
+                "a Kotka game's bidding begins at the 6-level" if low == 6 else
+                "the final contract is at level 5 to 7 (4 in the optional 4-level game)"))
         return c
 
     def trick_value(self, contract) -> int:
