@@ -19,7 +19,8 @@ def test_vint_readings():
         ("E", "1H", "hearts >= 4 and honours_hearts >= 2 and hcp >= 11"),  # opening
         ("S", "1NT", "aces >= 3"),                                 # first-turn no-trumps
         # W's pass after a bid says nothing
-        ("N", "2H", "hearts >= 4 and honours_hearts >= 2"),
+        # N's first suit after partner's first-turn no-trumps, its own pass before it
+        ("N", "2H", "hearts >= 5 and honours_hearts >= 1"),
         ("S", "2S", "spades >= 4 and honours_spades >= 2"),
         ("W", "2NT", "aces >= 2"),                                 # no-trumps after a pass
     ]
@@ -28,7 +29,7 @@ def test_vint_readings():
 def test_opening_from_the_hand_support_and_repeats():
     assert _texts(["3D", "P", "4D", "P", "5D", "P", "1NT"][:6], dealer="E") == [
         ("E", "3D", "diamonds >= 6 and honours_diamonds >= 3"),
-        ("W", "4D", "diamonds >= 4"),                              # partner's suit
+        ("W", "4D", "diamonds >= 3"),                              # partner's suit
     ]
     # after partner's first-turn no-trumps, no-trumps needs one ace
     assert _texts(["1NT", "P", "P", "P", "P", "P", "2NT"])[-1] == ("S", "2NT", "aces >= 1")
@@ -81,3 +82,24 @@ def test_text_and_callable_keep_a_vectorised_prefilter():
     both = compile_constraint("hcp >= 11") & compile_constraint(lambda h: h.hcp <= 13)
     assert not both.vectorised and both.prefilter.source == "hcp >= 11"
     assert both(Hand.from_pbn("AJ32.K54.Q32.K32")) and not both(Hand.from_pbn("AKQ2.K54.Q32.K32"))
+
+
+@pytest.mark.parametrize("name", ["vint", "semi-contract"])
+def test_every_call_the_policy_makes_fits_its_text_reading(name):
+    # The texts are the sampler's first filter: a hand with which the policy makes
+    # a call must never fail that call's text, or the advisor would never sample it.
+    import random
+
+    from advisor.bidding.policy import Policy
+    from solver.cards import Card, Deal, Seat
+
+    rs, rng = rules.get(name), random.Random(33)
+    policy = Policy(rs)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    for _ in range(400):
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        dealer = Seat(rng.randrange(4))
+        calls = policy.play_out(deal, dealer=dealer, auction=[])
+        for inf in read_auction(calls, dealer, rs):
+            assert inf.constraint()(deal[inf.seat]), (deal.to_pbn(), calls[:inf.index + 1], inf.text)

@@ -67,6 +67,19 @@ def test_partner_is_raised_with_four_trumps():
     h = hand("A2.KJ54.AK32.432")
     d = Policy("vint").call(h, seat="S", dealer="N", auction=["1H", "P"])
     assert d.call.endswith("H") and "partner's suit" in d.reason
+    assert "the partnership's tricks in hearts estimated at" in d.reason     # the model, in words
+
+
+def test_a_raise_goes_no_higher_than_the_trick_models_best_level():
+    # Three hearts and an honour raise a strong hand; a weak one with the same
+    # support passes: the trick model's best level does not reach the raise.
+    policy = Policy("vint")
+    strong = policy.call(hand("AK2.KJ5.AK32.432"), seat="S", dealer="N", auction=["1H", "P"])
+    weak = policy.call(hand("982.J54.8532.432"), seat="S", dealer="N", auction=["1H", "P"])
+    assert strong.call.endswith("H") and weak.call == "P"
+    level = policy.best_level(hand("AK2.KJ5.AK32.432"), "H",
+                              policy.reading(["1H", "P"], "S", "N"))
+    assert int(strong.call[0]) <= level
 
 
 def test_skruuvi_kitty_bid_below_five_is_raised_to_five():
