@@ -397,6 +397,11 @@ class RuleSet:
     #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
     #: trick declarer wins from his own hand in a fulfilled contract)?
     scores_declarer_hand = False
+    #: Must a player who cannot follow suit play a trump if he holds one?
+    #: True only in Siberian Vint (seed 004: «если масти нет, то козыря»); any
+    #: trump will do (no overruffing). Every other game discards freely. The
+    #: solver does not honour it yet: a play rule for its core (issue 29).
+    must_trump = False
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:
