@@ -397,6 +397,10 @@ class RuleSet:
     #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
     #: trick declarer wins from his own hand in a fulfilled contract)?
     scores_declarer_hand = False
+    #: Does each trump honour score the contract's trick value for the side
+    #: holding it, whatever the tricks (Vint, seed 000)? The bidding's level
+    #: chooser adds their expected worth (``advisor.bidding.tricks``).
+    honours_score_trick_value = False
     #: Must a player who cannot follow suit play a trump if he holds one?
     #: True only in Siberian Vint (seed 004: «если масти нет, то козыря»); any
     #: trump will do (no overruffing). Every other game discards freely. The
