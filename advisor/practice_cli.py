@@ -58,6 +58,11 @@ def add_parser(commands, seat_type, rule_names) -> None:
     p.add_argument("--save", metavar="PBN",
                    help="the session file (default vint-practice-DATE-TIME.pbn here)")
     p.add_argument("--force", action="store_true", help="overwrite an existing --save file")
+    p.add_argument("--partners", action="store_true",
+                   help="a session with changing partners: the computer players move round "
+                        "you after each rubber (Skruuvi: each set), the score kept per player")
+    p.add_argument("--session-deals", type=int, choices=(24, 12), default=24,
+                   help="a Skruuvi session with --partners: 24 deals (sets of 8) or 12 (sets of 4)")
     p.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     p.set_defaults(run=run_practice)
 
@@ -106,7 +111,8 @@ def run_practice(args, out, inp=None) -> None:
         raise PracticeCliError(f"--boards must be at least 1, not {args.boards}")
     save = _save_path(args)
     session = Practice(args.rules, args.seat, seed=args.seed, deals=args.deals,
-                       constraints=_constraints(args.constraint))
+                       constraints=_constraints(args.constraint), partners=args.partners,
+                       session_deals=args.session_deals)
     symbols = not args.letters and can_print_symbols(out)
 
     def say(text: str = "") -> None:

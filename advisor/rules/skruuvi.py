@@ -169,15 +169,20 @@ def bolshevik_session_rounded(points: Dict[str, int]) -> Dict[str, int]:
     Interpretation (docs/rules.md, "Bolshevik"): each third is rounded up, as
     the text says; the totals then exceed zero by a few points, and those are
     taken back one each from the players whose rounding up gained the most
-    (2/3 before 1/3), ties in seat order N, E, S, W. Every result is the exact
-    third rounded up or down, and the results sum to zero like the exact ones.
+    (2/3 before 1/3), ties in seat order N, E, S, W (a session's players: in
+    the order given). Every result is the exact third rounded up or down, and
+    the results sum to zero like the exact ones.
     """
     if sum(points.values()) != 0:
         raise RulesError(f"Bolshevik totals must sum to zero, not {sum(points.values())}")
     exact = {seat: Fraction(p, 3) for seat, p in points.items()}
     rounded = {seat: math.ceil(v) for seat, v in exact.items()}
     excess = sum(rounded.values())
-    order = sorted(points, key=lambda seat: (-(rounded[seat] - exact[seat]), "NESW".index(seat)))
+    given = list(points)          # players' names (a session): ties in the order given
+
+    def tie(seat):
+        return "NESW".index(seat) if seat in ("N", "E", "S", "W") else given.index(seat)
+    order = sorted(points, key=lambda seat: (-(rounded[seat] - exact[seat]), tie(seat)))
     for seat in order[:excess]:
         rounded[seat] -= 1
     return rounded
