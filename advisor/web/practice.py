@@ -102,6 +102,11 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if isinstance(seed, bool) or not str(seed).lstrip("-").isdigit() or len(str(seed)) > 12:
                 raise PracticeError(f"seed must be a whole number, not {str(seed)[:20]!r}")
             options["seed"] = int(seed)
+        partners = data.get("partners", False)
+        if not isinstance(partners, bool):
+            raise PracticeError("partners must be true or false")
+        if partners:
+            options["partners"] = True
         constraint = data.get("constraint") or ""
         if not isinstance(constraint, str):
             raise PracticeError("constraint must be text, e.g. 'S: hcp >= 12'")

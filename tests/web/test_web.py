@@ -229,6 +229,20 @@ def test_practice_session_through_the_api(client):
     assert nxt["board"] == 2 and not nxt["finished"]
 
 
+def test_practice_with_changing_partners_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"seat": "S", "seed": 4, "partners": True}))
+    assert job["state"] == "done", job
+    partners = job["result"]["sheet"]["partners"]
+    assert partners["seating"] == {"N": "N", "E": "E", "S": "You", "W": "W"}
+    assert partners["partnership"] == 1 and partners["of"] == 3
+    assert partners["totals"] == {"You": 0, "W": 0, "N": 0, "E": 0}
+    plain = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    assert "partners" not in plain["result"]["sheet"]
+    r = client.post("/api/practice/new", json={"partners": "yes"})
+    assert r.status_code == 400 and "partners must be true or false" in r.json["error"]
+
+
 def test_practice_errors_are_messages(client):
     r = client.post("/api/practice/nosuch/call", json={"call": "P"})
     assert r.status_code == 400 and "no such practice session" in r.json["error"]
