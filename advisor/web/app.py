@@ -44,6 +44,7 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
+from ..bidding.preference import advise_preference
 from ..postmortem import review
 from ..records import count_deals, read_games
 from ..render import review_html
@@ -154,6 +155,8 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
         if not 1 <= samples <= MAX_SAMPLES:
             raise WebError(f"samples must be 1 to {MAX_SAMPLES}, not {samples}")
         seed = data.get("seed")
+        if str(data.get("rules") or "").strip().lower() in _rules.three_handed_names():
+            return _advise_preference(data, samples, seed)
         kwargs = dict(seat=_text(data, "seat"), dealer=_text(data, "dealer", "N"),
                       auction=_text(data, "auction", "").replace(",", " ").split(),
                       rules=_rule_set(data), samples=samples,
@@ -165,6 +168,22 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
             rec = recommend(hand, progress=lambda done, total: job.progress(done, total),
                             **kwargs)
             return rec.to_dict()
+        return _started(runner.start("advise", work, _client()))
+
+    def _advise_preference(data, samples, seed):
+        """Preference (three hands): players 0, 1, 2 for ``seat`` and ``dealer``."""
+        player = _player(data.get("seat"), "seat", 0)
+        dealer = _player(data.get("dealer"), "dealer", 2)
+        hand = _text(data, "hand")
+        auction = _text(data, "auction", "").replace(",", " ").split()
+        seed = 0 if seed in (None, "") else _integer(seed, "seed")
+
+        def work(job):
+            job.progress(0, 1)
+            advice = advise_preference(hand, player, dealer, auction,
+                                       samples=max(samples, 2), seed=seed)
+            job.progress(1, 1)
+            return advice.to_dict()
         return _started(runner.start("advise", work, _client()))
 
     @app.post("/api/review")
@@ -302,6 +321,15 @@ def _card(value) -> Card:
     if not isinstance(value, str) or len(value) > 8:
         raise WebError(f"a card is text such as 'SA', not {str(value)[:20]!r}")
     return Card.parse(value)
+
+
+def _player(value, what: str, default: int) -> int:
+    """A Preference player (0, 1, 2) from the request, or ``default``."""
+    if value in (None, ""):
+        return default
+    if str(value).strip() not in ("0", "1", "2"):
+        raise WebError(f"{what} in Preference is a player 0, 1 or 2, not {str(value)[:10]!r}")
+    return int(value)
 
 
 def _rule_set(data) -> str:

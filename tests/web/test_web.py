@@ -155,6 +155,19 @@ def test_advise_reports_progress_and_the_call(client):
     assert job["progress"]["done"] == result["samples"]
 
 
+def test_advise_for_preference_samples_the_unseen_hands_and_widow(client):
+    job = finish(client, client.post("/api/advise", json={
+        "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "0", "dealer": "2",
+        "samples": 12, "seed": 3}))
+    assert job["state"] == "done", job
+    result = job["result"]
+    assert result["rules"] == "preference" and result["round"] == "trump"
+    assert result["call"] == "H" and {c["call"] for c in result["candidates"]} == set("PSCDH")
+    bad = client.post("/api/advise", json={
+        "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "N"})
+    assert bad.status_code == 400 and "player 0, 1 or 2" in bad.json["error"]
+
+
 # --------------------------------------------------------------------------
 # Jobs
 
