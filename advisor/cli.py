@@ -34,6 +34,7 @@ from .bidding.preference import advise_preference
 from .bidding.constraints import seat_constraints
 from .par import par_with_courts
 from .postmortem import ReviewSet, review
+from .preference_review import preference_review_text, read_preference_games, review_preference
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games_file
 from .render import (analysis_text, can_print_symbols, card_values_text, courts_text,
@@ -372,6 +373,19 @@ def _check_seed(args) -> None:
         raise CliError(f"--seed must be 0 or more, not {args.seed}")
 
 
+def run_review_preference(args, out) -> None:
+    """``vint review --rules preference FILE.json``: each played deal card by card."""
+    if args.html or args.play_only:
+        raise CliError("Preference reviews print text or --json (no --html, --play-only)")
+    with open(args.file, encoding="utf-8") as f:
+        games = read_preference_games(f.read())
+    reviews = [review_preference(g) for g in games]
+    if args.json:
+        _print(out, json.dumps([r.to_dict() for r in reviews], ensure_ascii=False))
+        return
+    _print(out, "\n\n".join(preference_review_text(r) for r in reviews))
+
+
 def run_review(args, out) -> None:
     """Review every deal of a file; bad deals are reported after the good ones (exit 2).
 
@@ -383,6 +397,9 @@ def run_review(args, out) -> None:
         raise CliError(f"{args.file} is a folder: give a PBN, LIN or JSON file")
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
+    if args.rules in _rules.three_handed_names():
+        run_review_preference(args, out)
+        return
     if args.samples is None:
         args.samples = FAST_REVIEW_SAMPLES if args.fast else REVIEW_SAMPLES
     elif args.fast:
@@ -630,8 +647,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     rv = commands.add_parser("review", help="post-mortem of played deals (docs/review.md)")
     rv.add_argument("file", help="a PBN, LIN or JSON file of played deals")
-    rv.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
-                    help="the game's rules (default: vint)")
+    rv.add_argument("--rules", default=_rules.DEFAULT,
+                    choices=_rules.names() + _rules.three_handed_names(),
+                    help="the game's rules (default: vint); preference: a JSON file of "
+                         "{deal, declarer, trump, play} (docs/review.md)")
     rv.add_argument("--json", action="store_true", help="print JSON (docs/review.md)")
     rv.add_argument("--html", metavar="REPORT.html", help="also write a self-contained HTML report")
     rv.add_argument("--force", action="store_true",

@@ -32,6 +32,7 @@ time and memory (``advisor.web.jobs``: 429 when the server is full).
 
 from __future__ import annotations
 
+import html
 import logging
 import random
 from typing import Any, Dict, Optional
@@ -45,6 +46,7 @@ from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
 from ..bidding.preference import advise_preference
+from ..preference_review import preference_review_text, read_preference_games, review_preference
 from ..postmortem import review
 from ..records import count_deals, read_games
 from ..render import review_html
@@ -197,6 +199,8 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
         text = _decode(raw)
         # The file's name is only shown (and tells its format): never a path.
         name = _file_name(upload.filename)
+        if str(request.form.get("rules") or "").strip().lower() in _rules.three_handed_names():
+            return _review_preference(text, name)
         rules = _rule_set(request.form)
         play_only = request.form.get("play_only") == "on"       # bridge files
         auction = request.form.get("auction_review") == "on" and not play_only
@@ -219,6 +223,27 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
                 if games else []
             page = review_html(reviews, errors=games.errors, title=f"Vint review: {name}")
             return {"html": page, "deals": len(reviews), "errors": len(games.errors)}
+        return _started(runner.start("review", work, _client()))
+
+    def _review_preference(text, name):
+        """A JSON file of played Preference deals (advisor.preference_review)."""
+        games = read_preference_games(text)
+        if len(games) > max_deals:
+            raise WebError(f"{name} holds {len(games)} deals: the page reviews at most "
+                           f"{max_deals} a file")
+
+        def work(job):
+            job.progress(0, len(games))
+            reviews = []
+            for k, g in enumerate(games):
+                reviews.append(review_preference(g))
+                job.progress(k + 1, len(games))
+            body = "".join(f"<pre>{html.escape(preference_review_text(r))}</pre>"
+                           for r in reviews)
+            page = (f"<!doctype html><meta charset='utf-8'><title>Preference review: "
+                    f"{html.escape(name)}</title>{body}")
+            return {"html": page, "deals": len(reviews), "errors": 0,
+                    "reviews": [r.to_dict() for r in reviews]}
         return _started(runner.start("review", work, _client()))
 
     @app.get("/api/jobs/<job_id>")

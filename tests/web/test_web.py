@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import time
 
 import pytest
@@ -166,6 +167,18 @@ def test_advise_for_preference_samples_the_unseen_hands_and_widow(client):
     bad = client.post("/api/advise", json={
         "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "N"})
     assert bad.status_code == 400 and "player 0, 1 or 2" in bad.json["error"]
+
+
+def test_review_of_a_preference_file(client):
+    from helpers.preference import played
+    data = {"file": (io.BytesIO(json.dumps(played(2, "S")).encode()), "pref.json"),
+            "rules": "preference"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["state"] == "done", job
+    result = job["result"]
+    assert result["deals"] == 1 and "declares S" in result["html"]
+    assert result["reviews"][0]["tricks_taken"] == result["reviews"][0]["dd_start"]
 
 
 # --------------------------------------------------------------------------
