@@ -555,6 +555,13 @@ def _seat_option(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _practice_seat_option(text: str) -> str:
+    """``vint practice --seat``: N, E, S, W, or Preference's player 0, 1, 2."""
+    if str(text).strip() in ("0", "1", "2"):
+        return str(text).strip()
+    return _seat_option(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vint", description="Double-dummy analysis for Vint and its relatives.")
@@ -669,7 +676,8 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     rv.set_defaults(run=run_review)
 
-    add_practice_parser(commands, _seat_option, _rules.names())
+    add_practice_parser(commands, _practice_seat_option,
+                        _rules.names() + _rules.three_handed_names())
     add_batch_parsers(commands, _rules.names())
 
     sv = commands.add_parser(

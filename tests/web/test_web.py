@@ -269,6 +269,23 @@ def test_practice_with_changing_partners_through_the_api(client):
     assert r.status_code == 400 and "partners must be true or false" in r.json["error"]
 
 
+def test_preference_practice_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"rules": "preference", "seat": "0", "seed": 3}))
+    assert job["state"] == "done", job
+    state = job["result"]
+    sid = state["session"]
+    assert state["rules"] == "preference" and state["seat"] == 0 and len(state["hand"]) == 10
+    while not state["finished"]:
+        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call",
+                                           json={"call": call}))["result"]
+    assert state["boards_done"] == 1 and len(state["hands"]) == 3
+    assert sum(state["sheet"]["balance"].values()) + state["sheet"]["pool"] == 0
+    nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
+    assert nxt["board"] == 2
+
+
 def test_practice_errors_are_messages(client):
     r = client.post("/api/practice/nosuch/call", json={"call": "P"})
     assert r.status_code == 400 and "no such practice session" in r.json["error"]
