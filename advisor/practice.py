@@ -51,6 +51,7 @@ from .par import Par, par_of
 from .postmortem import CardReview, judge_costly_cards, review_play
 from .records import GameRecord, read_games, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
+from .rules.session import PartnerSession
 from .valuation import Budgets, Valuer
 from .valuation.courts import CLI_NODES
 from .valuation.misere import aces_taken
@@ -64,6 +65,10 @@ MAX_DEAL_ATTEMPTS = 100_000
 #: exactly (a few seconds at most), a Courts bid within the budget ``vint
 #: analyse`` gives (past it the board is not scored).
 PRACTICE_BUDGETS = Budgets(courts_nodes=CLI_NODES)
+#: The player's name in a session with changing partners.
+YOU = "You"
+#: What a board after the end of a session with changing partners says.
+SESSION_OVER = "the session with changing partners is over: this board is not scored"
 
 
 class PracticeError(VintError):
@@ -230,9 +235,18 @@ class Practice:
 
     def __init__(self, rules="vint", seat="S", *, seed: Optional[int] = None, deals=None,
                  constraints: Optional[Mapping[str, str]] = None, play: bool = True,
-                 card_samples: Optional[int] = None, workers: int = DEFAULT_WORKERS):
+                 card_samples: Optional[int] = None, workers: int = DEFAULT_WORKERS,
+                 partners: bool = False, session_deals: int = 24):
         self.rules = rule_set(rules)
         self.seat = parse_seat(seat)
+        #: A session with changing partners (``partners=True``): the player
+        #: ("You") keeps the seat, the computer players (named by the seats
+        #: they start in) move round him after each rubber or Skruuvi set.
+        #: ``session_deals``: a Skruuvi session's length (24 or 12 deals).
+        self.partners: Optional[PartnerSession] = None
+        self.session_deals = session_deals
+        if partners:
+            self.partners = self._new_partner_session()
         self.policy = Policy(self.rules)
         self.seed = seed
         self.play = play
@@ -246,8 +260,14 @@ class Practice:
         self._deals = (_file_boards(deals, self.rules) if deals is not None
                        else deal_boards(random.Random(seed), cons))
         self.boards: List[Board] = []
-        self.sheet = self.rules.sheet()
+        self.sheet = self.partners.sheet if self.partners else self.rules.sheet()
         self.new_board()
+
+    def _new_partner_session(self) -> PartnerSession:
+        others = [self.seat.lho, self.seat.partner, self.seat.rho]
+        return PartnerSession(self.rules, [YOU] + [s.name for s in others],
+                              deals=self.session_deals,
+                              fixed=self.seat.name)
 
     # -- the board in play ------------------------------------------------------
     @property
@@ -419,6 +439,8 @@ class Practice:
                 out[name] = list(getattr(self.sheet, name))
         if hasattr(self.sheet, "below"):
             out["below"] = dict(self.sheet.below)
+        if self.partners is not None:
+            out["partners"] = self.partners.summary()
         return out
 
     def play_state(self) -> Optional[dict]:
@@ -626,7 +648,7 @@ class Practice:
                                else declarer.name, tricks, score, par, table, note=note,
                                played=played, dd_tricks=dd)
         if score is not None:
-            b.result.events = list(self.sheet.add(score) or [])
+            b.result.events = self._enter(score)
         if played:
             self._judge(b)
 
@@ -666,9 +688,22 @@ class Practice:
                                              seed=(self.seed or 0) * 1000 + b.number)
         b.result.cards = cards
 
+    def _enter(self, score) -> List[str]:
+        """Put a board's score on the sheet (with changing partners: on the
+        session's, which changes partners when a rubber or set ends)."""
+        if self.partners is None:
+            return list(self.sheet.add(score) or [])
+        if self.partners.finished:
+            return [SESSION_OVER]
+        events = self.partners.add(score)
+        self.sheet = self.partners.sheet
+        return events
+
     def _rebuild_sheet(self) -> None:
         """The sheet again from the finished boards (after an undo)."""
-        self.sheet = self.rules.sheet()
+        if self.partners is not None:
+            self.partners = self._new_partner_session()
+        self.sheet = self.partners.sheet if self.partners else self.rules.sheet()
         for b in self.finished_boards:
             if b.result.score is not None:
-                b.result.events = list(self.sheet.add(b.result.score) or [])
+                b.result.events = self._enter(b.result.score)

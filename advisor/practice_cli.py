@@ -21,8 +21,11 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+from typing import Optional
 
 from .practice import Practice, PracticeError
+from .preference_practice import PreferencePractice
+from .rules import three_handed_names
 from .render import can_print_symbols
 from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
                               play_start_text, position_text, result_text, sheet_text)
@@ -58,7 +61,8 @@ def add_parser(commands, seat_type, rule_names) -> None:
                     "their play (readable by `vint review`), as soon as they finish.")
     p.add_argument("--rules", default=rule_names[0], choices=rule_names,
                    help=f"the game's rules (default: {rule_names[0]})")
-    p.add_argument("--seat", type=seat_type, default="S", help="your seat (default S)")
+    p.add_argument("--seat", type=seat_type, default=None,
+                   help="your seat (default S; Preference: a player 0, 1 or 2, default 0)")
     p.add_argument("--seed", type=int, default=None, help="deal the same boards again")
     p.add_argument("--deals", metavar="FILE", help="take the deals from a PBN, LIN or JSON file")
     p.add_argument("--constraint", action="append", default=[], metavar="SEAT: EXPR",
@@ -74,6 +78,11 @@ def add_parser(commands, seat_type, rule_names) -> None:
     p.add_argument("--card-samples", type=int, default=None, metavar="N",
                    help="deals the computer samples for each card (default: 16 at the first "
                         "trick, 24 in the middle, fewer at the end; docs/play.md)")
+    p.add_argument("--partners", action="store_true",
+                   help="a session with changing partners: the computer players move round "
+                        "you after each rubber (Skruuvi: each set), the score kept per player")
+    p.add_argument("--session-deals", type=int, choices=(24, 12), default=24,
+                   help="a Skruuvi session with --partners: 24 deals (sets of 8) or 12 (sets of 4)")
     p.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     p.set_defaults(run=run_practice)
 
@@ -116,6 +125,24 @@ def _is_terminal(stream) -> bool:
         return False
 
 
+def _next_line(prompt: str, inp, out) -> Optional[str]:
+    """Prompt and read the player's next line that is not blank (stripped), None
+    at the end of input. Read from a pipe, each line is echoed so that a
+    transcript reads well."""
+    while True:
+        out.write(prompt)
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            out.flush()
+            return None
+        if not _is_terminal(inp):
+            out.write(line if line.endswith("\n") else line + "\n")
+        if line.strip():
+            return line.strip()
+
+
 def run_practice(args, out, inp=None) -> None:
     inp = sys.stdin if inp is None else inp
     if args.boards is not None and args.boards < 1:
@@ -123,9 +150,15 @@ def run_practice(args, out, inp=None) -> None:
     if args.card_samples is not None and args.card_samples < 1:
         raise PracticeCliError(f"--card-samples must be at least 1, not {args.card_samples}")
     save = _save_path(args)
-    session = Practice(args.rules, args.seat, seed=args.seed, deals=args.deals,
+    if args.rules in three_handed_names():
+        run_preference_practice(args, out, inp, save)
+        return
+    if args.seat in ("0", "1", "2"):
+        raise PracticeCliError(f"--seat {args.seat} is a Preference player: give N, E, S or W")
+    session = Practice(args.rules, args.seat or "S", seed=args.seed, deals=args.deals,
                        constraints=_constraints(args.constraint), play=not args.no_play,
-                       card_samples=args.card_samples)
+                       card_samples=args.card_samples, partners=args.partners,
+                       session_deals=args.session_deals)
     symbols = not args.letters and can_print_symbols(out)
 
     def say(text: str = "") -> None:
@@ -223,18 +256,10 @@ def run_practice(args, out, inp=None) -> None:
     if session.board.finished and board_over():
         return
     while True:
-        out.write(f"{session.board.number} {session.seat.name}> ")
-        out.flush()
-        line = inp.readline()
-        if not line:
-            say("")
+        word = _next_line(f"{session.board.number} {session.seat.name}> ", inp, out)
+        if word is None:
             break
-        if not _is_terminal(inp):
-            out.write(line if line.endswith("\n") else line + "\n")   # a transcript reads well
-        word = line.strip()
         command = word.lower()
-        if not word:
-            continue
         if command in ("quit", "q", "exit"):
             break
         try:
@@ -244,3 +269,85 @@ def run_practice(args, out, inp=None) -> None:
             say(f"  {exc}")
     say(f"Session over: {len(session.finished_boards)} board(s) finished"
         + (f", saved in {save}." if session.finished_boards else "."))
+
+
+def run_preference_practice(args, out, inp, save) -> None:
+    """``vint practice --rules preference``: three players, the pool as the sheet."""
+    for flag, given in (("--deals", args.deals), ("--constraint", args.constraint),
+                        ("--partners", args.partners)):
+        if given:
+            raise PracticeCliError(f"{flag} is not a Preference practice option")
+    if args.seat not in (None, "0", "1", "2"):
+        raise PracticeCliError(f"your seat in Preference is a player 0, 1 or 2, not {args.seat}")
+    session = PreferencePractice(args.seat or 0, seed=args.seed)
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    def show() -> None:
+        b = session.board
+        say(f"Board {b.number}, player {b.dealer} deals. Your hand (player {session.seat}): "
+            + " ".join(session.state()["hand"]))
+        for c in b.calls:
+            say(f"  player {c['player']}: {'Pass' if c['call'] == 'P' else c['call']}"
+                + ("" if c["mine"] else f"  ({c['reason']})"))
+
+    def over() -> bool:
+        b = session.board
+        r = b.result
+        if r["contract"] is None:
+            say(f"Board {b.number}: {r['note']}")
+        else:
+            how = (f"after taking the widow for {r['widow_bid']} (laid off "
+                   f"{' '.join(r['discard'])})" if r["discard"] else "as dealt")
+            say(f"Board {b.number}: player {r['declarer']} plays {r['contract']} {how}: "
+                f"{r['tricks']} tricks double-dummy; " + "; ".join(r["items"]))
+        hands = session.state()["hands"]
+        for p, h in enumerate(hands):
+            say(f"  player {p}: {' '.join(h)}")
+        sheet = session.state()["sheet"]
+        say("Pool: " + str(sheet["pool"]) + "; balances: "
+            + ", ".join(f"player {p} {v:+d}" for p, v in sheet["balance"].items()))
+        with open(save, "w", encoding="utf-8") as f:
+            f.write(session.pbn())
+        say(f"(saved {len(session.finished_boards)} board(s) to {save})")
+        if args.boards is not None and len(session.finished_boards) >= args.boards:
+            return True
+        session.new_board()
+        show()
+        return session.board.finished and over()
+
+    say(f"Preference practice: you are player {session.seat}. Type help for the commands.")
+    show()
+    if session.board.finished and over():
+        return
+    while True:
+        word = _next_line(f"{session.board.number} p{session.seat}> ", inp, out)
+        if word is None:
+            break
+        command = word.lower()
+        try:
+            if command in ("quit", "q", "exit"):
+                break
+            if command in ("help", "?"):
+                say("Type a call (P, a suit S C D H, or a widow bid W1 W2 ...), hint, undo, "
+                    "hand or quit.")
+            elif command == "hint":
+                d = session.hint()
+                say(f"  the advisor would call {'Pass' if d.call == 'P' else d.call}: {d.reason}")
+            elif command == "undo":
+                session.undo()
+                say("  taken back.")
+                show()
+            elif command == "hand":
+                show()
+            else:
+                for c in session.call(word)[1:]:
+                    say(f"  player {c['player']}: {'Pass' if c['call'] == 'P' else c['call']}"
+                        f"  ({c['reason']})")
+                if session.board.finished and over():
+                    break
+        except ValueError as exc:
+            say(f"  {exc}")
+    say(f"Session over: {len(session.finished_boards)} board(s) finished.")

@@ -537,3 +537,37 @@ def test_a_hint_over_one_deal_prints_no_standard_error():
     assert "1 deal that fits" in one and "inf" not in one and "±" not in one
     many = card_hint_text(card_values(view, samples=4, seed=1), symbols=False)
     assert "4 deals that fit" in many and many.count("±") >= 2
+
+
+def test_practice_with_changing_partners_keeps_score_per_player():
+    """Seeds 000/001: partners change after each rubber, the score is per player."""
+    session = Practice("vint", "S", seed=7, partners=True, play=False)
+    board = _play_board_with_hints(session)
+    summary = session.sheet_summary()["partners"]
+    assert summary["seating"] == {"N": "N", "E": "E", "S": "You", "W": "W"}
+    assert summary["partnership"] == 1 and summary["of"] == 3
+    assert board.result.score is None or session.sheet.deals == [board.result.score]
+    # NS (You and N) win the rest of the rubber: the sheet settles it per player and
+    # the computer players move round the player.
+    grand = VINT.score(None, "7NT", "S", 13)
+    events = []
+    while not session.partners.results:
+        events += session._enter(grand)
+    settled = session.partners.results[0]
+    assert settled["You"] == settled["N"] == -settled["E"] == -settled["W"] > 0
+    assert session.sheet is session.partners.sheet and not session.sheet.rubbers
+    assert session.partners.seating == {"N": "W", "E": "N", "S": "You", "W": "E"}
+    assert any("partners change" in e for e in events)
+    from advisor.render.practice import sheet_text
+    assert "partnership 2 of 3 (W & You against N & E)" in sheet_text(session)
+
+
+def test_vint_practice_partners_option_shows_the_partnership(tmp_path):
+    save = tmp_path / "s.pbn"
+    proc = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "practice", "--seed", "5", "--boards", "1",
+         "--partners", "--no-play", "--save", str(save), "--letters"],
+        input="P\n" * 40 + "quit\n", capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env=child_env())
+    assert proc.returncode == 0, proc.stderr
+    assert "Changing partners: partnership 1 of 3 (N & You against E & W)" in proc.stdout

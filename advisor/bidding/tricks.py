@@ -189,7 +189,7 @@ class LevelChooser:
 
     def __init__(self, rules, strains: Sequence[str]):
         self.rules = rules
-        self.honours = rules.honours_at_trick_value
+        self.honours = rules.honours_score_trick_value
         self.scores = {s: [[rules.score(None, f"{level}{s}", "N", t).net("NS") for t in range(14)]
                            for level in range(1, 8)] for s in strains}
         self.values = {s: [rules.trick_value(f"{level}{s}") if self.honours else 0

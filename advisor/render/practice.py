@@ -185,4 +185,13 @@ def sheet_text(session) -> str:
         parts.append(f"games: {summary['games']}")
     if summary.get("rubbers"):
         parts.append(f"rubbers: {summary['rubbers']}")
-    return "; ".join(parts)
+    text = "; ".join(parts)
+    partners = summary.get("partners")
+    if partners:
+        seating = partners["seating"]
+        text += (f"\nChanging partners: partnership {partners['partnership']} of "
+                 f"{partners['of']} ({seating['N']} & {seating['S']} against "
+                 f"{seating['E']} & {seating['W']}); players' totals: "
+                 + ", ".join(f"{p} {v:+d}" for p, v in partners["totals"].items())
+                 + (" (session over)" if partners["finished"] else ""))
+    return text

@@ -397,11 +397,15 @@ class RuleSet:
     #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
     #: trick declarer wins from his own hand in a fulfilled contract)?
     scores_declarer_hand = False
-    #: Are trump honours and aces scored at the contract's trick value whatever
-    #: the tricks, so that they weigh in the choice of a level (Vint 1886)? The
-    #: bidding policy's level chooser (``bidding.tricks.LevelChooser``) then adds
-    #: their expected worth; other games' honours are left out of it.
-    honours_at_trick_value = False
+    #: Does each trump honour score the contract's trick value for the side
+    #: holding it, whatever the tricks (Vint, seed 000)? The bidding's level
+    #: chooser adds their expected worth (``advisor.bidding.tricks``).
+    honours_score_trick_value = False
+    #: Must a player who cannot follow suit play a trump if he holds one?
+    #: True only in Siberian Vint (seed 004: «если масти нет, то козыря»); any
+    #: trump will do (no overruffing). Every other game discards freely. The
+    #: solver does not honour it yet: a play rule for its core (issue 29).
+    must_trump = False
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:

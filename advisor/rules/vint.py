@@ -48,11 +48,11 @@ class Vint(RuleSet):
     """Vint, 1886 rules (seed 000)."""
 
     name = "vint"
-    honours_at_trick_value = True
     strain_order = ("S", "C", "D", "H", "NT")
     passes_after_bid = 12
     passes_without_bid = 8
     may_overcall_self = True
+    honours_score_trick_value = True
     ScoreSheet = VintSheet
 
     def trick_value(self, contract) -> int:

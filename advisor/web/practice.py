@@ -41,6 +41,8 @@ from collections import OrderedDict
 from flask import Blueprint, Response, jsonify, request
 
 from ..practice import Practice, PracticeError
+from ..preference_practice import PreferencePractice
+from ..rules import three_handed_names
 from .guard import client_id, json_body
 from .jobs import JobRunner
 
@@ -118,6 +120,11 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if isinstance(seed, bool) or not str(seed).lstrip("-").isdigit() or len(str(seed)) > 12:
                 raise PracticeError(f"seed must be a whole number, not {str(seed)[:20]!r}")
             options["seed"] = int(seed)
+        partners = data.get("partners", False)
+        if not isinstance(partners, bool):
+            raise PracticeError("partners must be true or false")
+        if partners:
+            options["partners"] = True
         constraint = data.get("constraint") or ""
         if not isinstance(constraint, str):
             raise PracticeError("constraint must be text, e.g. 'S: hcp >= 12'")
@@ -127,6 +134,19 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if not sep or not text.strip() or len(constraint) > 500:
                 raise PracticeError("write a constraint as SEAT: EXPRESSION, e.g. 'S: hcp >= 12'")
             options["constraints"] = {seat.strip(): text.strip()}
+
+        if options["rules"].strip().lower() in three_handed_names():
+            # Three players: the seat is a player 0, 1, 2 (advisor.preference_practice).
+            seat = data.get("seat")
+            seat = 0 if seat in (None, "", "S") else seat
+            if options.get("constraints") or options.get("partners"):
+                raise PracticeError("constraints and changing partners are not Preference "
+                                    "practice options")
+
+            def work(job):
+                practice = PreferencePractice(seat, seed=options.get("seed"))
+                return answer(sessions.add(practice), practice)
+            return jsonify(runner.start("practice", work, client_id(request)).to_dict()), 202
 
         def work(job):
             practice = Practice(**options)

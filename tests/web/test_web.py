@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import time
 
 import pytest
@@ -155,6 +156,31 @@ def test_advise_reports_progress_and_the_call(client):
     assert job["progress"]["done"] == result["samples"]
 
 
+def test_advise_for_preference_samples_the_unseen_hands_and_widow(client):
+    job = finish(client, client.post("/api/advise", json={
+        "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "0", "dealer": "2",
+        "samples": 12, "seed": 3}))
+    assert job["state"] == "done", job
+    result = job["result"]
+    assert result["rules"] == "preference" and result["round"] == "trump"
+    assert result["call"] == "H" and {c["call"] for c in result["candidates"]} == set("PSCDH")
+    bad = client.post("/api/advise", json={
+        "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "N"})
+    assert bad.status_code == 400 and "player 0, 1 or 2" in bad.json["error"]
+
+
+def test_review_of_a_preference_file(client):
+    from helpers.preference import played
+    data = {"file": (io.BytesIO(json.dumps(played(2, "S")).encode()), "pref.json"),
+            "rules": "preference"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["state"] == "done", job
+    result = job["result"]
+    assert result["deals"] == 1 and "declares S" in result["html"]
+    assert result["reviews"][0]["tricks_taken"] == result["reviews"][0]["dd_start"]
+
+
 # --------------------------------------------------------------------------
 # Jobs
 
@@ -263,6 +289,37 @@ def _play_the_board(client, sid, state):
 def _cards(pbn_hand):
     """'AK.Q..2' -> ['SA', 'SK', 'HQ', 'C2']"""
     return [s + r for s, ranks in zip("SHDC", pbn_hand.split(".")) for r in ranks]
+
+
+def test_practice_with_changing_partners_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"seat": "S", "seed": 4, "partners": True}))
+    assert job["state"] == "done", job
+    partners = job["result"]["sheet"]["partners"]
+    assert partners["seating"] == {"N": "N", "E": "E", "S": "You", "W": "W"}
+    assert partners["partnership"] == 1 and partners["of"] == 3
+    assert partners["totals"] == {"You": 0, "W": 0, "N": 0, "E": 0}
+    plain = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    assert "partners" not in plain["result"]["sheet"]
+    r = client.post("/api/practice/new", json={"partners": "yes"})
+    assert r.status_code == 400 and "partners must be true or false" in r.json["error"]
+
+
+def test_preference_practice_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"rules": "preference", "seat": "0", "seed": 3}))
+    assert job["state"] == "done", job
+    state = job["result"]
+    sid = state["session"]
+    assert state["rules"] == "preference" and state["seat"] == 0 and len(state["hand"]) == 10
+    while not state["finished"]:
+        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call",
+                                           json={"call": call}))["result"]
+    assert state["boards_done"] == 1 and len(state["hands"]) == 3
+    assert sum(state["sheet"]["balance"].values()) + state["sheet"]["pool"] == 0
+    nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
+    assert nxt["board"] == 2
 
 
 def test_practice_errors_are_messages(client):

@@ -427,13 +427,21 @@ function drawPractice(s) {
     (sheet.games ? `; games: ${sheet.games.join(", ") || "none yet"}` : "") +
     (sheet.rubbers ? `; rubbers: ${sheet.rubbers.join(", ") || "none yet"}` : "") +
     `; boards scored: ${s.boards_done}`));
+  const p = sheet.partners;
+  if (p) {
+    parts.push(el("p", {}, `Changing partners: partnership ${p.partnership} of ${p.of} ` +
+      `(${p.seating.N} & ${p.seating.S} against ${p.seating.E} & ${p.seating.W}); ` +
+      "players' totals: " + Object.entries(p.totals).map(([n, v]) => `${n} ${v > 0 ? "+" : ""}${v}`)
+        .join(", ") + (p.finished ? " (session over)" : "")));
+  }
   $("practice-result").replaceChildren(...parts);
 }
 
 window.setupPractice = () => {
   $("practice-new").addEventListener("click", guard(async () => {
     drawPractice(await runJob($("practice-job"), "/api/practice/new",
-      {rules: $("rules").value, seat: $("practice-seat").value, seed: $("practice-seed").value}));
+      {rules: $("rules").value, seat: $("practice-seat").value, seed: $("practice-seed").value,
+       partners: $("practice-partners").checked}));
   }));
   $("practice-next").addEventListener("click", guard(async () => {
     if (!practice.sid) throw new Error("start a session first");
