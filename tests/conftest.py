@@ -13,3 +13,20 @@ from helpers import oracle_rows
 def oracle():
     """``oracle(name)`` -> the rows of ``shared/oracle/name``."""
     return oracle_rows
+
+
+def pytest_collection_finish(session):
+    """Importing the benchmarks' modules (tests of the match and card-play
+    benches) puts the source tree first on ``sys.path``, so that a benchmark
+    runs an in-place build. In a run against the installed package that entry
+    must not stay: processes started later inherit ``sys.path`` (the Dask
+    tests' workers) and would import the source folder, which has no compiled
+    core there."""
+    import sys
+    from pathlib import Path
+
+    import solver
+
+    repo = Path(__file__).resolve().parents[1]
+    if Path(solver.__file__).resolve().parent != repo / "solver":   # the installed package
+        sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != repo]
