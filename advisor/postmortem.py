@@ -235,6 +235,17 @@ class Review:
         score = self.score_ns(self._contract_dd_tricks())
         return None if score is None else score - self.par.score
 
+    @property
+    def result_difference(self) -> Optional[int]:
+        """NS: the table result's score minus par (what the table's play and
+        bidding together gained or lost against par); None when unknown."""
+        if self.par is None:
+            return None
+        if self.record.contract is None:
+            return -self.par.score
+        score = self.score_ns(self.tricks_taken)
+        return None if score is None else score - self.par.score
+
     def _contract_dd_tricks(self) -> Optional[int]:
         r = self.record
         if is_misere(self.rules, r.contract):
@@ -277,6 +288,7 @@ class Review:
             "contract_dd_tricks": contract_dd,
             "contract_dd_score_ns": self.score_ns(contract_dd),
             "par_difference": self.par_difference,
+            "result_difference": self.result_difference,
             "bolshevik": r.bolshevik,
             "bolshevik_score": None if self.bolshevik_score is None
             else dict(self.bolshevik_score.players),

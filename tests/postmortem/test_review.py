@@ -332,4 +332,34 @@ def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
         "contract": "4H", "declarer": "N", "result": 10}), encoding="utf-8")
     rv = advisor.review(path, auction_review=False)[0]
     assert rv.dd_start is None and rv.dd_contract == 11
-    assert "double-dummy at the start: 11." in review_text(rv)
+    assert "Double-dummy at the start: 11 tricks for the declaring side." in review_text(rv)
+
+
+def test_the_review_states_the_result_its_score_and_the_loss_against_par(tmp_path):
+    # Issue 28: a 6D one down showed no score (only the JSON's score_ns) and
+    # "The contract against par: +0", read as "no loss".
+    path = tmp_path / "down.json"
+    path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
+        "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
+        "contract": "6H", "declarer": "N", "result": 11}), encoding="utf-8")
+    rv = advisor.review(path, auction_review=False)[0]
+    score = rv.score_ns(11)
+    assert score < 0
+    text = review_text(rv)
+    assert f"Result: one down (11 tricks): NS {score:+,d}." in text
+    assert rv.result_difference == score - rv.par.score < 0
+    loss = f"{-rv.result_difference:,}"
+    assert f"the table result, NS {score:+,d}: NS lose {loss} against par, EW gain {loss}" in text
+    assert rv.to_dict()["result_difference"] == rv.result_difference
+    html = advisor.render.review_html([rv])
+    assert f"NS lose {loss} against par" in html and f"NS {score:+,d}" in html
+
+
+def test_a_made_contract_equal_to_par_says_nobody_gains():
+    rv = advisor.review(DATA / "vint_game.pbn", auction_review=False)[0]
+    text = review_text(rv, symbols=False)
+    assert "Result: made (10 tricks): NS +" in text
+    if rv.par_difference == 0:
+        assert "equal to par: neither side gains or loses" in text
+    else:
+        assert "against par" in text and "+0" not in text

@@ -14,6 +14,7 @@ import time
 import pytest
 
 import solver
+from advisor.render import card_text
 from advisor.web import create_app
 from helpers import DATA
 
@@ -118,7 +119,8 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     card = best.get_attribute("data-card")
     best.click()
     wait_for(browser, "#play-result .trick .cardtext")
-    assert f"Played: {card}" in browser.find_element(By.ID, "play-result").text
+    # The played list writes cards as the hands do (render.notation): "♠J", "♥10".
+    assert f"Played: {card_text(card, True)}" in browser.find_element(By.ID, "play-result").text
 
     # Ask for advice.
     tab(browser, "advise")
@@ -178,11 +180,13 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     header = grid.find_elements(By.TAG_NAME, "tr")[0].text.split()
     expected = advisor.analyse(DEAL, rules="skruuvi", dealer="N", aces_seconds=60)
     rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    # Columns S H D C, then Skruuvi's own strains (render.notation): misère
+    # is the last pair of columns.
+    assert header[1:9:4] == ["\u2660", "\u2665"] and header[-4:] == ["M", "NS", "M", "EW"]
     for level in "567":
-        for k, side in enumerate(("NS", "EW")):       # the misère columns come first
-            assert header[1 + 2 * k:3 + 2 * k] == ["M", side]
+        for k, side in enumerate(("NS", "EW")):
             score = expected.side_outcome(level + "M", side).score
-            assert rows[level][k] == f"{score:+d}"
+            assert rows[level][k - 2] == f"{score:+d}"
     text = browser.find_element(By.ID, "analyse-result").text
     assert f"NS {expected.all_pass.score:+d} with the aces" in text
     assert "Note: misère scores include the ace penalties" in text
@@ -201,7 +205,7 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     WebDriverWait(browser, 120).until(lambda d: not _attached(old_grid))
     grid = wait_for(browser, "#analyse-result table.scores")
     rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
-    assert rows["5"][:2] == [f"{expected.side_outcome('5M', side).score:+d}"
+    assert rows["5"][-2:] == [f"{expected.side_outcome('5M', side).score:+d}"
                              for side in ("NS", "EW")]
 
 
