@@ -106,6 +106,22 @@ class GameRecord:
     bolshevik: bool = False
     doubled_by: tuple = ()
     redoubled: bool = False
+    #: A bridge file read play only (``play_only``) or with bridge's
+    #: ``[Scoring]`` tag: declarer's partner was dummy, so dummy's cards are
+    #: declarer's decisions (``dummy``).
+    bridge: bool = False
+
+    @property
+    def dummy(self) -> Optional[str]:
+        """Dummy's seat in a bridge file, whose cards declarer chose; None in
+        the Vint games, where every player plays his own hand."""
+        if not self.bridge or self.declarer is None or self.bolshevik:
+            return None
+        return Seat.parse(self.declarer).partner.name
+
+    def chooser(self, seat: str) -> str:
+        """Who chose the card ``seat`` played: declarer for dummy's cards."""
+        return self.declarer if seat == self.dummy else seat
 
     @property
     def tricks(self) -> List[TrickRecord]:
@@ -243,6 +259,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
                               f"{s.name} {len(the_deal[s])}" for s in SEATS))
     record = GameRecord(the_deal, source=source, line=line, tags=dict(tags or {}),
                         warnings=list(warnings))
+    record.bridge = play_only or "Scoring" in record.tags
     record.dealer = seat_field(dealer, "dealer", source)
     if deal_only:
         return record
@@ -267,7 +284,8 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         if named_leader is not None and named_leader != record.leader:
             raise FormatError(source, leader.line,
                               f"the opening leader is {named_leader}, but with declarer "
-                              f"{record.declarer} {record.leader} leads under {rules.name}")
+                              f"{record.declarer} {record.leader} leads under {rules.name}"
+                              + ("" if play_only else _bridge_hint(record, rules, auction)))
     if record.contract is not None:
         record.trump = strain_of(rules, record.contract)
         if record.trump is None and is_misere(rules, record.contract):
@@ -280,9 +298,38 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         if record.trump is None or record.leader is None:
             raise FormatError(source, play_order.line, _why_no_play(record))
         play = play_order(Seat.parse(record.leader), record.trump)
-    _read_play(record, play)
+    try:
+        _read_play(record, play)
+    except FormatError as exc:
+        hint = "" if play_only else _bridge_hint(record, rules, auction)
+        if not hint:
+            raise
+        raise FormatError(exc.file, exc.line, exc.problem + hint) from None
     _read_result(record, rules, result)
     return record
+
+
+PLAY_ONLY_ADVICE = ("--play-only (on the web page: the review's 'play only' box) reviews the "
+                    "play in the bridge contract without the auction")
+
+
+def _bridge_hint(record: GameRecord, rules: RuleSet, auction: Sequence[Field]) -> str:
+    """When a bridge auction gives another declarer than the game does (bridge:
+    the first of the side to name the strain; Vint: the game's own rule), the
+    real cause of a play that starts from the wrong hand, said as the end of
+    the error; else ""."""
+    if not auction or record.dealer is None or record.declarer is None:
+        return ""
+    try:
+        contract, declarer = bridge_contract(record.source, rules, auction, record.dealer)
+    except FormatError:
+        return ""
+    if declarer is None or declarer == record.declarer:
+        return ""
+    return (f". The real cause: this looks like a bridge file. Bridge makes {declarer} "
+            f"declarer of {contract} ({Seat.parse(declarer).lho.name} leads), but under "
+            f"{rules.name} the auction makes {record.declarer} declarer ({record.leader} "
+            f"leads). {PLAY_ONLY_ADVICE}")
 
 
 # --------------------------------------------------------------------------

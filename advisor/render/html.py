@@ -156,16 +156,18 @@ def _mistakes(rv) -> str:
     if not rv.mistakes:
         return '<p class="note">No card cost a trick.</p>'
     items = []
+    dummy = rv.record.dummy          # a bridge file: dummy's cards are declarer's
     for c in rv.mistakes:
-        pts = "" if c.points_lost is None else f", {c.points_lost} points"
+        pts = "" if c.points_lost is None else f", {c.points_lost:,} points"
         best = " ".join(_card(b) for b in c.best)
-        items.append(f'<li class="mistake">Trick {c.trick}: {c.seat} {_card(c.card)} loses '
+        who = c.seat if c.seat != dummy else f"{rv.record.declarer} (from dummy {c.seat})"
+        items.append(f'<li class="mistake">Trick {c.trick}: {who} {_card(c.card)} loses '
                      f"{c.tricks_lost} trick(s){pts} (DD {c.before} &rarr; {c.after}); "
                      f"best: {best}</li>")
     totals = "".join(
         f"<tr><td>{seat}</td><td>{row['mistakes']}</td><td>{row['tricks_lost']}</td>"
         f"<td>{'&mdash;' if row['points_lost'] is None else row['points_lost']}</td></tr>"
-        for seat, row in rv.totals.items())
+        for seat, row in rv.totals.items() if seat != dummy)
     return (f'<h3>Mistakes</h3><ul class="mistakes">{"".join(items)}</ul>'
             '<table class="grid totals"><tr><th>Player</th><th>Mistakes</th>'
             f"<th>Tricks lost</th><th>Points lost</th></tr>{totals}</table>")

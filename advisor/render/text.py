@@ -459,18 +459,23 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
             star = "*" if c.mistake else " "
             parts.append(f"{seat} {card_text(card, symbols):<3}{star}")
             if c.mistake:
-                pts = "" if c.points_lost is None else f", {c.points_lost} points"
-                notes.append(f"{seat} {card_text(card, symbols)} loses {c.tricks_lost} "
+                pts = "" if c.points_lost is None else f", {c.points_lost:,} points"
+                who = seat if seat != rv.record.dummy else \
+                    f"{rv.record.declarer} (from dummy {seat})"
+                notes.append(f"{who} {card_text(card, symbols)} loses {c.tricks_lost} "
                              f"trick(s){pts}; best: "
                              + " ".join(card_text(b, symbols) for b in c.best))
         won = f"won by {t.winner}" if t.winner else "incomplete"
         out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
         out += [f"      {n}" for n in notes]
     out.append("")
-    out.append("Totals: " + "; ".join(
-        f"{seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
-        + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
-        for seat, row in rv.totals.items()))
+    dummy = rv.record.dummy
+    out.append("Totals:")
+    out += [f"  {seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
+            + ("" if row["points_lost"] is None else f", {row['points_lost']:,} points")
+            for seat, row in rv.totals.items() if seat != dummy]
+    if dummy:
+        out.append(f"  ({dummy} was dummy: its cards are counted as {rv.record.declarer}'s.)")
     return out
 
 

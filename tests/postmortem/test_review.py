@@ -363,3 +363,41 @@ def test_a_made_contract_equal_to_par_says_nobody_gains():
         assert "equal to par: neither side gains or loses" in text
     else:
         assert "against par" in text and "+0" not in text
+
+
+#: Board 15 of bridge-bots' sample.lin (tests/resources; /work/shared/played):
+#: a bridge auction where N declares 3NT (N named no-trumps first) but the
+#: Vint reading of the auction makes S declarer, so W would lead.
+BRIDGE_LIN = (
+    "pn|PrinceBen,Forrest_,smalark,granola357|st||md|1SQ982HQ82DKQ763CT,SJ643HKJ7653DCAQ4,SK5"
+    "HADAJT52CJ9762,|rh||ah|Board 15|sv|n|mb|p|mb|1H|mb|2N|an|Unusual No Trump: 2 5card minor"
+    "s|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|H4|pc|H2|pc|HJ|pc|HA|pg||pc|DA|pc|D4|pc|D3|pc|S3|pg||"
+    "pc|DJ|pc|D8|pc|D6|pc|S4|pg||pc|DT|pc|D9|pc|D7|pc|S6|pg||pc|D2|pc|C3|pc|DK|pc|SJ|pg||pc|D"
+    "Q|pc|C4|pc|D5|pc|S7|pg||pc|S2|pc|H3|pc|SK|pc|SA|pg||pc|HT|pc|HQ|pc|HK|pc|C2|pg||pc|H5|pc"
+    "|S5|pc|H9|pc|H8|pg||pc|C5|pc|CT|pc|CA|pc|C6|pg||pc|H7|pc|C7|pc|ST|pc|S8|pg||pc|H6|pc|C9|"
+    "pc|C8|pc|S9|pg||pc|CQ|pc|CJ|pc|CK|pc|SQ|pg||")
+
+
+def test_a_bridge_file_names_the_real_cause_and_suggests_play_only():
+    # Issue 28: "W plays H4, a card not in that hand" hid the cause.
+    with pytest.raises(FormatError) as caught:
+        advisor.review(BRIDGE_LIN, name="sample.lin", auction_review=False)
+    message = str(caught.value)
+    assert message.startswith("sample.lin, line 1: trick 1: W plays H4")
+    assert "Bridge makes N declarer of 3NT (E leads)" in message
+    assert "under vint the auction makes S declarer (W leads)" in message
+    assert "--play-only" in message and "'play only'" in message
+
+
+def test_a_bridge_dummys_cards_are_charged_to_declarer():
+    rv = advisor.review(BRIDGE_LIN, name="sample.lin", auction=False, auction_review=False)[0]
+    assert (rv.record.contract, rv.record.declarer, rv.record.dummy) == ("3NT", "N", "S")
+    totals = rv.totals
+    assert totals["S"]["cards"] == 0 and totals["N"]["cards"] == 2 * len(rv.record.tricks)
+    text = review_text(rv)
+    assert "(S was dummy: its cards are counted as N's.)" in text
+    assert not any(line.startswith("      S ") for line in text.splitlines())
+    assert rv.to_dict()["dummy"] == "S"
+    # A Vint file has no dummy: every player answers for his own cards.
+    vint = advisor.review(DATA / "vint_game.pbn", auction_review=False)[0]
+    assert vint.record.dummy is None and vint.totals["S"]["cards"] > 0

@@ -429,6 +429,7 @@ function setup() {
     $("review-result").replaceChildren(
       el("p", {}, `${r.deals} deal(s) reviewed` + (r.errors ? `, ${r.errors} could not be read` : "") + ". ",
          el("a", {href: URL.createObjectURL(blob), download: "review.html"}, "Download the report")),
+      r.hint ? el("p", {class: "error"}, r.hint) : "",
       el("iframe", {class: "report", srcdoc: r.html, title: "review report"}));
   }));
   if (window.setupPractice) window.setupPractice();
