@@ -110,6 +110,9 @@ class GameRecord:
     #: ``[Scoring]`` tag: declarer's partner was dummy, so dummy's cards are
     #: declarer's decisions (``dummy``).
     bridge: bool = False
+    #: Where the play record is damaged (``build_record`` keeps the cards
+    #: before it); None when the play read cleanly.
+    play_damage: Optional[str] = None
 
     @property
     def dummy(self) -> Optional[str]:
@@ -302,9 +305,11 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         _read_play(record, play)
     except FormatError as exc:
         hint = "" if play_only else _bridge_hint(record, rules, auction)
-        if not hint:
-            raise
-        raise FormatError(exc.file, exc.line, exc.problem + hint) from None
+        if hint:            # the whole play is read from the wrong hand: not damage
+            raise FormatError(exc.file, exc.line, exc.problem + hint) from None
+        # Damage in the play: keep the deal (its DD table and par) and the
+        # cards before the damage, and say where the play stops.
+        _read_play(record, play, keep_good=True)
     _read_result(record, rules, result)
     return record
 
@@ -574,28 +579,42 @@ def _why_no_play(record: GameRecord) -> str:
     return f"cards are played but {why}"
 
 
-def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
+def _read_play(record: GameRecord, play: Sequence[Field], keep_good: bool = False) -> None:
+    """Check the cards played and keep them in ``record.play``. ``keep_good``:
+    on damage (an unknown card, one not in the hand on move, a revoke, too
+    many cards), keep the cards before it and add a warning instead of
+    raising, so that the deal is still analysed."""
     if not play:
         return
     source = record.source
     if record.trump is None or record.leader is None:
         raise FormatError(source, play[0].line, _why_no_play(record))
+    damage: Optional[FormatError] = None
     limit = 4 * len(record.deal["N"])
     if len(play) > limit:
-        raise FormatError(source, play[limit].line,
-                          f"too many cards: {len(play)} played, the hands hold {limit}")
+        damage = FormatError(source, play[limit].line,
+                             f"too many cards: {len(play)} played, the hands hold {limit}")
     cards = []
-    for f in play:
+    for f in play[:limit]:
         text = field_text(f, "a card", source)
         try:
             cards.append(Card.parse(text))
         except ValueError:
-            raise FormatError(source, f.line, f"unknown card {excerpt(text)}") from None
+            damage = FormatError(source, f.line, f"unknown card {excerpt(text)}")
+            break
     try:
         check_play(record.deal, record.trump, record.leader, cards)
     except PlayError as exc:
-        raise FormatError(source, play[exc.index].line,
-                          f"trick {exc.index // 4 + 1}: {exc.problem}") from None
+        damage = FormatError(source, play[exc.index].line,
+                             f"trick {exc.index // 4 + 1}: {exc.problem}")
+        cards = cards[:exc.index]
+    if damage is not None:
+        if not keep_good:
+            raise damage
+        record.play_damage = f"line {damage.line}: {damage.problem}"
+        record.warnings.append(f"the play is damaged at line {damage.line}: {damage.problem}; "
+                               f"the {len(cards)} card(s) before it are reviewed, the deal "
+                               "is analysed in full")
     record.play = [str(c) for c in cards]
 
 

@@ -323,7 +323,7 @@ def review_text(rv, *, symbols: bool = True) -> str:
     else:
         out.append(f"No contract (rules: {rv.rules}).")
     out += bolshevik_lines(rv)
-    if r.play and not r.complete_play:
+    if r.play and not r.complete_play and not r.play_damage:
         out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
     for w in r.warnings:
         out.append(f"Note: {w}")

@@ -165,8 +165,19 @@ def test_good_deals_are_reviewed_and_bad_ones_listed():
     bad = good.replace("SJ  S4  S6  SK", "SJ  S4  S6  SQ")
     reviews = advisor.review(good + "\n" + bad.split("\n\n", 1)[1], auction_review=False,
                              format="pbn")
+    # Damage in the play keeps the deal: its DD table and par, the play up to it.
+    assert len(reviews) == 2 and not reviews.errors
+    damaged = reviews[1]
+    assert "N plays SQ, a card not in that hand (it is in S's hand)" in \
+        damaged.record.play_damage
+    assert damaged.dd_table is not None and damaged.par is not None
+    assert len(damaged.cards) == 7 and damaged.to_dict()["par"] == reviews[0].to_dict()["par"]
+    text = review_text(damaged)
+    assert "Note: the play is damaged at line" in text and "(a claim?)" not in text
+    bad = Path(GAME_PBN).read_text(encoding="utf-8").replace('[Result "10"]', '[Result "x"]')
+    reviews = advisor.review(good + "\n" + bad.split("\n\n", 1)[1], auction_review=False,
+                             format="pbn")
     assert len(reviews) == 1 and len(reviews.errors) == 1
-    assert "N plays SQ, a card not in that hand (it is in S's hand)" in str(reviews.errors[0])
     assert reviews.to_dict()["errors"][0]["line"] == reviews.errors[0].line
 
 
@@ -201,11 +212,11 @@ def test_cli_review_text_json_and_html(tmp_path, capsys):
 def test_cli_review_bad_file_exits_2_with_one_line(tmp_path, capsys):
     path = tmp_path / "bad.lin"
     path.write_text("md|3SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|\n"
-                    "mb|1H|\npc|HA|\n", encoding="utf-8")
+                    "mb|1H|\nxx\n", encoding="utf-8")
     assert main(["review", str(path), "--no-auction-review"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"vint: error: {path}, line 3: trick 1: E plays HA, a card not in that "
-                   "hand (it is in N's hand)"]
+    assert err == [f"vint: error: {path}, line 3: cannot read LIN here: 'xx' "
+                   "(expected tag|value|)"]
     assert main(["review", str(tmp_path / "missing.pbn")]) == 2
     assert "no such file" in capsys.readouterr().err
 
