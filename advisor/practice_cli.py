@@ -33,6 +33,23 @@ HELP = """Type a call (1H, 2NT, 7S, P or pass) or a command:
   quit     end the session (finished boards are already saved)"""
 
 
+def strain_help(rules) -> str:
+    """The help's lines on a game's strains that are not a suit or NT
+    (Skruuvi's G and M, semi-contract's Courts); "" for the others."""
+    names = set(getattr(rules, "strain_names", {}).values())
+    lines = []
+    if "G" in names:
+        lines.append("  G        grand: Skruuvi's no-trumps (5G = five grand)")
+    if "M" in names:
+        lines.append("  M        misère (5M): take at most 7 - level tricks")
+    elif any(str(n).startswith("M") for n in names):
+        lines.append("  MS..MNT  misère in that strain: the declaring side tries to lose tricks")
+    if "CT" in names:
+        lines.append("  CT       Courts: the jacks, queens and kings form a fifth suit, trumps;")
+        lines.append("           CTS..CTNT, MCT...: Courts decks (docs/rules.md)")
+    return ("\nThe game's other strains:\n" + "\n".join(lines)) if lines else ""
+
+
 class PracticeCliError(ValueError):
     """A bad option of ``vint practice``."""
 
@@ -156,7 +173,7 @@ def run_practice(args, out, inp=None) -> None:
             if command in ("quit", "q", "exit"):
                 break
             if command in ("help", "?"):
-                say(HELP)
+                say(HELP + strain_help(session.rules))
             elif command == "hint":
                 d = session.hint()
                 say(f"  the advisor would call {'Pass' if d.call == 'P' else d.call}: {d.reason}")

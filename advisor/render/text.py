@@ -479,6 +479,16 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
     return out
 
 
+#: What the Courts rows' strain names mean (docs/rules.md, "Misère and Courts").
+COURTS_LEGEND = [
+    "Strains: CT Courts (the jacks, queens and kings form a fifth suit, which is",
+    "  trumps); CTS CTC CTD CTH CTNT the Courts deck with that suit's pips (A low to",
+    "  10 high) as trumps, or no trumps; MS MC MD MH MNT misère in that strain;",
+    "  MCT... misère Courts (MCT, MCTS, ..., MCTNT): the same Courts decks, declarer's",
+    "  side trying to lose tricks.",
+]
+
+
 def courts_text(rows, par=None) -> str:
     """A plain-text table of semi-contract's Courts and misère rows
     (``valuation.courts.CourtsRow``), and with ``par`` the par with those bids
@@ -495,6 +505,7 @@ def courts_text(rows, par=None) -> str:
         lines.append(f"{r.strain:7}" + "".join(f"{cell(r.tricks[s]):>6}" for s in "NESW")
                      + f"   {best}")
     bounds = any(isinstance(t, Bounds) for r in rows for t in r.tricks.values())
+    lines += COURTS_LEGEND
     if bounds:
         lines.append("a-b: the node budget ran out; the tricks lie between a and b")
     if par is not None:

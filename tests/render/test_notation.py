@@ -91,3 +91,17 @@ def test_cards_are_written_one_way_in_an_output(game_review):
             assert not re.search(r"\b[1-7][SHDC]\b", par)
         else:
             assert "D10" in text and "Contract 4H by N" in text
+
+
+def test_courts_rows_and_practice_help_explain_the_games_own_strains():
+    from advisor.game import rule_set
+    from advisor.practice_cli import HELP, strain_help
+    from advisor.render.text import COURTS_LEGEND, courts_text
+    text = courts_text([])
+    assert all(line in text for line in COURTS_LEGEND)
+    assert "CT Courts" in text and "MCTNT" in text
+    assert strain_help(rule_set("vint")) == ""
+    skruuvi = strain_help(rule_set("skruuvi"))
+    assert "G        grand: Skruuvi's no-trumps" in skruuvi and "M        misère (5M)" in skruuvi
+    assert "CT       Courts" in strain_help(rule_set("semi-contract"))
+    assert HELP.startswith("Type a call")
