@@ -334,14 +334,19 @@ def test_semi_contract_review_counts_declarers_own_hand_tricks():
     assert rv.score_ns(taken) == with_bonus == without + 10 * own
 
 
-def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
-    # The text said "double-dummy at the start: ?" while the line below it
-    # compared the contract with par on those very tricks.
+def _review_without_play(tmp_path, contract: str, result: int):
+    """The review of seed 000's deal in ``contract`` by N, ``result`` tricks, no play."""
     path = tmp_path / "noplay.json"
     path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
         "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
-        "contract": "4H", "declarer": "N", "result": 10}), encoding="utf-8")
-    rv = advisor.review(path, auction_review=False)[0]
+        "contract": contract, "declarer": "N", "result": result}), encoding="utf-8")
+    return advisor.review(path, auction_review=False)[0]
+
+
+def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
+    # The text said "double-dummy at the start: ?" while the line below it
+    # compared the contract with par on those very tricks.
+    rv = _review_without_play(tmp_path, "4H", 10)
     assert rv.dd_start is None and rv.dd_contract == 11
     assert "Double-dummy at the start: 11 tricks for the declaring side." in review_text(rv)
 
@@ -349,11 +354,7 @@ def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
 def test_the_review_states_the_result_its_score_and_the_loss_against_par(tmp_path):
     # Issue 28: a 6D one down showed no score (only the JSON's score_ns) and
     # "The contract against par: +0", read as "no loss".
-    path = tmp_path / "down.json"
-    path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
-        "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
-        "contract": "6H", "declarer": "N", "result": 11}), encoding="utf-8")
-    rv = advisor.review(path, auction_review=False)[0]
+    rv = _review_without_play(tmp_path, "6H", 11)
     score = rv.score_ns(11)
     assert score < 0
     text = review_text(rv)
