@@ -19,7 +19,7 @@ import os
 import sys
 
 from .practice import Practice, PracticeError
-from .render import can_print_symbols
+from .render import call_text, calls_in_text, can_print_symbols
 from .render.practice import auction_grid, calls_text, hand_text, result_text, sheet_text
 
 __all__ = ["add_parser", "run_practice"]
@@ -134,7 +134,7 @@ def run_practice(args, out, inp=None) -> None:
         say(hand_text(session, symbols=symbols))
         done = list(session.board.calls)
         if done:
-            say(calls_text(done))
+            say(calls_text(done, symbols=symbols))
 
     def board_over() -> bool:
         """Score, save and report a finished board; True when the session should end."""
@@ -176,11 +176,12 @@ def run_practice(args, out, inp=None) -> None:
                 say(HELP + strain_help(session.rules))
             elif command == "hint":
                 d = session.hint()
-                say(f"  the advisor would call {'Pass' if d.call == 'P' else d.call}: {d.reason}")
+                say(f"  the advisor would call {call_text(d.call, symbols) if d.call != 'P' else 'Pass'}: "
+                    f"{calls_in_text(d.reason, symbols)}")
             elif command == "undo":
                 session.undo()
                 say("  taken back.")
-                say(auction_grid(session))
+                say(auction_grid(session, symbols=symbols))
             elif command == "skip":
                 session.skip()
                 say("")
@@ -190,11 +191,11 @@ def run_practice(args, out, inp=None) -> None:
             elif command == "hand":
                 say(hand_text(session, symbols=symbols))
             elif command == "auction":
-                say(auction_grid(session))
+                say(auction_grid(session, symbols=symbols))
             elif command == "sheet":
                 say(sheet_text(session))
             else:
-                say(calls_text(session.call(word)))
+                say(calls_text(session.call(word), symbols=symbols))
                 if session.board.finished and board_over():
                     break
         except PracticeError as exc:
