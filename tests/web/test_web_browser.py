@@ -6,6 +6,7 @@ Debian's chromium and chromium-driver; see .ci/run).
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
 from types import SimpleNamespace
@@ -108,7 +109,12 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     expected = solver.dd_table(OTHER)
     assert rows == [[seat] + [str(expected[seat, s]) for s in ("S", "H", "D", "C", "NT")]
                     for seat in "NESW"]
-    assert "Par:" in browser.find_element(By.ID, "analyse-result").text
+    result = browser.find_element(By.ID, "analyse-result").text
+    assert "Par:" in result
+    # One notation (issue 28): the par sentence's contracts in symbols too, and
+    # the game's bid rank as a labelled line.
+    assert not re.search(r"\b[1-7][SHDC]\b", result)
+    assert "Bid rank in vint, lowest first: \u2660 \u2663 \u2666 \u2665 NT" in result
     browser.save_screenshot(str(tmp_path / "analyse.png"))
 
     # Play the first card: the best cards are marked with the declaring side's tricks.
