@@ -36,7 +36,7 @@ HELP = """Type a call (1H, 2NT, 7S, P or pass) or a command:
 def strain_help(rules) -> str:
     """The help's lines on a game's strains that are not a suit or NT
     (Skruuvi's G and M, semi-contract's Courts); "" for the others."""
-    names = set(getattr(rules, "strain_names", {}).values())
+    names = set(rules.strain_names.values())
     lines = []
     if "G" in names:
         lines.append("  G        grand: Skruuvi's no-trumps (5G = five grand)")

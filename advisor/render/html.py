@@ -14,7 +14,7 @@ from typing import Iterable, List, Optional
 from solver.cards import HTML_SUIT_SYMBOLS, SUITS
 
 from ..game import dd_strains, rule_set
-from .notation import _CONTRACT_IN_TEXT, display_strains, rank_text, ranks_text
+from .notation import display_strains, rank_text, ranks_text, replace_contracts
 from .text import bolshevik_lines, par_lines, result_line
 
 __all__ = ["review_html", "review_section", "recommendation_html"]
@@ -50,7 +50,7 @@ def _card(card: str) -> str:
 
 def _calls_html(text: str) -> str:
     """A sentence (letters) escaped, its contracts drawn as ``_call`` draws them."""
-    return _CONTRACT_IN_TEXT.sub(lambda m: _call(m.group(1) + m.group(2)), escape(text))
+    return replace_contracts(escape(text), _call)
 
 
 def _call(call: str) -> str:

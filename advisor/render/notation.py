@@ -25,7 +25,8 @@ from typing import Iterable, List, Sequence
 from solver.cards import Strain
 
 __all__ = ["DISPLAY_STRAINS", "display_strains", "rank_text", "ranks_text", "card_text",
-           "strain_label", "contract_label", "calls_in_text", "rank_order_line"]
+           "strain_label", "contract_label", "calls_in_text", "replace_contracts",
+           "rank_order_line"]
 
 #: The order of the strain columns of every table.
 DISPLAY_STRAINS = ("S", "H", "D", "C", "NT")
@@ -79,11 +80,17 @@ def contract_label(contract: str, symbols: bool) -> str:
 _CONTRACT_IN_TEXT = re.compile(r"\b([1-7])(NT|[SHDC])\b")
 
 
+def replace_contracts(text: str, draw) -> str:
+    """``text`` with each contract written in it (``4H``, ``3NT``) replaced by
+    ``draw(contract)`` (the HTML report draws its suits in colour)."""
+    return _CONTRACT_IN_TEXT.sub(lambda m: draw(m.group(0)), text)
+
+
 def calls_in_text(text: str, symbols: bool) -> str:
     """A sentence with its contracts' suits as symbols when asked."""
     if not symbols:
         return text
-    return _CONTRACT_IN_TEXT.sub(lambda m: m.group(1) + strain_label(m.group(2), True), text)
+    return replace_contracts(text, lambda c: contract_label(c, True))
 
 
 def rank_order_line(game: str, strains: Sequence[str], symbols: bool) -> str:
