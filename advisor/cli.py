@@ -456,14 +456,14 @@ def run_review(args, out) -> None:
         raise KeyboardInterrupt(f"kept the {len(done)} of {len(games)} deal(s) reviewed "
                                 "before it") from None
     except ValueError as exc:
-        if not hint:
+        if not hint or "--play-only" in str(exc):     # the error already says it
             raise
         raise CliError(f"{exc}{hint}") from None
     _write_review(args, out, reviews)
     try:
         _raise_left_out(reviews.errors)
     except CliError as exc:
-        raise CliError(f"{exc}{hint}") from None
+        raise CliError(f"{exc}{'' if '--play-only' in str(exc) else hint}") from None
 
 
 def _play_only_hint(args, games) -> str:

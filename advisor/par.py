@@ -118,10 +118,10 @@ class Par:
 
     def __str__(self) -> str:
         if self.contract is None:
-            return f"no contract (0): {self.explanation}"
+            return f"no contract, 0. {self.explanation}"
         if self.declarer is None:
-            return f"{self.contract} (all pass), NS {self.score:+d}: {self.explanation}"
-        return f"{self.contract} by {self.declarer}, NS {self.score:+d}: {self.explanation}"
+            return f"{self.contract} (all pass), NS {self.score:+,d}. {self.explanation}"
+        return f"{self.contract} by {self.declarer}, NS {self.score:+,d}. {self.explanation}"
 
 
 class Line(NamedTuple):
@@ -269,8 +269,9 @@ def par_from_outcomes(outcomes, rules: RuleSet, dealer="N",
     if result.final is None:
         if all_pass is not None and all_pass.score != 0:
             return Par(all_pass.contract, None, all_pass.tricks, all_pass.score, line,
-                       f"all pass: {all_pass.contract} is played, NS take {all_pass.tricks} "
-                       f"tricks ({_ns(all_pass.score)}); no opening does better for its side")
+                       f"All pass: {all_pass.contract} is played and NS take "
+                       f"{_tricks_words(all_pass.tricks)}: {_ns(all_pass.score)}. No opening "
+                       "does better for its side.")
         return Par(None, None, None, 0, line, _THROWN_IN_TEXT)
     i, side = result.final
     o = side_outcome(outcomes[auction.ladder[i]], side)
@@ -308,51 +309,96 @@ def par_with_courts(analysis, rows) -> Optional[Par]:
 
 # --------------------------------------------------------------------------
 # Explanations
+#
+# One plain sentence (or two) a player reads beside the par contract. Every
+# kind of par line has its own wording, tested one by one in tests/test_par.py:
+# thrown in, all pass (a deal played anyway), a misère, a make with no higher
+# contract left, a make the other side could only outbid at a loss (where
+# that overcall would end), a contract down that still scores, and a
+# sacrifice (cheaper than the other side's contract, as cheap, or even a gain).
+# Scores are written NS +1,950 (North-South's total minus East-West's); an
+# amount one side loses or wins is written without a sign.
 
 def _ns(score: int) -> str:
-    """A score as NS read it: ``NS +1810``."""
-    return f"NS {score:+d}"
+    """A score as NS read it: ``NS +1,810``."""
+    return f"NS {score:+,d}"
 
 
-_THROWN_IN_TEXT = ("thrown in: neither side gains by opening the bidding "
-                   "(with best bidding after it, every opening ends no better than 0 for its side)")
+def _points(amount: int) -> str:
+    return f"{abs(amount):,}"
+
+
+def _tricks_words(n: int) -> str:
+    return f"{_NUMBER_WORDS[n]} trick{'s' if n != 1 else ''}"
+
+
+_THROWN_IN_TEXT = ("Thrown in: neither side gains by opening the bidding (whatever a side "
+                   "opens, best bidding after it leaves that side no better than 0).")
+
+
+def _how_it_went(o: ContractOutcome, rules: RuleSet) -> str:
+    """``made``, ``made with one overtrick``, ``down two``; a misère's tricks."""
+    c = rules.contract(o.contract)
+    if o.misere:
+        allowed = 7 - c.level
+        return ("made" if o.made else f"down {_NUMBER_WORDS[o.tricks - allowed]}") \
+            + f", taking {_NUMBER_WORDS[o.tricks]}"
+    over = o.tricks - c.tricks_needed
+    if over < 0:
+        return f"down {_NUMBER_WORDS[-over]}"
+    return "made" + (f" with {_NUMBER_WORDS[over]} overtrick{'s' if over > 1 else ''}"
+                     if over else "")
 
 
 def _explain(auction: AuctionGame, result: Line, o: ContractOutcome, rules: RuleSet,
              outcomes) -> str:
-    """Why the par contract: a make (and the other side's best try), or a sacrifice."""
+    """Why the par contract: a make (and what the other side's best try would
+    do), a misère, a contract down that still scores, or a sacrifice."""
     side = o.side
     them = other_side(side)
-    needed = rules.contract(o.contract).tricks_needed
+    c = rules.contract(o.contract)
     if o.misere:
-        allowed = 7 - rules.contract(o.contract).level
-        verb = "make" if o.made else f"go down {_NUMBER_WORDS[o.tricks - allowed]} in"
-        return (f"{side} {verb} {o.contract} (misère, at most {_NUMBER_WORDS[allowed]} "
-                f"trick{'s' if allowed != 1 else ''}) by {o.declarer} with {o.tricks} "
-                f"({_ns(o.score)})")
-    if o.tricks >= needed:
-        over = o.tricks - needed
+        allowed = 7 - c.level
+        head = (f"{side} {'make' if o.made else 'play'} {o.contract} by {o.declarer} "
+                f"(misère: at most {_tricks_words(allowed)}), {_how_it_went(o, rules)}: "
+                f"{_ns(o.score)}.")
+        return head if o.made else head + f" {them} have nothing better."
+    if o.tricks >= c.tricks_needed:
         made = f"{side} make {o.contract} by {o.declarer}"
+        over = o.tricks - c.tricks_needed
         made += f" with {_NUMBER_WORDS[over]} overtrick{'s' if over > 1 else ''}" if over else ""
-        text = f"{made} ({_ns(o.score)})"
-        # The other side passed over the final contract: say what its best try would do.
+        text = f"{made}: {_ns(o.score)}."
+        # The other side passed over the final contract: what its best try would do.
         tries = [(auction.after_bid(j, them), j) for j in auction.higher(result.final[0])]
         if not tries:
-            return text + "; no higher contract is left to bid"
+            return text + " No higher contract is left to bid."
         sign = 1 if them == "NS" else -1
         best, j = max(tries, key=lambda t: (sign * t[0].score, -t[1]))
-        end = f"{auction.ladder[best.final[0]]} by {auction.declarer(*best.final)}"
-        return (f"{text}; {them} gain nothing by overcalling: their best try, "
-                f"{auction.ladder[j]}, would end in {end} ({_ns(best.score)})")
+        worse = "no better" if best.score == result.score else "worse"
+        i, holder = best.final
+        end = side_outcome(outcomes[auction.ladder[i]], holder)
+        ending = f"{end.contract} by {end.declarer}, {_how_it_went(end, rules)}"
+        if i == j and holder == them:
+            return (f"{text} {them}'s best overcall, {ending}, would give "
+                    f"{_ns(best.score)}: {worse} for {them}.")
+        return (f"{text} If {them} bid on, their best overcall is {auction.ladder[j]}, and "
+                f"the bidding would end in {ending}: {_ns(best.score)}, {worse} for {them}.")
     # Down: compare with what the other side would score if this side kept out.
-    down = f"down {_NUMBER_WORDS[needed - o.tricks]}"
+    down = f"down {_NUMBER_WORDS[c.tricks_needed - o.tricks]}"
     theirs = best_for_side(outcomes, them)
+    ours = o.net_for(side)
     if theirs is None or theirs.net_for(them) <= 0:
-        return (f"{side} play {o.contract} by {o.declarer} and go {down}, "
-                f"which still scores for them ({_ns(o.score)})")
-    ours, alone = o.net_for(side), theirs.net_for(side)
-    verb = "costs them less than" if ours > alone else "costs them no more than"
+        verb = (f"still come out ahead: {_ns(o.score)}" if ours > 0
+                else f"break even: {_ns(o.score)}")
+        return (f"{side} play {o.contract} by {o.declarer}, {down}, and {verb}; {them} have "
+                f"no contract that scores for them.")
+    alone = theirs.net_for(side)           # below 0: what this side loses if it keeps out
+    letting = f"letting {them} play {theirs.contract} by {theirs.declarer}"
     if ours >= 0:
-        verb = "still scores them more than" if ours > alone else "scores them as much as"
-    return (f"{side} sacrifice in {o.contract}: {down} {verb} {them}'s {theirs.contract} "
-            f"({_ns(o.score)} instead of {_ns(theirs.score)})")
+        return (f"{side} bid {o.contract} by {o.declarer} to keep {them} out: even {down} it "
+                f"scores {side} {_points(ours)}, where {letting} would cost {side} "
+                f"{_points(alone)} ({_ns(o.score)} instead of {_ns(theirs.score)}).")
+    than = "less than" if ours > alone else "no more than"
+    return (f"{side} sacrifice in {o.contract} by {o.declarer}: {down} costs {side} "
+            f"{_points(ours)}, {than} the {_points(alone)} {letting} would cost {side} "
+            f"({_ns(o.score)} instead of {_ns(theirs.score)}).")

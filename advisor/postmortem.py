@@ -212,12 +212,14 @@ class Review:
     @property
     def totals(self) -> Dict[str, dict]:
         """Per seat: cards reviewed, mistakes, tricks and points lost by them,
-        and fair guesses (cards that cost only double-dummy)."""
+        and fair guesses (cards that cost only double-dummy). In a bridge file
+        dummy's cards are declarer's (``GameRecord.chooser``): dummy's row stays
+        empty."""
         scored = all(c.points_lost is not None for c in self.cards)
         out = {s.name: {"cards": 0, "mistakes": 0, "tricks_lost": 0,
                         "points_lost": 0 if scored else None, "guesses": 0} for s in SEATS}
         for c in self.cards:
-            row = out[c.seat]
+            row = out[self.record.chooser(c.seat)]
             row["cards"] += 1
             row["guesses"] += c.kind == "guess"
             if c.mistake:
@@ -279,6 +281,17 @@ class Review:
         score = self.score_ns(self._contract_dd_tricks())
         return None if score is None else score - self.par.score
 
+    @property
+    def result_difference(self) -> Optional[int]:
+        """NS: the table result's score minus par (what the table's play and
+        bidding together gained or lost against par); None when unknown."""
+        if self.par is None:
+            return None
+        if self.record.contract is None:
+            return -self.par.score
+        score = self.score_ns(self.tricks_taken)
+        return None if score is None else score - self.par.score
+
     def _contract_dd_tricks(self) -> Optional[int]:
         r = self.record
         if is_misere(self.rules, r.contract):
@@ -323,7 +336,8 @@ class Review:
             "contract_dd_tricks": contract_dd,
             "contract_dd_score_ns": self.score_ns(contract_dd),
             "par_difference": self.par_difference,
-            "bolshevik": r.bolshevik,
+            "result_difference": self.result_difference,
+            "bolshevik": r.bolshevik, "dummy": r.dummy,
             "bolshevik_score": None if self.bolshevik_score is None
             else dict(self.bolshevik_score.players),
         }
@@ -649,7 +663,7 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
 def review(source, *, rules="vint", auction_review: bool = True, samples: int = 30,
            seed: int = 0, format: Optional[str] = None, recommend=None,
            auction: bool = True, single_dummy: bool = False,
-           card_samples: Optional[int] = None,
+           card_samples: Optional[int] = None, name: Optional[str] = None,
            on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file: its text (a ``str``, never
     read as a file name), its path as a ``pathlib.Path``, or the ``GameSet``
@@ -668,12 +682,13 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     only when it is worse there too, else it is a fair guess.
     ``on_review(review, done, total)`` is called as each deal's review is
     finished (to show it at once, or to keep what is done when the run is
-    interrupted).
+    interrupted). ``name``: the text's name in error messages (a file name;
+    a path names itself).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
     games = source if isinstance(source, GameSet) else read_games(
-        source, rules=rules, format=format, auction=auction)
+        source, rules=rules, format=format, auction=auction, name=name)
     if not games:
         if len(games.errors) == 1:
             raise games.errors[0]

@@ -26,7 +26,7 @@ from typing import Optional
 from .practice import Practice, PracticeError
 from .preference_practice import PreferencePractice
 from .rules import three_handed_names
-from .render import can_print_symbols
+from .render import call_text, calls_in_text, can_print_symbols
 from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
                               play_start_text, position_text, result_text, sheet_text)
 
@@ -118,6 +118,23 @@ def _save_path(args) -> str:
     return args.save
 
 
+def strain_help(rules) -> str:
+    """The help's lines on a game's strains that are not a suit or NT
+    (Skruuvi's G and M, semi-contract's Courts); "" for the others."""
+    names = set(rules.strain_names.values())
+    lines = []
+    if "G" in names:
+        lines.append("  G        grand: Skruuvi's no-trumps (5G = five grand)")
+    if "M" in names:
+        lines.append("  M        misère (5M): take at most 7 - level tricks")
+    elif any(str(n).startswith("M") for n in names):
+        lines.append("  MS..MNT  misère in that strain: the declaring side tries to lose tricks")
+    if "CT" in names:
+        lines.append("  CT       Courts: the jacks, queens and kings form a fifth suit, trumps;")
+        lines.append("           CTS..CTNT, MCT...: Courts decks (docs/rules.md)")
+    return ("\nThe game's other strains:\n" + "\n".join(lines)) if lines else ""
+
+
 def _is_terminal(stream) -> bool:
     try:
         return stream.isatty()
@@ -174,7 +191,7 @@ def run_practice(args, out, inp=None) -> None:
 
     def auction_over(calls) -> None:
         """After calls that may end the auction: the play's start, its first cards."""
-        say(calls_text(calls))
+        say(calls_text(calls, symbols=symbols))
         if session.board.phase == "play" or (session.board.finished and
                                              session.board.result.played):
             say(play_start_text(session, symbols=symbols))
@@ -205,21 +222,22 @@ def run_practice(args, out, inp=None) -> None:
         """One line of input; True when the session should end."""
         play = session.board.phase == "play"
         if command in ("help", "?"):
-            say(HELP)
+            say(HELP + strain_help(session.rules))
         elif command == "hint":
             if play:
                 say(card_hint_text(session.card_hint(), symbols=symbols))
             else:
                 d = session.hint()
-                say(f"  the advisor would call {'Pass' if d.call == 'P' else d.call}: "
-                    f"{d.reason}")
+                say(f"  the advisor would call "
+                    f"{call_text(d.call, symbols) if d.call != 'P' else 'Pass'}: "
+                    f"{calls_in_text(d.reason, symbols)}")
         elif command == "undo":
             session.undo()
             say("  taken back.")
             if session.board.phase == "play":
                 show_play()
             else:
-                say(auction_grid(session))
+                say(auction_grid(session, symbols=symbols))
         elif command.split()[0] == "claim" and len(command.split()) <= 2:
             parts = command.split()
             if len(parts) == 2 and not parts[1].isdigit():
@@ -239,7 +257,7 @@ def run_practice(args, out, inp=None) -> None:
             say(position_text(session, symbols=symbols) if play
                 else hand_text(session, symbols=symbols))
         elif command == "auction":
-            say(auction_grid(session))
+            say(auction_grid(session, symbols=symbols))
         elif command == "sheet":
             say(sheet_text(session))
         elif play:

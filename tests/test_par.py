@@ -44,8 +44,9 @@ def test_a_sacrifice_that_pays_seed_000():
     assert (p.contract, p.side, p.tricks, p.score) == ("4D", "EW", 9, 1810)
     assert p.bids == ("3H", "4D")
     assert p.line[0].side == "NS" and p.line[1].side == "EW"
-    assert p.explanation == ("EW sacrifice in 4D: down one costs them less than NS's 3H "
-                             "(NS +1810 instead of NS +1950)")
+    assert p.explanation == ("EW sacrifice in 4D by E: down one costs EW 1,810, less than the "
+                             "1,950 letting NS play 3H by N would cost EW "
+                             "(NS +1,810 instead of NS +1,950).")
 
 
 def test_a_sacrifice_that_does_not_pay():
@@ -53,7 +54,9 @@ def test_a_sacrifice_that_does_not_pay():
     t = table({"S": 7, "H": 9, "D": 5, "C": 7, "NT": 7}, {"S": 4, "H": 3, "D": 8, "C": 4, "NT": 4})
     p = par_from_table(t, deal=SEED_DEAL)
     assert (p.contract, p.declarer, p.score) == ("3H", "N", 1950)
-    assert p.explanation.startswith("NS make 3H by N (NS +1950); EW gain nothing by overcalling: their best try, ")
+    assert p.explanation == ("NS make 3H by N: NS +1,950. If EW bid on, their best overcall is "
+                             "3NT, and the bidding would end in 4D by E, down two: NS +3,886, "
+                             "worse for EW.")
 
 
 def test_a_plain_make_without_honours():
@@ -62,7 +65,8 @@ def test_a_plain_make_without_honours():
     p = par_from_table(t)
     assert (p.contract, p.declarer, p.tricks, p.score) == ("4H", "N", 10, 280)
     assert p.bids == ("4H",)
-    assert p.explanation.startswith("NS make 4H by N (NS +280)")
+    assert p.explanation == ("NS make 4H by N: NS +280. EW's best overcall, 4NT by E, down seven, "
+                             "would give NS +14,294: worse for EW.")
 
 
 def test_nobody_gains_by_opening_the_deal_is_thrown_in():
@@ -70,7 +74,35 @@ def test_nobody_gains_by_opening_the_deal_is_thrown_in():
     six = {"S": 6, "H": 6, "D": 6, "C": 6, "NT": 6}
     p = par_from_table(table(six, six))
     assert (p.contract, p.declarer, p.tricks, p.score, p.line) == (None, None, None, 0, ())
-    assert p.explanation.startswith("thrown in")
+    assert p.explanation.startswith("Thrown in: neither side gains by opening")
+
+
+# Every kind of par line has its own plain sentence (issue 28: "their best try,
+# 5NT, would end in 6D by E (NS +24174)" did not say who gained what).
+PAR_SENTENCES = [
+    ({"S": 10, "H": 11, "D": 7, "C": 8, "NT": 13}, {"S": 3, "H": 3, "D": 6, "C": 5, "NT": 0},
+     "NS make 7NT by N: NS +9,096. No higher contract is left to bid."),
+    ({"S": 4, "H": 8, "D": 10, "C": 6, "NT": 9}, {"S": 7, "H": 4, "D": 1, "C": 6, "NT": 5},
+     "NS make 2H by N: NS +1,260. EW's best overcall, 2NT by E, down three, would give "
+     "NS +3,726: worse for EW."),
+    ({"S": 12, "H": 7, "D": 8, "C": 13, "NT": 11}, {"S": 0, "H": 7, "D": 4, "C": 0, "NT": 1},
+     "NS make 7C by N: NS +10,818. If EW bid on, their best overcall is 7D, and the bidding "
+     "would end in 7H by E, down six: NS +30,130, worse for EW."),
+    ({"S": 3, "H": 6, "D": 6, "C": 5, "NT": 5}, {"S": 10, "H": 7, "D": 6, "C": 7, "NT": 7},
+     "NS play 1H by N, down one, and still come out ahead: NS +90; EW have no contract "
+     "that scores for them."),
+    ({"S": 4, "H": 8, "D": 5, "C": 10, "NT": 6}, {"S": 7, "H": 6, "D": 9, "C": 3, "NT": 8},
+     "EW sacrifice in 4D by E: down one costs EW 1,810, less than the 2,412 letting NS play "
+     "4C by N would cost EW (NS +1,810 instead of NS +2,412)."),
+    ({"S": 8, "H": 4, "D": 4, "C": 9, "NT": 8}, {"S": 6, "H": 7, "D": 9, "C": 3, "NT": 3},
+     "NS bid 4C by N to keep EW out: even down one it scores NS 340, where letting EW play "
+     "3D by E would cost NS 140 (NS +340 instead of NS -140)."),
+]
+
+
+@pytest.mark.parametrize("ns, ew, sentence", PAR_SENTENCES)
+def test_each_kind_of_par_line_reads_as_a_sentence(ns, ew, sentence):
+    assert par_from_table(table(ns, ew), deal=SEED_DEAL).explanation == sentence
 
 
 def test_each_side_plays_from_its_better_seat():

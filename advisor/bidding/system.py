@@ -313,7 +313,10 @@ def system_readings(auction: Sequence[str], dealer, rules: RuleSet, *,
         seat = rules.seat_of_call(dealer, index)
         if seat.name == skip_seat or call in ("X", "XX"):
             continue
-        out.append(Inference(seat.name, call, index, f"the system's call {call}",
-                             f"{call} is the call the bidding table makes with this hand",
+        what = "passes" if call == "P" else f"calls {call}"
+        out.append(Inference(seat.name, call, index,
+                             f"a hand with which the bidding system {what} here",
+                             "the advisor's simulated players bid by this system "
+                             "(advisor.bidding.tables), so their hands are sampled this way",
                              rules.name, dealer.name, " ".join(calls[:index])))
     return out

@@ -8,7 +8,7 @@ from typing import Optional, Tuple
 
 from ..game import rule_set
 from .jsonfile import read_json
-from .lin import read_lin
+from .lin import is_handviewer_url, read_lin
 from .model import FormatError, GameSet
 from .pbn import read_pbn
 
@@ -25,6 +25,8 @@ def detect_format(text: str, name: str = "") -> str:
     if stripped[:1] == "{" or (stripped[:1] == "[" and stripped[1:].lstrip()[:1] in ("{", "]")):
         return "json"
     if "md|" in text and "|" in stripped[:40]:
+        return "lin"
+    if is_handviewer_url(stripped[:4096]):     # a BBO handviewer link: LIN in its URL
         return "lin"
     return "pbn"
 
@@ -99,7 +101,7 @@ def count_deals(text: str, *, format: Optional[str] = None, name: str = "") -> i
     kind = (format or detect_format(text, name)).lower()
     lowered = text.lower()
     if kind == "lin":
-        return lowered.count("md|")
+        return lowered.count("md|") + lowered.count("md%7c")      # handviewer URLs too
     if kind == "json":
         return lowered.count('"deal"')
     return lowered.count("[deal")

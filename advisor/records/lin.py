@@ -22,17 +22,37 @@ it belong to the new deal. ``pn|`` carries over to later deals. Text that is
 not a ``tag|value|`` pair spoils only the deal it is in. The contract,
 declarer and opening leader come from the auction. Reading is linear in the
 file's length.
+
+A line holding a BBO handviewer URL (``https://www.bridgebase.com/tools/
+handviewer.html?lin=pn%7C...``, what BBO's "copy link" gives) is read as the
+LIN in its ``lin=`` parameter, percent-decoded (``from_handviewer_urls``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Dict, Iterator, List, Optional, Tuple
+from urllib.parse import unquote_plus
 
 from solver.cards import SEATS, SUITS, Card, Deal
 
 from .model import MAX_VALUE, Field, FormatError, GameSet, build_record, excerpt, without_bom
 
-__all__ = ["read_lin"]
+__all__ = ["read_lin", "from_handviewer_urls", "is_handviewer_url"]
+
+#: A handviewer link (the whole URL) and its LIN: the ``lin=`` parameter, up to the next one.
+_LIN_PARAMETER = re.compile(r"https?://\S*?[?&]lin=([^&\s]*)\S*", re.IGNORECASE)
+
+
+def is_handviewer_url(text: str) -> bool:
+    """Does ``text`` hold a handviewer URL with a ``lin=`` parameter?"""
+    return _LIN_PARAMETER.search(text) is not None
+
+
+def from_handviewer_urls(text: str) -> str:
+    """``text`` with each handviewer URL replaced by the LIN it carries
+    (percent-decoded; the line numbers stay the same)."""
+    return _LIN_PARAMETER.sub(lambda m: unquote_plus(m.group(1)).replace("\n", " "), text)
 
 _LIN_SEATS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 _HAND_ORDER = ("S", "W", "N", "E")
@@ -175,7 +195,7 @@ def read_lin(text: str, source: str = "<text>", rules="vint", *,
     """
     names_value: Optional[str] = None
     out = GameSet()
-    for pairs in _deals(_pairs(without_bom(text))):
+    for pairs in _deals(_pairs(from_handviewer_urls(without_bom(text)))):
         for tag, value, _line in pairs:
             if tag == "pn":
                 names_value = value

@@ -106,6 +106,25 @@ class GameRecord:
     bolshevik: bool = False
     doubled_by: tuple = ()
     redoubled: bool = False
+    #: A bridge file read play only (``play_only``) or with bridge's
+    #: ``[Scoring]`` tag: declarer's partner was dummy, so dummy's cards are
+    #: declarer's decisions (``dummy``).
+    bridge: bool = False
+    #: Where the play record is damaged (``build_record`` keeps the cards
+    #: before it); None when the play read cleanly.
+    play_damage: Optional[str] = None
+
+    @property
+    def dummy(self) -> Optional[str]:
+        """Dummy's seat in a bridge file, whose cards declarer chose; None in
+        the Vint games, where every player plays his own hand."""
+        if not self.bridge or self.declarer is None or self.bolshevik:
+            return None
+        return Seat.parse(self.declarer).partner.name
+
+    def chooser(self, seat: str) -> str:
+        """Who chose the card ``seat`` played: declarer for dummy's cards."""
+        return self.declarer if seat == self.dummy else seat
 
     @property
     def tricks(self) -> List[TrickRecord]:
@@ -243,6 +262,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
                               f"{s.name} {len(the_deal[s])}" for s in SEATS))
     record = GameRecord(the_deal, source=source, line=line, tags=dict(tags or {}),
                         warnings=list(warnings))
+    record.bridge = play_only or "Scoring" in record.tags
     record.dealer = seat_field(dealer, "dealer", source)
     if deal_only:
         return record
@@ -267,7 +287,8 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         if named_leader is not None and named_leader != record.leader:
             raise FormatError(source, leader.line,
                               f"the opening leader is {named_leader}, but with declarer "
-                              f"{record.declarer} {record.leader} leads under {rules.name}")
+                              f"{record.declarer} {record.leader} leads under {rules.name}"
+                              + ("" if play_only else _bridge_hint(record, rules, auction)))
     if record.contract is not None:
         record.trump = strain_of(rules, record.contract)
         if record.trump is None and is_misere(rules, record.contract):
@@ -280,9 +301,40 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         if record.trump is None or record.leader is None:
             raise FormatError(source, play_order.line, _why_no_play(record))
         play = play_order(Seat.parse(record.leader), record.trump)
-    _read_play(record, play)
+    try:
+        _read_play(record, play)
+    except FormatError as exc:
+        hint = "" if play_only else _bridge_hint(record, rules, auction)
+        if hint:            # the whole play is read from the wrong hand: not damage
+            raise FormatError(exc.file, exc.line, exc.problem + hint) from None
+        # Damage in the play: keep the deal (its DD table and par) and the
+        # cards before the damage, and say where the play stops.
+        _read_play(record, play, keep_good=True)
     _read_result(record, rules, result)
     return record
+
+
+PLAY_ONLY_ADVICE = ("--play-only (on the web page: the review's 'play only' box) reviews the "
+                    "play in the bridge contract without the auction")
+
+
+def _bridge_hint(record: GameRecord, rules: RuleSet, auction: Sequence[Field]) -> str:
+    """When a bridge auction gives another declarer than the game does (bridge:
+    the first of the side to name the strain; Vint: the game's own rule), the
+    real cause of a play that starts from the wrong hand, said as the end of
+    the error; else ""."""
+    if not auction or record.dealer is None or record.declarer is None:
+        return ""
+    try:
+        contract, declarer = bridge_contract(record.source, rules, auction, record.dealer)
+    except FormatError:
+        return ""
+    if declarer is None or declarer == record.declarer:
+        return ""
+    return (f". The real cause: this looks like a bridge file. Bridge makes {declarer} "
+            f"declarer of {contract} ({Seat.parse(declarer).lho.name} leads), but under "
+            f"{rules.name} the auction makes {record.declarer} declarer ({record.leader} "
+            f"leads). {PLAY_ONLY_ADVICE}")
 
 
 # --------------------------------------------------------------------------
@@ -527,28 +579,42 @@ def _why_no_play(record: GameRecord) -> str:
     return f"cards are played but {why}"
 
 
-def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
+def _read_play(record: GameRecord, play: Sequence[Field], keep_good: bool = False) -> None:
+    """Check the cards played and keep them in ``record.play``. ``keep_good``:
+    on damage (an unknown card, one not in the hand on move, a revoke, too
+    many cards), keep the cards before it and add a warning instead of
+    raising, so that the deal is still analysed."""
     if not play:
         return
     source = record.source
     if record.trump is None or record.leader is None:
         raise FormatError(source, play[0].line, _why_no_play(record))
+    damage: Optional[FormatError] = None
     limit = 4 * len(record.deal["N"])
     if len(play) > limit:
-        raise FormatError(source, play[limit].line,
-                          f"too many cards: {len(play)} played, the hands hold {limit}")
+        damage = FormatError(source, play[limit].line,
+                             f"too many cards: {len(play)} played, the hands hold {limit}")
     cards = []
-    for f in play:
+    for f in play[:limit]:
         text = field_text(f, "a card", source)
         try:
             cards.append(Card.parse(text))
         except ValueError:
-            raise FormatError(source, f.line, f"unknown card {excerpt(text)}") from None
+            damage = FormatError(source, f.line, f"unknown card {excerpt(text)}")
+            break
     try:
         check_play(record.deal, record.trump, record.leader, cards)
     except PlayError as exc:
-        raise FormatError(source, play[exc.index].line,
-                          f"trick {exc.index // 4 + 1}: {exc.problem}") from None
+        damage = FormatError(source, play[exc.index].line,
+                             f"trick {exc.index // 4 + 1}: {exc.problem}")
+        cards = cards[:exc.index]
+    if damage is not None:
+        if not keep_good:
+            raise damage
+        record.play_damage = f"line {damage.line}: {damage.problem}"
+        record.warnings.append(f"the play is damaged at line {damage.line}: {damage.problem}; "
+                               f"the {len(cards)} card(s) before it are reviewed, the deal "
+                               "is analysed in full")
     record.play = [str(c) for c in cards]
 
 

@@ -88,7 +88,9 @@ def _blocks(lines: List[Tuple[int, str]]) -> List[List[Tuple[int, str]]]:
 
 def _games(lines: List[Tuple[int, str]]):
     """``(lines, warnings)`` for each game. A block that starts with no tag goes on
-    with the game before it (a blank line inside a section), with a warning."""
+    with the game before it (a blank line inside a section), with a warning.
+    Games run together (no blank line between them) are split where a tag of
+    the game's identity (``_ONCE_A_GAME``) comes a second time, with a warning."""
     games: List[Tuple[List[Tuple[int, str]], List[str]]] = []
     for block in _blocks(lines):
         if games and not block[0][1].lstrip().startswith("["):
@@ -97,8 +99,35 @@ def _games(lines: List[Tuple[int, str]]):
             games[-1][1].append(f"a blank line before line {first} is taken as part of the "
                                 "section above it (a blank line ends a game in PBN)")
         else:
-            games.append((block, []))
+            pieces = _split_run_together(block)
+            games.append((pieces[0], []))
+            for piece in pieces[1:]:
+                games.append((piece, [f"no blank line before line {piece[0][0]}: the games "
+                                      "on either side of it are read as two (a blank line "
+                                      "ends a game in PBN)"]))
     return games
+
+
+#: Tags a game gives once: a second one starts the next game.
+_ONCE_A_GAME = {"event", "site", "date", "board", "west", "north", "east", "south",
+                "dealer", "vulnerable", "deal"}
+
+
+def _split_run_together(block: List[Tuple[int, str]]) -> List[List[Tuple[int, str]]]:
+    """A block of lines cut before each line whose first tag repeats one of
+    ``_ONCE_A_GAME`` already seen in the piece."""
+    pieces: List[List[Tuple[int, str]]] = [[]]
+    seen = set()
+    for number, line in block:
+        m = _TAG.match(line, _skip_space(line, 0))
+        name = m.group(1).lower() if m else None
+        if name in _ONCE_A_GAME:
+            if name in seen and pieces[-1]:
+                pieces.append([])
+                seen = set()
+            seen.add(name)
+        pieces[-1].append((number, line))
+    return pieces
 
 
 def _parse_game(game, previous: Dict[str, str]):
@@ -210,11 +239,13 @@ class _PlayTable:
                 if token == "-":
                     stopped_at = number
                     break
+                play.append(Field(token, number))
                 try:
                     cards.append(Card.parse(token))
                 except ValueError:
-                    raise FormatError(source, number, f"unknown card {excerpt(token)}") from None
-                play.append(Field(token, number))
+                    # The order of the cards after it is unknown: stop here, and
+                    # build_record reports the unknown card as damage in the play.
+                    return play
             if stopped_at is None:
                 leader = Seat((leader + trick_winner(cards, trump)) % 4)
             elif any(tokens[(Seat((leader + i) % 4) - first) % 4] != "-"

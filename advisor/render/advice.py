@@ -29,15 +29,14 @@ def print_recommendation(rec, console, *, symbols: bool = True, ascii_only: bool
     for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
                           ("+/- se" if ascii_only else "± se", "right"),
                           ("if it stands", "right"), ("makes", "right"),
-                          ("tricks (most often)", "left")):
+                          ("declarer's tricks", "left")):
         table.add_column(name, justify=justify)
     # A pass with nothing bid: Skruuvi's four passes are the all-pass misère.
     nothing = "all-pass misère" if rule_set(rec.rules).all_pass_scores else "thrown in"
     for c in rec.candidates[:top]:
         played = (nothing if c.contract is None
                   else f"{call_text(c.contract, symbols)} by {c.declarer}")
-        common = "" if not c.tricks else ", ".join(
-            f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
+        common = _common_tricks(c.tricks)
         # a call dropped early (prune) was scored on the first samples only
         mark = "*" if c.samples and c.samples < rec.samples else ""
         table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}{mark}", f"{c.stderr:.0f}",
@@ -51,5 +50,28 @@ def print_recommendation(rec, console, *, symbols: bool = True, ascii_only: bool
             console.print(f"* dropped after {fewest} samples or more as clearly worse than the "
                           f"best call on them: its mean covers those samples only, and it is "
                           f"placed by how far it trailed the best there")
+        for line in ADVICE_LEGEND:
+            console.print(line, highlight=False)
     else:                 # --top 0: the call and its reason only, no empty table
         console.print(table.title)
+
+
+#: What the advise table's columns mean, printed under it.
+ADVICE_LEGEND = (
+    "contract: what is played if the auction ends after the call.",
+    "mean: your side's average score (your points minus theirs) over the samples",
+    "  when every seat, yours too, goes on bidding by the system after the call;",
+    "  se: its standard error. if it stands: the average if everybody passes after",
+    "  the call. makes, declarer's tricks: for the contract if it stands, how often",
+    "  it makes and the most common double-dummy trick counts of its declaring side",
+    "  with their share of the samples (10t 45%: ten tricks in 45% of them).",
+)
+
+
+def _common_tricks(tricks) -> str:
+    """The three most common trick counts of a candidate, as shares: ``10t 45%, 9t 30%``."""
+    total = sum(tricks or ())
+    if not total:
+        return ""
+    common = sorted(((k, n) for n, k in enumerate(tricks) if k), key=lambda x: -x[0])[:3]
+    return ", ".join(f"{n}t {k / total:.0%}" for k, n in common)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, List, Optional
 
-from solver.cards import HTML_SUIT_SYMBOLS, RANK_NAMES, SUITS
+from solver.cards import HTML_SUIT_SYMBOLS, SUITS
 
 from ..game import dd_strains, rule_set
-from .text import bolshevik_lines
+from .notation import display_strains, rank_text, ranks_text, replace_contracts
+from .text import bolshevik_lines, par_lines, result_line
 
 __all__ = ["review_html", "review_section", "recommendation_html"]
 
@@ -45,7 +46,12 @@ def _suit(letter: str) -> str:
 
 
 def _card(card: str) -> str:
-    return _suit(card[0]) + escape(card[1:])
+    return _suit(card[0]) + escape(rank_text(card[1:]))
+
+
+def _calls_html(text: str) -> str:
+    """A sentence (letters) escaped, its contracts drawn as ``_call`` draws them."""
+    return replace_contracts(escape(text), _call)
 
 
 def _call(call: str) -> str:
@@ -59,7 +65,7 @@ def _hand(hand) -> str:
     rows = []
     for suit in SUITS:
         letter = "SHDC"[suit]
-        ranks = "".join(RANK_NAMES[r] for r in hand.suit(suit)) or "&mdash;"
+        ranks = ranks_text(hand.suit(suit)) or "&mdash;"
         rows.append(f"{_suit(letter)} {ranks}")
     return "<br>".join(rows)
 
@@ -133,10 +139,11 @@ def _tricks(rv) -> str:
 
 
 def _dd_table(rv) -> str:
-    """The deal's double-dummy tricks, strains in the game's order (lowest first)."""
+    """The deal's double-dummy tricks, strains in the one order of every table
+    (S H D C NT, ``notation.display_strains``)."""
     if rv.dd_table is None:
         return ""
-    strains = [s.name for s in dd_strains(rv.rules)]
+    strains = [s.name for s in display_strains(dd_strains(rv.rules))]
     head = "".join(f"<th>{_suit(s) if s in _SYMBOL else s}</th>" for s in strains)
     rows = "".join(f"<tr><td>{seat}</td>"
                    + "".join(f"<td>{rv.dd_table[seat, s]}</td>" for s in strains) + "</tr>"
@@ -153,19 +160,21 @@ def _mistakes(rv) -> str:
     if not rv.mistakes and not rv.guesses:
         return judged + '<p class="note">No card cost a trick.</p>'
     items = []
+    dummy = rv.record.dummy          # a bridge file: dummy's cards are declarer's
     for c in rv.cards:
         if c.kind is None:
             continue
-        pts = "" if c.points_lost is None else f", {c.points_lost} points"
+        pts = "" if c.points_lost is None else f", {c.points_lost:,} points"
         best = " ".join(_card(b) for b in c.best)
         sd = f" &mdash; {escape(c.comment)}" if c.single_dummy is not None else ""
-        items.append(f'<li class="{c.kind}">Trick {c.trick}: {c.seat} {_card(c.card)} loses '
+        who = c.seat if c.seat != dummy else f"{rv.record.declarer} (from dummy {c.seat})"
+        items.append(f'<li class="{c.kind}">Trick {c.trick}: {who} {_card(c.card)} loses '
                      f"{c.tricks_lost} trick(s){pts} (DD {c.before} &rarr; {c.after}); "
                      f"best: {best}{sd}</li>")
     totals = "".join(
         f"<tr><td>{seat}</td><td>{row['mistakes']}</td><td>{row['tricks_lost']}</td>"
         f"<td>{'&mdash;' if row['points_lost'] is None else row['points_lost']}</td></tr>"
-        for seat, row in rv.totals.items())
+        for seat, row in rv.totals.items() if seat != dummy)
     return (f'<h3>Mistakes</h3>{judged}<ul class="mistakes">{"".join(items)}</ul>'
             '<table class="grid totals"><tr><th>Player</th><th>Mistakes</th>'
             f"<th>Tricks lost</th><th>Points lost</th></tr>{totals}</table>")
@@ -175,16 +184,17 @@ def _summary(rv) -> str:
     r = rv.record
     parts = []
     if r.contract:
-        parts.append(f"Contract {_call(r.contract)} by {r.declarer}, {r.leader} leads; "
-                     f"tricks taken: {'?' if rv.tricks_taken is None else rv.tricks_taken}; "
-                     f"double-dummy at the start: {'?' if rv.dd_contract is None else rv.dd_contract}.")
+        parts.append(f"Contract {_call(r.contract)} by {r.declarer}, {r.leader} leads. "
+                     + escape(result_line(rv)) + " Double-dummy at the start: "
+                     f"{'?' if rv.dd_contract is None else rv.dd_contract} tricks.")
     else:
         parts.append("No contract.")
     parts += [escape(line) for line in bolshevik_lines(rv)]
-    if rv.par is not None:
-        parts.append(f"Par: {escape(str(rv.par))}.")
-    if rv.par_difference is not None:
-        parts.append(f"The contract against par (NS, double-dummy): {rv.par_difference:+d}.")
+    par = par_lines(rv, symbols=False)
+    if par:
+        parts.append(_calls_html(par[0]) + " " + _calls_html(par[1].strip()))
+        if len(par) > 2:
+            parts.append("<br>".join(_calls_html(line.strip()) for line in par[2:]))
     parts += [f'<span class="note">Note: {escape(w)}</span>' for w in r.warnings]
     return "".join(f"<p>{p}</p>" for p in parts)
 

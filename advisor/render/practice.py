@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import List
 
+from .notation import calls_in_text, contract_label
 from .text import card_text, deal_diagram, hand_lines
 
 __all__ = ["hand_text", "auction_grid", "calls_text", "result_text", "sheet_text",
@@ -14,8 +15,9 @@ __all__ = ["hand_text", "auction_grid", "calls_text", "result_text", "sheet_text
            "judged_cards_text"]
 
 
-def _call_name(call: str) -> str:
-    return "Pass" if call == "P" else call
+def _call_name(call: str, symbols: bool = False) -> str:
+    return "Pass" if call == "P" else contract_label(call, symbols) if call[:1].isdigit() \
+        else call
 
 
 def hand_text(session, *, symbols: bool = True) -> str:
@@ -26,7 +28,7 @@ def hand_text(session, *, symbols: bool = True) -> str:
     return "\n".join([head] + ["  " + line for line in hand_lines(b.deal[session.seat], symbols)])
 
 
-def auction_grid(session) -> str:
+def auction_grid(session, *, symbols: bool = False) -> str:
     """The board's auction in four columns, W N E S, the player's seat marked."""
     b = session.board
     order = ["W", "N", "E", "S"]
@@ -35,7 +37,7 @@ def auction_grid(session) -> str:
     column = order.index(session.rules.seat_of_call(b.dealer, 0).name)
     row = [""] * column
     for record in b.calls:
-        row.append(_call_name(record.call))
+        row.append(_call_name(record.call, symbols))
         if len(row) == 4:
             rows.append(row)
             row = []
@@ -47,19 +49,19 @@ def auction_grid(session) -> str:
     return "\n".join(lines)
 
 
-def calls_text(records) -> str:
+def calls_text(records, *, symbols: bool = False) -> str:
     """The calls just made: the player's, with the advisor's comment when it
     would have called otherwise, then the computer's with their reasons."""
     out = []
     for r in records:
         if r.player:
-            out.append(f"  {r.seat} (you): {_call_name(r.call)}")
+            out.append(f"  {r.seat} (you): {_call_name(r.call, symbols)}")
             if r.advice is not None:
-                out.append(f"      the advisor would call {_call_name(r.advice.call)}: "
-                           f"{r.advice.reason}")
+                out.append(f"      the advisor would call {_call_name(r.advice.call, symbols)}: "
+                           f"{calls_in_text(r.advice.reason, symbols)}")
         else:
-            reason = f"  - {r.reason}" if r.reason else ""
-            out.append(f"  {r.seat}: {_call_name(r.call)}{reason}")
+            reason = f"  - {calls_in_text(r.reason, symbols)}" if r.reason else ""
+            out.append(f"  {r.seat}: {_call_name(r.call, symbols)}{reason}")
     return "\n".join(out)
 
 
@@ -154,22 +156,24 @@ def result_text(session, board, *, symbols: bool = True) -> str:
     if r.contract is None:
         out.append(f"No contract: {r.note}.")
     elif r.declarer is None:
-        out.append(f"{r.contract}: {r.note}." + (f" The side on lead took {r.tricks} tricks."
-                                                 if r.played else ""))
+        out.append(f"{contract_label(r.contract, symbols)}: {r.note}."
+                   + (f" The side on lead took {r.tricks} tricks." if r.played else ""))
     elif r.played:
         dd = "" if r.dd_tricks is None else f" (double-dummy: {r.dd_tricks})"
         claim = "" if board.claim is None else ", with a claim"
-        out.append(f"Contract {r.contract} by {r.declarer}: {r.tricks} tricks taken{claim}{dd}."
+        out.append(f"Contract {contract_label(r.contract, symbols)} by {r.declarer}: "
+                   f"{r.tricks} tricks taken{claim}{dd}."
                    + (f" ({r.note})" if r.note else ""))
     else:
-        out.append(f"Contract {r.contract} by {r.declarer}: {r.tricks} tricks double-dummy."
+        out.append(f"Contract {contract_label(r.contract, symbols)} by {r.declarer}: "
+                   f"{r.tricks} tricks double-dummy."
                    + (f" ({r.note})" if r.note else ""))
     if r.score is not None:
         out.append(f"Score: NS {r.score.total('NS'):+d}, EW {r.score.total('EW'):+d} "
                    f"(NS net {r.score.net('NS'):+d}).")
         for side, where, points, why in r.score.items:
             out.append(f"    {side} {where:<5} {points:>6}  {why}")
-    out.append(f"Par: {r.par}")
+    out.append(f"Par: {calls_in_text(str(r.par), symbols)}")
     for event in r.events:
         out.append(f"Sheet: {event}")
     out += judged_cards_text(r, symbols=symbols)

@@ -8,15 +8,17 @@ it), otherwise as plain aligned columns; every function returns a string.
 from __future__ import annotations
 
 import io
-import re
 import unicodedata
 from typing import List, Optional, Sequence, Tuple
 
 from solver import Bounds
-from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
+from solver.cards import SEATS, STRAINS, SUITS, Deal, Strain
 
-from ..game import dd_strains, rule_set
+from ..game import dd_strains, is_misere, rule_set
 from ..rules.preference import PREFERENCE_SUITS
+from .notation import calls_in_text, card_text, display_strains, rank_order_line, ranks_text
+from .notation import contract_label as _contract_label
+from .notation import strain_label as _strain_label
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
            "analysis_text", "review_text", "can_print_symbols", "printable", "card_text",
@@ -71,7 +73,7 @@ def hand_lines(hand, symbols: bool) -> List[str]:
     """One line a suit, spades first: ``"♠ AKQ2"`` (``-`` for a void)."""
     lines = []
     for suit in SUITS:
-        ranks = "".join(RANK_NAMES[r] for r in hand.suit(suit)) or "-"
+        ranks = ranks_text(hand.suit(suit)) or "-"
         lines.append(f"{_suit_label(suit, symbols)} {ranks}")
     return lines
 
@@ -139,25 +141,14 @@ def dd_table_text(table, *, symbols: bool = True, use_rich: Optional[bool] = Non
                   strains: Optional[Sequence] = None) -> str:
     """The DD table: a row per declarer, a column per strain (declarer's LHO leads).
 
-    ``strains``: the columns' order (default S H D C NT, as DDS prints it; an
-    analysis passes its game's order so that the table and the score grid agree).
+    ``strains``: the columns (default all five), always shown in the one
+    order of every table, S H D C NT (``notation.display_strains``).
     """
-    strains = STRAINS if strains is None else [Strain.parse(s) for s in strains]
+    strains = STRAINS if strains is None else display_strains(Strain.parse(s) for s in strains)
     headers = ["declarer"] + [_suit_label(s, symbols) for s in strains]
     rows = [[seat.name] + [table[seat, s] for s in strains] for seat in SEATS]
     return render_table("Double-dummy tricks (declarer's left-hand opponent leads)",
                         headers, rows, use_rich=use_rich)
-
-
-def _strain_label(strain: str, symbols: bool) -> str:
-    """A contract's strain letters, as a suit symbol when asked (NT, G stay letters)."""
-    if symbols and strain in ("S", "H", "D", "C"):
-        return Strain[strain].symbol
-    return strain
-
-
-def _contract_label(contract: str, symbols: bool) -> str:
-    return contract[0] + _strain_label(contract[1:], symbols)
 
 
 def call_text(call: str, symbols: bool) -> str:
@@ -165,19 +156,9 @@ def call_text(call: str, symbols: bool) -> str:
     return _contract_label(call, symbols) if call[:1].isdigit() else call
 
 
-#: A contract written inside a sentence: "4H makes in 74% of the samples".
-_CONTRACT_IN_TEXT = re.compile(r"\b([1-7])(NT|[SHDC])\b")
-
-
-def calls_in_text(text: str, symbols: bool) -> str:
-    """A sentence with its contracts' suits as symbols when asked."""
-    if not symbols:
-        return text
-    return _CONTRACT_IN_TEXT.sub(lambda m: m.group(1) + _strain_label(m.group(2), True), text)
-
-
 def _grid_axes(analysis) -> Tuple[List[str], List[str]]:
-    """The score grid's levels and strains (the game's order, lowest first)."""
+    """The score grid's levels (lowest first) and strains (S H D C NT, then the
+    game's other strains: the one order of every table)."""
     strains: List[str] = []
     levels: List[str] = []
     for c in analysis.contracts:
@@ -186,7 +167,7 @@ def _grid_axes(analysis) -> Tuple[List[str], List[str]]:
             strains.append(strain)
         if level not in levels:
             levels.append(level)
-    return levels, strains
+    return levels, display_strains(strains)
 
 
 #: What a strain letter of a game's contracts means, where it is not a suit or NT.
@@ -217,8 +198,10 @@ def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] 
                 rough = "~" if o.bounds else ""       # a misère's aces only within bounds
                 row.append(f"{rough}{o.score:+d}{mark}")
         rows.append(row)
-    return render_table("Score for NS (NS minus EW) of every contract, each side's better "
-                        "declarer; * par", headers, rows, use_rich=use_rich)
+    table = render_table("Score for NS (NS minus EW) of every contract, each side's better "
+                         "declarer; * par", headers, rows, use_rich=use_rich)
+    game_order = list(dict.fromkeys(c[1:] for c in analysis.contracts))
+    return table + "\n" + rank_order_line(analysis.rules, game_order, symbols)
 
 
 def _outcome_line(o, side: str, symbols: bool) -> str:
@@ -226,7 +209,7 @@ def _outcome_line(o, side: str, symbols: bool) -> str:
         return f"{side}: no contract"
     result = "made" if o.made else "down"
     return (f"{side}: {_contract_label(o.contract, symbols)} by {o.declarer}, {o.tricks} tricks "
-            f"({result}), NS {o.score:+d}")
+            f"({result}), NS {o.score:+,d}")
 
 
 def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = None) -> str:
@@ -235,13 +218,14 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
     if par.contract is None:
         par_line = "Par: thrown in, 0"
     elif par.declarer is None:
-        par_line = f"Par: all pass, {par.contract} played, NS take {par.tricks}, NS {par.score:+d}"
+        par_line = f"Par: all pass, {par.contract} played, NS take {par.tricks}, NS {par.score:+,d}"
     else:
         par_line = (f"Par: {_contract_label(par.contract, symbols)} by {par.declarer}, "
-                    f"{par.tricks} tricks, NS {par.score:+d}")
+                    f"{par.tricks} tricks, NS {par.score:+,d}")
     bids = ", ".join(f"{b.side} {_contract_label(b.contract, symbols)}" for b in par.line)
     honours = "  ".join(f"{_suit_label(Strain[s], symbols)} {h['NS']}-{h['EW']}"
-                        for s, h in analysis.honours.items())
+                        for s, h in ((s, analysis.honours[s])
+                                     for s in display_strains(analysis.honours)))
     parts = [
         f"Deal {analysis.deal.to_pbn()}   rules: {analysis.rules}   dealer: {analysis.dealer}",
         "",
@@ -255,7 +239,7 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         "",
         par_line,
         f"  bidding: {bids or 'all pass'}",
-        f"  {par.explanation}",
+        f"  {calls_in_text(par.explanation, symbols)}",
         "Best contract for each side if the other never bids:",
         "  " + _outcome_line(analysis.best["NS"], "NS", symbols),
         "  " + _outcome_line(analysis.best["EW"], "EW", symbols),
@@ -319,12 +303,6 @@ def _exchange_lines(analysis, symbols: bool, use_rich) -> List[str]:
 # --------------------------------------------------------------------------
 # The post-mortem
 
-def card_text(card, symbols: bool) -> str:
-    """``"H7"`` as ``"♥7"`` (with ``symbols``) or as it is."""
-    card = str(card)
-    return _strain_label(card[0], symbols) + card[1:]
-
-
 def review_text(rv, *, symbols: bool = True) -> str:
     """A review (``advisor.postmortem.Review``) as plain text: diagram, auction
     with comments, tricks, totals."""
@@ -335,20 +313,22 @@ def review_text(rv, *, symbols: bool = True) -> str:
     out.append(deal_diagram(r.deal, symbols=symbols, dealer=r.dealer))
     out.append("")
     if r.contract:
-        out.append(f"Contract {r.contract}" + (f" by {r.declarer}" if r.declarer else "")
-                   + (f", {r.leader} leads" if r.leader else "")
-                   + f" (rules: {rv.rules}). Tricks taken: "
-                   f"{'?' if rv.tricks_taken is None else rv.tricks_taken}; "
-                   f"double-dummy at the start: {'?' if rv.dd_contract is None else rv.dd_contract}.")
+        out.append(f"Contract {_contract_label(r.contract, symbols)}"
+                   + (f" by {r.declarer}" if r.declarer else "")
+                   + (f", {r.leader} leads" if r.leader else "") + f" (rules: {rv.rules}).")
+        out.append(result_line(rv))
+        out.append("Double-dummy at the start: "
+                   + ("?" if rv.dd_contract is None else _tricks_phrase(rv.dd_contract))
+                   + " for the declaring side.")
     else:
         out.append(f"No contract (rules: {rv.rules}).")
     out += bolshevik_lines(rv)
-    if r.play and not r.complete_play:
+    if r.play and not r.complete_play and not r.play_damage:
         out.append(f"Play stops after {len(r.play)} cards (a claim?); the rest is not reviewed.")
     for w in r.warnings:
         out.append(f"Note: {w}")
     out += _auction_lines(rv, symbols)
-    out += _par_lines(rv)
+    out += par_lines(rv, symbols)
     out += _trick_lines(rv, symbols)
     return "\n".join(out)
 
@@ -390,7 +370,7 @@ def _auction_lines(rv, symbols: bool = False) -> List[str]:
             else call
         cells.append(shown + ("?" if doubted else ""))
         if doubted:
-            notes.append(f"  ? {i + 1:>3}. {seat}  {'Pass' if call == 'P' else call}"
+            notes.append(f"  ? {i + 1:>3}. {seat}  {shown}"
                          f"   {c.comment}")
     out.append("  " + "".join(f"{s:<{width}}" for s in AUCTION_COLUMNS).rstrip())
     for k in range(0, len(cells), 4):
@@ -402,12 +382,67 @@ def _auction_lines(rv, symbols: bool = False) -> List[str]:
     return out + notes
 
 
-def _par_lines(rv) -> List[str]:
+def _tricks_phrase(n: int) -> str:
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
+def _result_words(rules, contract: str, tricks: int) -> str:
+    """``made``, ``made, one overtrick``, ``one down``; a misère by its limit."""
+    c = rule_set(rules).contract(contract)
+    if is_misere(rules, contract):
+        over = tricks - (7 - c.level)
+        return "made" if over <= 0 else f"{_count_word(over)} down"
+    over = tricks - c.tricks_needed
+    if over < 0:
+        return f"{_count_word(-over)} down"
+    return "made" + (f", {_count_word(over)} overtrick{'s' if over > 1 else ''}" if over else "")
+
+
+def _count_word(n: int) -> str:
+    words = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+    return words[n] if n < len(words) else str(n)
+
+
+def result_line(rv) -> str:
+    """``Result: 6♦ by E, one down (11 tricks): NS +1,418.``"""
+    tricks = rv.tricks_taken
+    if tricks is None:
+        return "Result: not known (no result and an incomplete play)."
+    head = f"Result: {_result_words(rv.rules, rv.record.contract, tricks)} ({_tricks_phrase(tricks)})"
+    score = rv.score_ns(tricks)
+    return head + ("." if score is None else f": NS {score:+,d}.")
+
+
+def _against_par(label: str, score: int, difference: int) -> str:
+    """One line of the comparison with par, the gain or loss named for each side."""
+    if difference == 0:
+        verdict = "equal to par: neither side gains or loses"
+    else:
+        gainer, loser = ("NS", "EW") if difference > 0 else ("EW", "NS")
+        verdict = f"{loser} lose {abs(difference):,} against par, {gainer} gain {abs(difference):,}"
+    return f"  {label}, NS {score:+,d}: {verdict}"
+
+
+def par_lines(rv, symbols: bool = True) -> List[str]:
     if rv.par is None:
         return []
-    out = [f"Par: {rv.par}"]
-    if rv.par_difference is not None:
-        out.append(f"The contract against par (NS, double-dummy): {rv.par_difference:+d}")
+    p = rv.par
+    head = ("Par: thrown in, 0." if p.contract is None else
+            f"Par: {_contract_label(p.contract, symbols)} (all pass), NS {p.score:+,d}."
+            if p.declarer is None else
+            f"Par: {_contract_label(p.contract, symbols)} by {p.declarer}, NS {p.score:+,d}.")
+    out = [head, "  " + calls_in_text(p.explanation, symbols)]
+    rows = []
+    if rv.result_difference is not None:
+        rows.append(_against_par("the table result" if rv.record.contract else
+                                 "the deal thrown in", p.score + rv.result_difference,
+                                 rv.result_difference))
+    if rv.par_difference is not None and rv.record.contract:
+        rows.append(_against_par("the contract played double-dummy",
+                                 p.score + rv.par_difference, rv.par_difference))
+    if rows:
+        out.append("Against par (scores for NS):")
+        out += rows
     return out
 
 
@@ -425,8 +460,10 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
             star = {"mistake": "*", "guess": "?"}.get(c.kind, " ")
             parts.append(f"{seat} {card_text(card, symbols):<3}{star}")
             if c.kind is not None:
-                pts = "" if c.points_lost is None else f", {c.points_lost} points"
-                notes.append(f"{seat} {card_text(card, symbols)} loses {c.tricks_lost} "
+                pts = "" if c.points_lost is None else f", {c.points_lost:,} points"
+                who = seat if seat != rv.record.dummy else \
+                    f"{rv.record.declarer} (from dummy {seat})"
+                notes.append(f"{who} {card_text(card, symbols)} loses {c.tricks_lost} "
                              f"trick(s){pts}; best: "
                              + " ".join(card_text(b, symbols) for b in c.best))
                 if c.single_dummy is not None:
@@ -435,14 +472,27 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
         out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
         out += [f"      {n}" for n in notes]
     out.append("")
-    out.append("Totals: " + "; ".join(
-        f"{seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
-        + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
-        + (f", {row['guesses']} fair guess(es)" if row["guesses"] else "")
-        for seat, row in rv.totals.items()))
+    dummy = rv.record.dummy
+    out.append("Totals:")
+    out += [f"  {seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
+            + ("" if row["points_lost"] is None else f", {row['points_lost']:,} points")
+            + (f", {row['guesses']} fair guess(es)" if row["guesses"] else "")
+            for seat, row in rv.totals.items() if seat != dummy]
+    if dummy:
+        out.append(f"  ({dummy} was dummy: its cards are counted as {rv.record.declarer}'s.)")
     if rv.single_dummy:
         out.append(f"Single-dummy: {rv.single_dummy}.")
     return out
+
+
+#: What the Courts rows' strain names mean (docs/rules.md, "Misère and Courts").
+COURTS_LEGEND = [
+    "Strains: CT Courts (the jacks, queens and kings form a fifth suit, which is",
+    "  trumps); CTS CTC CTD CTH CTNT the Courts deck with that suit's pips (A low to",
+    "  10 high) as trumps, or no trumps; MS MC MD MH MNT misère in that strain;",
+    "  MCT... misère Courts (MCT, MCTS, ..., MCTNT): the same Courts decks, declarer's",
+    "  side trying to lose tricks.",
+]
 
 
 def courts_text(rows, par=None) -> str:
@@ -461,6 +511,7 @@ def courts_text(rows, par=None) -> str:
         lines.append(f"{r.strain:7}" + "".join(f"{cell(r.tricks[s]):>6}" for s in "NESW")
                      + f"   {best}")
     bounds = any(isinstance(t, Bounds) for r in rows for t in r.tricks.values())
+    lines += COURTS_LEGEND
     if bounds:
         lines.append("a-b: the node budget ran out; the tricks lie between a and b")
     if par is not None:

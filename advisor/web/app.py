@@ -214,6 +214,8 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
                            f"{max_deals} a file (split it, or use 'vint review' on the "
                            "command line)")
         games = read_games(text, name=name, rules=rules, format=fmt, auction=not play_only)
+        hint = "" if play_only or not games.errors else _play_only_hint(
+            text, name, rules, fmt, len(games))
 
         def work(job):
             job.progress(0, len(games))
@@ -222,7 +224,8 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
                              on_review=lambda _r, done, total: job.progress(done, total)) \
                 if games else []
             page = review_html(reviews, errors=games.errors, title=f"Vint review: {name}")
-            return {"html": page, "deals": len(reviews), "errors": len(games.errors)}
+            return {"html": page, "deals": len(reviews), "errors": len(games.errors),
+                    "hint": hint}
         return _started(runner.start("review", work, _client()))
 
     def _review_preference(text, name):
@@ -245,6 +248,18 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
             return {"html": page, "deals": len(reviews), "errors": 0,
                     "reviews": [r.to_dict() for r in reviews]}
         return _started(runner.start("review", work, _client()))
+
+    def _play_only_hint(text, name, rules, fmt, read) -> str:
+        """When 'play only' reads more of the file's deals (a bridge file), say so."""
+        try:
+            gained = len(read_games(text, name=name, rules=rules, format=fmt,
+                                    auction=False)) - read
+        except ValueError:
+            return ""
+        return (f"'play only' reads {gained} more deal(s) of {name}: it looks like a bridge "
+                "file (its auction is not legal, or names another declarer, under "
+                f"{rules}). Tick 'play only' to review the play in the file's contract."
+                if gained > 0 else "")
 
     @app.get("/api/jobs/<job_id>")
     def job_state(job_id):

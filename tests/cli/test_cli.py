@@ -39,7 +39,7 @@ def test_analyse_example_text(capsys):
     status, out, err = run(capsys, "analyse", "--example")
     assert status == 0 and err == ""
     for expected in ("N (dealer)", "♠ AK32", "♦ AKQJ5", "Double-dummy tricks", "Par: 5♥ by N",
-                     "bidding: NS 5♥", "NS make 5H by N", "Best contract for each side",
+                     "bidding: NS 5♥", "NS make 5♥ by N", "Best contract for each side",
                      "+3450*"):
         assert expected in out
     # No deal argument: the same example.

@@ -109,3 +109,19 @@ def test_preference_widow_round_and_its_errors(capsys):
     assert "player 0's turn" in capsys.readouterr().err
     assert cli.main(PREF + ["--auction", "H P P"]) == 2
     assert "auction is over" in capsys.readouterr().err
+
+
+def test_the_table_has_a_legend_and_trick_counts_as_shares():
+    # Issue 28: "mean" beside "if it stands" and raw trick counts were not explained.
+    from advisor.render.advice import ADVICE_LEGEND, _common_tricks
+    text = _run(ARGS + ["--top", "3"])
+    assert "declarer's tricks" in text and "tricks (most often)" not in text
+    for line in ADVICE_LEGEND:
+        assert line in text
+    assert all(len(line) <= 80 for line in ADVICE_LEGEND)
+    tricks = [0] * 14
+    tricks[10], tricks[9], tricks[12] = 9, 6, 5
+    assert _common_tricks(tricks) == "10t 45%, 9t 30%, 12t 25%"
+    assert _common_tricks(None) == "" and _common_tricks([0] * 14) == ""
+    # --top 0: the call and its reason only, no table and no legend.
+    assert ADVICE_LEGEND[0] not in _run(ARGS + ["--top", "0"])

@@ -12,7 +12,7 @@ import pytest
 
 from advisor.cli import EXAMPLE_DEAL, main, version
 from helpers import DATA, child_env
-from advisor.render import printable
+from advisor.render import card_text, printable
 from solver import solve_cards
 from solver.cards import Deal
 
@@ -68,7 +68,7 @@ def test_solve_a_position_prints_every_legal_cards_value(capsys):
     out = capsys.readouterr().out
     values = solve_cards(Deal.from_pbn(EXAMPLE_DEAL), "H", "E")
     rows = {line.split()[0]: int(line.split()[1]) for line in out.splitlines()[1:]}
-    assert rows == {str(c): v for c, v in values.items()}
+    assert rows == {card_text(c, False): v for c, v in values.items()}     # "H10"
     assert out.splitlines()[0].startswith("E to play")
 
 

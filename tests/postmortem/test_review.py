@@ -166,8 +166,19 @@ def test_good_deals_are_reviewed_and_bad_ones_listed():
     bad = good.replace("SJ  S4  S6  SK", "SJ  S4  S6  SQ")
     reviews = advisor.review(good + "\n" + bad.split("\n\n", 1)[1], auction_review=False,
                              format="pbn")
+    # Damage in the play keeps the deal: its DD table and par, the play up to it.
+    assert len(reviews) == 2 and not reviews.errors
+    damaged = reviews[1]
+    assert "N plays SQ, a card not in that hand (it is in S's hand)" in \
+        damaged.record.play_damage
+    assert damaged.dd_table is not None and damaged.par is not None
+    assert len(damaged.cards) == 7 and damaged.to_dict()["par"] == reviews[0].to_dict()["par"]
+    text = review_text(damaged)
+    assert "Note: the play is damaged at line" in text and "(a claim?)" not in text
+    bad = Path(GAME_PBN).read_text(encoding="utf-8").replace('[Result "10"]', '[Result "x"]')
+    reviews = advisor.review(good + "\n" + bad.split("\n\n", 1)[1], auction_review=False,
+                             format="pbn")
     assert len(reviews) == 1 and len(reviews.errors) == 1
-    assert "N plays SQ, a card not in that hand (it is in S's hand)" in str(reviews.errors[0])
     assert reviews.to_dict()["errors"][0]["line"] == reviews.errors[0].line
 
 
@@ -210,11 +221,11 @@ def test_cli_review_text_json_and_html(tmp_path, capsys):
 def test_cli_review_bad_file_exits_2_with_one_line(tmp_path, capsys):
     path = tmp_path / "bad.lin"
     path.write_text("md|3SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|\n"
-                    "mb|1H|\npc|HA|\n", encoding="utf-8")
+                    "mb|1H|\nxx\n", encoding="utf-8")
     assert main(["review", str(path), "--no-auction-review"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"vint: error: {path}, line 3: trick 1: E plays HA, a card not in that "
-                   "hand (it is in N's hand)"]
+    assert err == [f"vint: error: {path}, line 3: cannot read LIN here: 'xx' "
+                   "(expected tag|value|)"]
     assert main(["review", str(tmp_path / "missing.pbn")]) == 2
     assert "no such file" in capsys.readouterr().err
 
@@ -332,13 +343,82 @@ def test_semi_contract_review_counts_declarers_own_hand_tricks():
     assert rv.score_ns(taken) == with_bonus == without + 10 * own
 
 
-def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
-    # The text said "double-dummy at the start: ?" while the line below it
-    # compared the contract with par on those very tricks.
+def _review_without_play(tmp_path, contract: str, result: int):
+    """The review of seed 000's deal in ``contract`` by N, ``result`` tricks, no play."""
     path = tmp_path / "noplay.json"
     path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
         "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
-        "contract": "4H", "declarer": "N", "result": 10}), encoding="utf-8")
-    rv = advisor.review(path, auction_review=False)[0]
+        "contract": contract, "declarer": "N", "result": result}), encoding="utf-8")
+    return advisor.review(path, auction_review=False)[0]
+
+
+def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
+    # The text said "double-dummy at the start: ?" while the line below it
+    # compared the contract with par on those very tricks.
+    rv = _review_without_play(tmp_path, "4H", 10)
     assert rv.dd_start is None and rv.dd_contract == 11
-    assert "double-dummy at the start: 11." in review_text(rv)
+    assert "Double-dummy at the start: 11 tricks for the declaring side." in review_text(rv)
+
+
+def test_the_review_states_the_result_its_score_and_the_loss_against_par(tmp_path):
+    # Issue 28: a 6D one down showed no score (only the JSON's score_ns) and
+    # "The contract against par: +0", read as "no loss".
+    rv = _review_without_play(tmp_path, "6H", 11)
+    score = rv.score_ns(11)
+    assert score < 0
+    text = review_text(rv)
+    assert f"Result: one down (11 tricks): NS {score:+,d}." in text
+    assert rv.result_difference == score - rv.par.score < 0
+    loss = f"{-rv.result_difference:,}"
+    assert f"the table result, NS {score:+,d}: NS lose {loss} against par, EW gain {loss}" in text
+    assert rv.to_dict()["result_difference"] == rv.result_difference
+    html = advisor.render.review_html([rv])
+    assert f"NS lose {loss} against par" in html and f"NS {score:+,d}" in html
+
+
+def test_a_made_contract_equal_to_par_says_nobody_gains():
+    rv = advisor.review(DATA / "vint_game.pbn", auction_review=False)[0]
+    text = review_text(rv, symbols=False)
+    assert "Result: made (10 tricks): NS +" in text
+    if rv.par_difference == 0:
+        assert "equal to par: neither side gains or loses" in text
+    else:
+        assert "against par" in text and "+0" not in text
+
+
+#: Board 15 of bridge-bots' sample.lin (tests/resources; /work/shared/played):
+#: a bridge auction where N declares 3NT (N named no-trumps first) but the
+#: Vint reading of the auction makes S declarer, so W would lead.
+BRIDGE_LIN = (
+    "pn|PrinceBen,Forrest_,smalark,granola357|st||md|1SQ982HQ82DKQ763CT,SJ643HKJ7653DCAQ4,SK5"
+    "HADAJT52CJ9762,|rh||ah|Board 15|sv|n|mb|p|mb|1H|mb|2N|an|Unusual No Trump: 2 5card minor"
+    "s|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|H4|pc|H2|pc|HJ|pc|HA|pg||pc|DA|pc|D4|pc|D3|pc|S3|pg||"
+    "pc|DJ|pc|D8|pc|D6|pc|S4|pg||pc|DT|pc|D9|pc|D7|pc|S6|pg||pc|D2|pc|C3|pc|DK|pc|SJ|pg||pc|D"
+    "Q|pc|C4|pc|D5|pc|S7|pg||pc|S2|pc|H3|pc|SK|pc|SA|pg||pc|HT|pc|HQ|pc|HK|pc|C2|pg||pc|H5|pc"
+    "|S5|pc|H9|pc|H8|pg||pc|C5|pc|CT|pc|CA|pc|C6|pg||pc|H7|pc|C7|pc|ST|pc|S8|pg||pc|H6|pc|C9|"
+    "pc|C8|pc|S9|pg||pc|CQ|pc|CJ|pc|CK|pc|SQ|pg||")
+
+
+def test_a_bridge_file_names_the_real_cause_and_suggests_play_only():
+    # Issue 28: "W plays H4, a card not in that hand" hid the cause.
+    with pytest.raises(FormatError) as caught:
+        advisor.review(BRIDGE_LIN, name="sample.lin", auction_review=False)
+    message = str(caught.value)
+    assert message.startswith("sample.lin, line 1: trick 1: W plays H4")
+    assert "Bridge makes N declarer of 3NT (E leads)" in message
+    assert "under vint the auction makes S declarer (W leads)" in message
+    assert "--play-only" in message and "'play only'" in message
+
+
+def test_a_bridge_dummys_cards_are_charged_to_declarer():
+    rv = advisor.review(BRIDGE_LIN, name="sample.lin", auction=False, auction_review=False)[0]
+    assert (rv.record.contract, rv.record.declarer, rv.record.dummy) == ("3NT", "N", "S")
+    totals = rv.totals
+    assert totals["S"]["cards"] == 0 and totals["N"]["cards"] == 2 * len(rv.record.tricks)
+    text = review_text(rv)
+    assert "(S was dummy: its cards are counted as N's.)" in text
+    assert not any(line.startswith("      S ") for line in text.splitlines())
+    assert rv.to_dict()["dummy"] == "S"
+    # A Vint file has no dummy: every player answers for his own cards.
+    vint = advisor.review(DATA / "vint_game.pbn", auction_review=False)[0]
+    assert vint.record.dummy is None and vint.totals["S"]["cards"] > 0

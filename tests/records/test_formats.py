@@ -169,8 +169,6 @@ def test_json_ending_file():
 
 BAD_PBN = [
     # (line to change, new text, line whose number the error names, words of the problem)
-    ("DJ  D3", "DJ  D3  D6  D9", "DJ  D3", "N plays D9, a card not in that hand (it is in W's"),
-    ("DJ  D3", "DJ  D3  S8  D2", "DJ  D3", "revoke: W plays S8 on a D lead"),
     ("DJ  D3", "DJ  D3  D6  D2  D7", "DJ  D3", "holds 4 cards"),
     ('[Dealer "N"]', '[Dealer "Q"]', '[Dealer', "unknown dealer 'Q'"),
     ('[Contract "4H"]', '[Contract "4Z"]', '[Contract', "unknown contract '4Z'"),
@@ -178,7 +176,6 @@ BAD_PBN = [
     ('[Result "10"]', '[Result "9"]', '[Result', "the result says 9 tricks"),
     ('[Declarer "N"]', '[Declarer "S"]', '[Contract', "does not match the auction"),
     ('[Play "E"]', '[Play "W"]', '[Play', "the opening leader is W"),
-    ("SJ  S4", "SJ  S4  S6  XX", "SJ  S4", "unknown card 'XX'"),
     ("[Deal ", '[Deal "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.76A"]',
      "[Deal ", "appears twice"),
 ]
@@ -198,13 +195,37 @@ def test_bad_pbn_names_file_line_and_problem(tmp_path, old, new, where, problem)
     assert str(err).startswith(f"{path}, line {err.line}: ")
 
 
+#: Damage in the play: the game is kept, with the cards before the damage
+#: (issue 28: one corrupt card used to drop the deal, its DD table and par).
+DAMAGED_PLAY = [
+    # (line to change, new text, words of the problem, cards kept)
+    ("DJ  D3", "DJ  D3  D6  D9", "N plays D9, a card not in that hand (it is in W's", 3),
+    ("DJ  D3", "DJ  D3  S8  D2", "revoke: W plays S8 on a D lead", 2),
+    ("SJ  S4", "SJ  S4  S6  XX", "unknown card 'XX'", 7),
+]
+
+
+@pytest.mark.parametrize("old,new,problem,kept", DAMAGED_PLAY)
+def test_a_damaged_play_keeps_the_game_and_the_cards_before_it(tmp_path, old, new, problem,
+                                                                kept):
+    path = tmp_path / "damaged.pbn"
+    path.write_text(edited(old, new), encoding="utf-8")
+    games = read_games(path)
+    assert len(games) == 1 and not games.errors
+    g = games[0]
+    line = line_of(edited(old, new).splitlines(), old)
+    assert g.play_damage.startswith(f"line {line}: ") and problem in g.play_damage
+    assert len(g.play) == kept and g.contract == "4H" and g.result == 10
+    assert any(w.startswith(f"the play is damaged at line {line}") for w in g.warnings)
+
+
 def test_too_many_cards_a_fourteenth_trick(tmp_path):
     lines = pbn_lines()
     last = line_of(lines, "ST  S5")
     lines.insert(last, "SA  SK  SQ  SJ")
     games = read_games("\n".join(lines), format="pbn")
-    err = games.errors[0]
-    assert err.line == last + 1 and "too many cards" in err.problem
+    assert not games.errors and len(games[0].play) == 52
+    assert games[0].play_damage.startswith(f"line {last + 1}: too many cards")
 
 
 def test_a_file_with_good_and_bad_deals_keeps_the_good_ones():
@@ -213,16 +234,44 @@ def test_a_file_with_good_and_bad_deals_keeps_the_good_ones():
     bad_lines = bad.splitlines()
     text = good + "\n" + "\n".join(bad_lines[3:]) + "\n\n" + good.split("\n\n", 1)[1]
     games = read_games(text, format="pbn")
-    assert len(games) == 2 and len(games.errors) == 1
+    # The revoke damages only the play of its game: all three games are read.
+    assert len(games) == 3 and not games.errors
     offset = len(good.splitlines()) + 1 - 3
-    assert games.errors[0].line == line_of(bad_lines, "SJ  S4") + offset
-    assert "revoke: W plays H6" in games.errors[0].problem
+    damage = games[1].play_damage
+    assert damage.startswith(f"line {line_of(bad_lines, 'SJ  S4') + offset}: ")
+    assert "revoke: W plays H6" in damage
+    # A bad tag still drops its game, and only it.
+    bad = edited('[Result "10"]', '[Result "x"]')
+    games = read_games(good + "\n" + "\n".join(bad.splitlines()[3:]), format="pbn")
+    assert len(games) == 1 and "unknown result 'x'" in games.errors[0].problem
+
+
+def test_games_run_together_are_read_as_two():
+    good = GAME_PBN.read_text(encoding="utf-8")
+    second = good.split("\n\n", 1)[1].replace('[Board "1"]', '[Board "2"]')
+    games = read_games(good.rstrip("\n") + "\n" + second, format="pbn")
+    assert len(games) == 2 and not games.errors
+    assert [g.tags["Board"] for g in games] == ["1", "2"]
+    assert games[1].line == len(good.rstrip("\n").splitlines()) + 1
+    assert any("no blank line before line" in w for w in games[1].warnings)
+    assert len(games[0].play) == len(games[1].play) == 52
+
+
+def test_a_handviewer_url_is_read_as_its_lin():
+    from urllib.parse import quote
+    lin = (DATA / "vint_games.lin").read_text(encoding="utf-8").splitlines()[0]
+    url = "https://www.bridgebase.com/tools/handviewer.html?lin=" + quote(lin, safe="")
+    direct = read_games(lin, format="lin")
+    for text in (url, url + "&b=3&p=1\n", url.replace("%20", "+"), url.replace("https", "http")):
+        games = read_games(text)
+        assert len(games) == 1 and not games.errors
+        assert games[0].deal == direct[0].deal and games[0].play == direct[0].play
 
 
 def test_bad_lin_and_json_files():
     lin = "md|3SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|\nmb|1H|\nmb|p|\npc|HA|"
-    err = read_games(lin, format="lin").errors[0]
-    assert err.line == 4 and "E plays HA, a card not in that hand (it is in N's hand)" in err.problem
+    damage = read_games(lin, format="lin")[0].play_damage      # the deal is kept
+    assert damage == "line 4: trick 1: E plays HA, a card not in that hand (it is in N's hand)"
     # A bad element spoils its own deal only (it used to abort the file).
     games = read_games('[\n {"deal": "N:A2... 3.3.. ..32. K.2.."},\n {"deal" 1}\n]',
                        format="json")

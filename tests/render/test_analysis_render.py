@@ -15,7 +15,7 @@ def test_the_diagram_puts_north_on_top_and_west_left_of_east():
     lines = deal_diagram(DEAL, dealer="W").splitlines()
     assert lines[0].strip() == "N" and lines[1].strip() == "♠ AK32"
     assert lines[5].split() == ["W", "(dealer)", "E"]
-    assert lines[6].split() == ["♠", "876", "♠", "JT9"]
+    assert lines[6].split() == ["♠", "876", "♠", "J109"]      # ten as 10 (render.notation)
     assert lines[10].strip() == "S" and lines[-1].strip() == "♣ KQJ4"
     assert "♠" not in deal_diagram(DEAL, symbols=False)
 
@@ -31,7 +31,7 @@ def test_tables_with_and_without_rich(use_rich):
     four = next(line.split() for line in grid.splitlines() if line.split()[:1] == ["4"])
     assert four[6] == "+1810*"          # 4D by EW, the par, in the D EW column
     three = next(line.split() for line in grid.splitlines() if line.split()[:1] == ["3"])
-    assert three[7] == "+1950"          # 3H by NS
+    assert three[3] == "+1950"          # 3H by NS (columns S H D C NT)
 
 
 def test_plain_table_aligns_numbers_right():
@@ -41,18 +41,21 @@ def test_plain_table_aligns_numbers_right():
 
 @pytest.mark.parametrize("rules", ["vint", "skruuvi"])
 def test_an_analysis_lists_strains_in_one_order(rules):
-    # The DD table and the score grid both follow the game's order, lowest first
-    # (Vint: S C D H NT); Skruuvi's G is said to be its no-trumps.
+    # The DD table and the score grid both list S H D C NT, the one order of
+    # every table (render.notation); the game's bid rank is a labelled line.
+    # Skruuvi's G is said to be its no-trumps.
     from advisor.render import analysis_text
     a = analyse_table(DEAL, {"N": NS, "S": NS, "E": EW, "W": EW}, rules=rules)
     text = analysis_text(a, symbols=False, use_rich=False)
     lines = text.splitlines()
     header = next(line.split() for line in lines if line.split()[:1] == ["declarer"])
-    assert header == ["declarer", "S", "C", "D", "H", "NT"]
+    assert header == ["declarer", "S", "H", "D", "C", "NT"]
     north = next(line.split() for line in lines if line.split()[:1] == ["N"] and
                  len(line.split()) == 6)
-    assert north[1:] == [str(NS[s]) for s in ("S", "C", "D", "H", "NT")]
+    assert north[1:] == [str(NS[s]) for s in ("S", "H", "D", "C", "NT")]
     grid = next(line.split() for line in lines if line.split()[:1] == ["level"])
-    assert list(dict.fromkeys(grid[1::2])) == (["S", "C", "D", "H", "NT"] if rules == "vint"
-                                                else ["S", "C", "D", "H", "G"])
+    assert list(dict.fromkeys(grid[1::2])) == (["S", "H", "D", "C", "NT"] if rules == "vint"
+                                                else ["S", "H", "D", "C", "G"])
+    assert (f"Bid rank in {rules}, lowest first: S C D H "
+            + ("NT" if rules == "vint" else "G")) in text
     assert ("G is grand" in text) == (rules == "skruuvi")

@@ -349,3 +349,21 @@ def test_review_upload_of_a_bridge_file_play_only(client):
                                      content_type="multipart/form-data"))
     assert job["state"] == "done" and job["result"]["deals"] == 10
     assert "play only: the auction" in job["result"]["html"]
+
+
+def test_a_bridge_file_upload_says_play_only_would_read_it(client):
+    # Issue 28: "0 deal(s) reviewed, 1 could not be read" and nothing said
+    # "play only"; the report's error line names the uploaded file.
+    text = played_file("bridgebots__sample.lin").read_text(encoding="utf-8").splitlines()[0]
+    data = {"file": (io.BytesIO(text.encode()), "sample.lin"), "rules": "vint"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    result = job["result"]
+    assert result["deals"] == 0 and result["errors"] == 1
+    assert "'play only' reads 1 more deal(s) of sample.lin" in result["hint"]
+    assert "sample.lin, line 1" in result["html"] and "Bridge makes N declarer" in result["html"]
+    data = {"file": (io.BytesIO(text.encode()), "sample.lin"), "rules": "vint",
+            "play_only": "on"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["result"]["deals"] == 1 and job["result"]["hint"] == ""

@@ -6,6 +6,7 @@ Debian's chromium and chromium-driver; see .ci/run).
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
 from types import SimpleNamespace
@@ -14,6 +15,7 @@ import time
 import pytest
 
 import solver
+from advisor.render import card_text
 from advisor.web import create_app
 from helpers import DATA
 
@@ -107,7 +109,12 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     expected = solver.dd_table(OTHER)
     assert rows == [[seat] + [str(expected[seat, s]) for s in ("S", "H", "D", "C", "NT")]
                     for seat in "NESW"]
-    assert "Par:" in browser.find_element(By.ID, "analyse-result").text
+    result = browser.find_element(By.ID, "analyse-result").text
+    assert "Par:" in result
+    # One notation (issue 28): the par sentence's contracts in symbols too, and
+    # the game's bid rank as a labelled line.
+    assert not re.search(r"\b[1-7][SHDC]\b", result)
+    assert "Bid rank in vint, lowest first: \u2660 \u2663 \u2666 \u2665 NT" in result
     browser.save_screenshot(str(tmp_path / "analyse.png"))
 
     # Play the first card: the best cards are marked with the declaring side's tricks.
@@ -118,7 +125,8 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     card = best.get_attribute("data-card")
     best.click()
     wait_for(browser, "#play-result .trick .cardtext")
-    assert f"Played: {card}" in browser.find_element(By.ID, "play-result").text
+    # The played list writes cards as the hands do (render.notation): "♠J", "♥10".
+    assert f"Played: {card_text(card, True)}" in browser.find_element(By.ID, "play-result").text
 
     # Ask for advice.
     tab(browser, "advise")
@@ -178,11 +186,13 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     header = grid.find_elements(By.TAG_NAME, "tr")[0].text.split()
     expected = advisor.analyse(DEAL, rules="skruuvi", dealer="N", aces_seconds=60)
     rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    # Columns S H D C, then Skruuvi's own strains (render.notation): misère
+    # is the last pair of columns.
+    assert header[1:9:4] == ["\u2660", "\u2665"] and header[-4:] == ["M", "NS", "M", "EW"]
     for level in "567":
-        for k, side in enumerate(("NS", "EW")):       # the misère columns come first
-            assert header[1 + 2 * k:3 + 2 * k] == ["M", side]
+        for k, side in enumerate(("NS", "EW")):
             score = expected.side_outcome(level + "M", side).score
-            assert rows[level][k] == f"{score:+d}"
+            assert rows[level][k - 2] == f"{score:+d}"
     text = browser.find_element(By.ID, "analyse-result").text
     assert f"NS {expected.all_pass.score:+d} with the aces" in text
     assert "Note: misère scores include the ace penalties" in text
@@ -201,7 +211,7 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     WebDriverWait(browser, 120).until(lambda d: not _attached(old_grid))
     grid = wait_for(browser, "#analyse-result table.scores")
     rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
-    assert rows["5"][:2] == [f"{expected.side_outcome('5M', side).score:+d}"
+    assert rows["5"][-2:] == [f"{expected.side_outcome('5M', side).score:+d}"
                              for side in ("NS", "EW")]
 
 

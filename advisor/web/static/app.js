@@ -35,8 +35,23 @@ function callNode(call) {
   return m ? el("span", {}, m[1], suit(m[2])) : document.createTextNode(call);
 }
 
+// One card notation (advisor/render/notation.py): suit symbol, then the rank, ten as 10.
 function cardNode(card) {
-  return el("span", {class: "cardtext"}, suit(card[0]), card.slice(1));
+  return el("span", {class: "cardtext"}, suit(card[0]), card.slice(1).replace("T", "10"));
+}
+
+// A sentence with its contracts drawn as callNode draws them: "NS make 5H by N" -> 5♥.
+function callsInText(text) {
+  const parts = text.split(/\b([1-7](?:NT|[SHDC]))\b/);
+  return el("span", {}, parts.map((p, i) => (i % 2 ? callNode(p) : p)));
+}
+
+// Every table lists S H D C NT (Skruuvi's grand G as NT), then a game's other strains.
+const STRAIN_ORDER = ["S", "H", "D", "C", "NT"];
+function displayStrains(strains) {
+  const rank = (s) => (s === "G" ? 4 : STRAIN_ORDER.includes(s) ? STRAIN_ORDER.indexOf(s) : 5);
+  return strains.map((s, i) => [s, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1])
+    .map(([s]) => s);
 }
 
 function showError(text) {
@@ -141,7 +156,7 @@ const signed = (v) => (v > 0 ? "+" : "") + v;
 
 function scoreGridNode(a) {
   const levels = [...new Set(a.contracts.map((c) => c[0]))];
-  const strains = [...new Set(a.contracts.map((c) => c.slice(1)))];
+  const strains = displayStrains([...new Set(a.contracts.map((c) => c.slice(1)))]);
   return el("table", {class: "grid scores"},
     el("tr", {}, el("th", {}, "level"), strains.map((s) => ["NS", "EW"].map((side) =>
       el("th", {}, s.length === 1 && SYMBOL[s] ? suit(s) : s, " ", side)))),
@@ -181,11 +196,14 @@ function drawAnalysis(a) {
     el("p", {class: "note"}, "Declarer's left-hand opponent leads."),
     ddTableNode(a.dd_table),
     el("h3", {}, "Par: ", parText),
-    el("p", {}, par.explanation),
+    el("p", {}, callsInText(par.explanation)),
     el("p", {class: "note"}, "Bidding: ", par.line.length ? par.line.map((b) =>
       el("span", {}, `${b.side} `, callNode(b.contract), "; ")) : "all pass"),
     el("h3", {}, "Score for NS of every contract (each side's better declarer)"),
     scoreGridNode(a),
+    el("p", {class: "note"}, `Bid rank in ${a.rules}, lowest first: `,
+       [...new Set(a.contracts.map((c) => c.slice(1)))].map((s) =>
+         el("span", {}, SYMBOL[s] ? suit(s) : s, " "))),
     allPassNode(a),
     ...a.notes.map((n) => el("p", {class: "note"}, `Note: ${n}.`)));
 }
@@ -217,7 +235,8 @@ async function playRefresh() {
     el("p", {}, `Declaring side ${s.declaring_side}. Tricks: NS ${s.tricks.NS}, EW ${s.tricks.EW}. ` +
        (s.on_move ? `${s.on_move} to play.` : "All cards played.")),
     dealNode(s.hands, null, extra),
-    el("p", {class: "note"}, "Played: ", playState.cards.join(" ") || "nothing yet"));
+    el("p", {class: "note"}, "Played: ", playState.cards.length
+      ? playState.cards.map((c) => el("span", {}, cardNode(c), " ")) : "nothing yet"));
 }
 
 function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
@@ -527,6 +546,7 @@ function setup() {
     $("review-result").replaceChildren(
       el("p", {}, `${r.deals} deal(s) reviewed` + (r.errors ? `, ${r.errors} could not be read` : "") + ". ",
          el("a", {href: URL.createObjectURL(blob), download: "review.html"}, "Download the report")),
+      r.hint ? el("p", {class: "error"}, r.hint) : "",
       el("iframe", {class: "report", srcdoc: r.html, title: "review report"}));
   }));
   if (window.setupPractice) window.setupPractice();
