@@ -252,8 +252,8 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
     if is_first and not anyone_bid and level == 1:
         # The policy's own opening row (advisor.bidding.tables, "names the highest and
         # longest suit"): read the opening as the seats that opened it would have held it.
-        return (f"{word} >= 4 and {honours} >= 2 and hcp >= 11",
-                f"opening 1{strain} shows four or more {word} with two honours, 11 points")
+        return (f"{word} >= 4 and {honours} >= 2 and hcp >= 12",
+                f"opening 1{strain} shows four or more {word} with two honours, 12 points")
     partner_first = first_call[seat.partner]
     if not named[seat] and partner_first is not None and partner_first.endswith(("NT", "G")):
         # "показывают 'без паса' свою самую длинную масть, 5-6 карт с онером"

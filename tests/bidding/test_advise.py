@@ -100,10 +100,10 @@ def test_same_seed_same_answer():
     assert a == b and a["deals"] != c["deals"]
     assert json.loads(json.dumps(a)) == a
     # N's first-turn pass denies three aces; E's 1S opening shows four spades with
-    # two honours and 11 points (the policy's opening row); S's pass after a bid
+    # two honours and 12 points (the policy's opening row); S's pass after a bid
     # says nothing
     assert {i["seat"]: i["text"] for i in a["inferences"] if not i["rules"]} == {
-        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 11"}
+        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 12"}
     # and every call of the others is read as the bidding policy's own call
     assert [(i["seat"], i["call"], i["before"]) for i in a["inferences"] if i["rules"]] == [
         ("N", "P", ""), ("E", "1S", "P"), ("S", "P", "P 1S")]
