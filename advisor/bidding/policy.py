@@ -46,8 +46,9 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: row's strain's sure tricks), ``partner_nt`` (1: partner's first call was no-trumps),
 #: ``supported`` (1: partner has raised a strain of mine), ``partner_suit`` (1: partner
 #: has named a suit), ``stands_mine`` (1: the bid that stands now is my own, in the
-#: row's strain: bidding it again only raises my own contract).
-POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine")
+#: row's strain: bidding it again only raises my own contract), ``my_nt`` (1: my own
+#: first bid was no-trumps).
+POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine", "my_nt")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
                  "G": "grand"}
@@ -290,7 +291,8 @@ class Policy:
                          int(reading.partner_shows(strain, self.nt) == "nt"),
                          int(reading.partner_raised_me),
                          int(any(s in _SUIT_INDEX for s in reading.partner_strains)),
-                         int(reading.mine_standing == strain))
+                         int(reading.mine_standing == strain),
+                         int(bool(reading.my_strains) and reading.my_strains[0] == self.nt))
                 if not self._fits(row, strain, reading, hand.mask, extra):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
@@ -443,7 +445,7 @@ class Policy:
     def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
         """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the
         values of POLICY_FEATURES (sure tricks, partner_nt, supported, partner_suit,
-        stands_mine)."""
+        stands_mine, my_nt)."""
         partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
         if "{partner}" in row.hand and partner is None:
             return False

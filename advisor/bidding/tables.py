@@ -162,6 +162,15 @@ VINT: Tuple[Row, ...] = (
     # whose bid of mine stands (stands_mine) is shown already: naming it again would only
     # raise my own contract, which "ИМЕЯ ТОЛЬКО ОДНУ ВЗЯТКУ, ИГРУ ПРИПОДНИМАТЬ НЕЛЬЗЯ"
     # leaves to the tricks (the rows above), not to the suit's shape.
+    # The no-trumps opener's own suit "без паса" even after partner has shown one:
+    # the seed makes it an obligation ("он обязан переходить без паса на свою масть"),
+    # and partner's suit over no-trumps was itself only shown, not played for.
+    Row("rebid", "my_nt == 1 and stands_mine == 0 and (({suit} >= 5 and top_{suit} >= 2) or "
+        "({suit} >= 6 and honours_{suit} >= 2))", "suit", "cheapest",
+        "after its own no-trumps, goes over to an independent suit of its own (five to two "
+        "of A K Q, or six), as the seed obliges", _V + ": after no-trumps the player must go "
+        "over to his own suit without passing, five from A K Q with two or three honours, "
+        "or six from J-10", up_to=3),
     Row("rebid", "partner_suit == 0 and stands_mine == 0 and (({suit} >= 5 and top_{suit} >= 2) or "
         "({suit} >= 6 and honours_{suit} >= 2))", "suit", "cheapest",
         "an independent suit (five to two of A K Q, or six): names it rather than let the "
