@@ -176,13 +176,15 @@ class _Reading:
     partner_levels: Dict[str, int] = field(default_factory=dict)  # partner's, a strain
     their_level: int = 0                       # the opponents' highest level
     opener: Optional[str] = None               # who made the first bid: me, partner, them
+    partner_aces: int = 0                      # the aces partner's no-trumps have shown
 
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
                 self.partner_raised_me, self.anyone_bid, self.opponents_bid,
                 self.mine_standing, tuple(sorted(self.my_levels.items())),
-                tuple(sorted(self.partner_levels.items())), self.their_level, self.opener)
+                tuple(sorted(self.partner_levels.items())), self.their_level, self.opener,
+                self.partner_aces)
 
     def situation(self) -> str:
         if self.my_strains:
@@ -416,6 +418,8 @@ class Policy:
             r.my_strains.append(strain)
             r.my_levels[strain] = max(level, r.my_levels.get(strain, 0))
         elif who == seat.partner:
+            if strain == self.nt and not r.partner_aces:
+                r.partner_aces = _shown_aces(r)
             if strain in r.my_strains:
                 r.partner_raised_me = True
             r.partner_strains.append(strain)
@@ -482,6 +486,18 @@ class Policy:
         if row.level == "reach":         # as high as the tricks reach, at once
             return f"{max(lv for lv in levels if lv <= cap)}{strain}"
         return f"{levels[0]}{strain}"
+
+
+def _shown_aces(r: "_Reading") -> int:
+    """The aces partner's first no-trumps shows, by the seed's convention (seed 004:
+    "имея четырех Тузов ... 'без козырей' по первому разу; имея двух Тузов ...
+    'без козырей' после паса или после уже назначенной масти"; one ace "когда
+    партнер в первый тур говорил 'без козырей'"), read before the call is noted:
+    three at the auction's first bid, one over my own first-turn no-trumps, two
+    otherwise."""
+    if not r.anyone_bid:
+        return 3
+    return 1 if r.my_strains and r.my_strains[0] in ("NT", "G") else 2
 
 
 def _remember(store: dict, key, compute):
