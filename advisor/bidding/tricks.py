@@ -14,7 +14,9 @@ double-dummy tricks the player would take declaring the strain, from
 - what partner's calls show about the strain (``context``): nothing yet
   (``none``), a pass (``pass``), a first-turn no-trumps (``nt``), this very
   suit (``same``), a raise of my suit (``raise``) or another suit
-  (``other``); and how high partner, I and the opponents have bid.
+  (``other``); how high partner, I and the opponents have bid (my own level
+  is left out of the fit); the aces partner's no-trumps have shown by the
+  seed's convention and whether they and mine make all four.
 
 One set of weights for each kind of strain (a suit, no-trumps) and context,
 fitted by least squares on the double-dummy tables of random deals whose
