@@ -410,6 +410,8 @@ class Policy:
             read = self.rules.read_bid(call)
             bid = self._bid_of[call] = (read.strain, read.level)
         strain, level = bid
+        if who == seat.partner and strain == self.nt and not r.partner_aces:
+            r.partner_aces = _shown_aces(r)      # read before this bid is noted
         if not r.anyone_bid:
             r.opener = "me" if who == seat else "partner" if who == seat.partner else "them"
         r.anyone_bid = True
@@ -418,8 +420,6 @@ class Policy:
             r.my_strains.append(strain)
             r.my_levels[strain] = max(level, r.my_levels.get(strain, 0))
         elif who == seat.partner:
-            if strain == self.nt and not r.partner_aces:
-                r.partner_aces = _shown_aces(r)
             if strain in r.my_strains:
                 r.partner_raised_me = True
             r.partner_strains.append(strain)
