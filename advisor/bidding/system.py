@@ -16,7 +16,7 @@ Vint and its relatives (seed 004, the Russian advice):
 - a suit bid at level 2 or more as the auction's first bid (a bid "from the
   hand") shows six cards with three honours;
 - a suit at level 1 as the auction's first bid (an opening) shows four cards
-  with two honours and 11 points: the bidding policy's own opening row
+  with two honours and 12 points: the bidding policy's own opening row
   (``advisor.bidding.tables``), so that the partners the advisor samples are
   the ones its simulated seats would have opened with;
 - raising a suit partner named shows three cards of it or more: the policy's
