@@ -52,6 +52,10 @@ EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.987
 #: Deals the advisor samples for each call of a reviewed auction, and with --fast.
 REVIEW_SAMPLES = 30
 FAST_REVIEW_SAMPLES = 12
+#: ``vint review`` judges single-dummy by default for files of at most this many
+#: deals (about 6 s a deal on two cores: docs/review.md); --single-dummy asks for
+#: it on any file, --no-single-dummy turns it off.
+SINGLE_DUMMY_DEALS = 20
 
 
 class CliError(ValueError):
@@ -352,6 +356,8 @@ def run_review(args, out) -> None:
         raise CliError("give --fast or --samples, not both")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
+    if args.card_samples is not None and args.card_samples < 1:
+        raise CliError(f"--card-samples must be at least 1, not {args.card_samples}")
     _check_seed(args)
     if args.html:
         _check_output(args.html, args.file, args.force)
@@ -375,12 +381,19 @@ def run_review(args, out) -> None:
     games = read_games_file(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
     hint = _play_only_hint(args, games)
+    single_dummy = args.single_dummy
+    if single_dummy is None:
+        single_dummy = len(games) <= SINGLE_DUMMY_DEALS
+        if not single_dummy:
+            _print_notes([f"{len(games)} deals: the single-dummy review is off (on by default "
+                          f"for at most {SINGLE_DUMMY_DEALS}; --single-dummy turns it on)"])
     try:
         with bar:
             task = bar.add_task("review", total=len(games))
             reviews = review(games, rules=args.rules,
                              auction_review=not args.no_auction_review,
                              samples=args.samples, seed=args.seed, auction=not args.play_only,
+                             single_dummy=single_dummy, card_samples=args.card_samples,
                              on_review=finished)
     except KeyboardInterrupt:
         if not done:
@@ -607,6 +620,13 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")
     rv.add_argument("--no-auction-review", action="store_true",
                     help="skip the advisor's review of the calls (much faster)")
+    rv.add_argument("--single-dummy", action=argparse.BooleanOptionalAction, default=None,
+                    help="judge each card that cost double-dummy by what its player could "
+                         "know: a mistake only when worse there too, else a fair guess (default: "
+                         f"on for files of at most {SINGLE_DUMMY_DEALS} deals)")
+    rv.add_argument("--card-samples", type=int, default=None, metavar="N",
+                    help="deals sampled for each card judged single-dummy (default: 32 at the "
+                         "first trick, 48 in the middle, fewer at the end)")
     rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     rv.set_defaults(run=run_review)
 

@@ -397,6 +397,11 @@ class RuleSet:
     #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
     #: trick declarer wins from his own hand in a fulfilled contract)?
     scores_declarer_hand = False
+    #: Are trump honours and aces scored at the contract's trick value whatever
+    #: the tricks, so that they weigh in the choice of a level (Vint 1886)? The
+    #: bidding policy's level chooser (``bidding.tricks.LevelChooser``) then adds
+    #: their expected worth; other games' honours are left out of it.
+    honours_at_trick_value = False
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:

@@ -48,6 +48,7 @@ class Vint(RuleSet):
     """Vint, 1886 rules (seed 000)."""
 
     name = "vint"
+    honours_at_trick_value = True
     strain_order = ("S", "C", "D", "H", "NT")
     passes_after_bid = 12
     passes_without_bid = 8

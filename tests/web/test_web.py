@@ -217,16 +217,52 @@ def test_practice_session_through_the_api(client):
     assert bad["state"] == "error" and "not a call" in bad["error"]
     hint = client.get(f"/api/practice/{sid}/hint").json
     assert hint["call"] in state["legal"] and hint["reason"]
-    # Follow the hints to the end of the board.
-    while not state["finished"]:
+    # Follow the hints to the end of the auction.
+    while state["phase"] == "auction":
         call = client.get(f"/api/practice/{sid}/hint").json["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": call}))["result"]
+    assert not state["finished"], "seed 4's auction ends in a contract the player plays"
+    state = _play_the_board(client, sid, state)
     assert state["result"]["par"] is not None and state["boards_done"] == 1
     assert set(state["hands"]) == {"N", "E", "S", "W"}
     pbn = client.get(f"/api/practice/{sid}/pbn")
     assert pbn.status_code == 200 and "[Deal " in pbn.get_data(as_text=True)
     nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
     assert nxt["board"] == 2 and not nxt["finished"]
+
+
+def _play_the_board(client, sid, state):
+    """Play the player's cards through the API: a refused card, a hint, the
+    hint's card, undo and the card again, then a claim or auto to the end."""
+    post = lambda what, body=None: finish(  # noqa: E731
+        client, client.post(f"/api/practice/{sid}/{what}", json=body or {}))
+    play = state["play"]
+    assert state["phase"] == "play" and play["on_move"] == "S" and play["legal"]
+    assert play["contract"] and len(play["trick"]) == len(state["play"]["cards"]) % 4
+    illegal = next((c for c in _cards(play["left"]) if c not in play["legal"]), None)
+    if illegal:
+        bad = post("card", {"card": illegal})
+        assert bad["state"] == "error" and "cannot be played" in bad["error"]
+    hinted = post("card-hint")["result"]
+    choice = hinted["card_hint"]["choice"]
+    assert choice in play["legal"] and hinted["card_hint"]["cards"][0]["card"] == choice
+    after = post("card", {"card": choice})["result"]
+    mine = [c for c in after["play"]["cards"] if c["player"]]
+    assert mine and mine[0]["card"] == choice and mine[0]["seat"] == "S"
+    back = post("undo")["result"]
+    assert back["play"]["legal"] == play["legal"] and back["play"]["cards"] == play["cards"]
+    assert post("card", {"card": choice})["result"]["play"] == after["play"]
+    claim = post("claim")["result"]
+    if not claim["claim"]["granted"]:
+        assert "with best play" in claim["claim"]["words"] and not claim["finished"]
+        claim = post("auto")["result"]
+    assert claim["finished"] and claim["result"]["played"]
+    return claim
+
+
+def _cards(pbn_hand):
+    """'AK.Q..2' -> ['SA', 'SK', 'HQ', 'C2']"""
+    return [s + r for s, ranks in zip("SHDC", pbn_hand.split(".")) for r in ranks]
 
 
 def test_practice_errors_are_messages(client):
@@ -236,6 +272,10 @@ def test_practice_errors_are_messages(client):
     assert r.status_code == 400 and "seed" in r.json["error"]
     r = client.post("/api/practice/new", json={"constraint": "hcp >= 12"})
     assert r.status_code == 400 and "SEAT: EXPRESSION" in r.json["error"]
+    r = client.post("/api/practice/nosuch/card", json={"card": ["SA"]})
+    assert r.status_code == 400 and "give the card as text" in r.json["error"]
+    r = client.post("/api/practice/nosuch/claim", json={"tricks": "all"})
+    assert r.status_code == 400 and "tricks must be a number" in r.json["error"]
 
 
 def test_review_upload_of_a_bridge_file_play_only(client):
