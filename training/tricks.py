@@ -37,10 +37,12 @@ for path in (REPO, REPO / "benchmarks"):
 
 from duplicate import Referee, Store, board  # noqa: E402
 
-#: Inputs the fit leaves out by default: how high the auction has gone. Fitted
-#: on the policy's own auctions they feed back (a raise makes partner count more
-#: tricks, which makes it raise again) and the partnership overbids.
-LEAVE_OUT = ("partner_level", "partner_top_level", "my_level")
+#: Inputs the fit leaves out by default: my own level. Fitted on the policy's own
+#: auctions the auction's levels fed back while raises went one level at a time (a
+#: raise made partner count more tricks, which made it raise again) and the
+#: partnership overbid; since a raise goes at once to the level its tricks reach,
+#: partner's levels say how many and are read (issue 33, docs/advise.md).
+LEAVE_OUT = ("my_level",)
 #: Ridge penalty of the least-squares fit (on standardised-ish raw inputs).
 RIDGE = 1.0
 

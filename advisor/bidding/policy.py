@@ -46,8 +46,9 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: row's strain's sure tricks), ``partner_nt`` (1: partner's first call was no-trumps),
 #: ``supported`` (1: partner has raised a strain of mine), ``partner_suit`` (1: partner
 #: has named a suit), ``stands_mine`` (1: the bid that stands now is my own, in the
-#: row's strain: bidding it again only raises my own contract).
-POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine")
+#: row's strain: bidding it again only raises my own contract), ``my_nt`` (1: my own
+#: first bid was no-trumps).
+POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine", "my_nt")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
                  "G": "grand"}
@@ -175,13 +176,15 @@ class _Reading:
     partner_levels: Dict[str, int] = field(default_factory=dict)  # partner's, a strain
     their_level: int = 0                       # the opponents' highest level
     opener: Optional[str] = None               # who made the first bid: me, partner, them
+    partner_aces: int = 0                      # the aces partner's no-trumps have shown
 
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
                 self.partner_raised_me, self.anyone_bid, self.opponents_bid,
                 self.mine_standing, tuple(sorted(self.my_levels.items())),
-                tuple(sorted(self.partner_levels.items())), self.their_level, self.opener)
+                tuple(sorted(self.partner_levels.items())), self.their_level, self.opener,
+                self.partner_aces)
 
     def situation(self) -> str:
         if self.my_strains:
@@ -290,7 +293,8 @@ class Policy:
                          int(reading.partner_shows(strain, self.nt) == "nt"),
                          int(reading.partner_raised_me),
                          int(any(s in _SUIT_INDEX for s in reading.partner_strains)),
-                         int(reading.mine_standing == strain))
+                         int(reading.mine_standing == strain),
+                         int(bool(reading.my_strains) and reading.my_strains[0] == self.nt))
                 if not self._fits(row, strain, reading, hand.mask, extra):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
@@ -406,6 +410,8 @@ class Policy:
             read = self.rules.read_bid(call)
             bid = self._bid_of[call] = (read.strain, read.level)
         strain, level = bid
+        if who == seat.partner and strain == self.nt and not r.partner_aces:
+            r.partner_aces = _shown_aces(r)      # read before this bid is noted
         if not r.anyone_bid:
             r.opener = "me" if who == seat else "partner" if who == seat.partner else "them"
         r.anyone_bid = True
@@ -443,7 +449,7 @@ class Policy:
     def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
         """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the
         values of POLICY_FEATURES (sure tricks, partner_nt, supported, partner_suit,
-        stands_mine)."""
+        stands_mine, my_nt)."""
         partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
         if "{partner}" in row.hand and partner is None:
             return False
@@ -480,6 +486,18 @@ class Policy:
         if row.level == "reach":         # as high as the tricks reach, at once
             return f"{max(lv for lv in levels if lv <= cap)}{strain}"
         return f"{levels[0]}{strain}"
+
+
+def _shown_aces(r: "_Reading") -> int:
+    """The aces partner's first no-trumps shows, by the seed's convention (seed 004:
+    "имея четырех Тузов ... 'без козырей' по первому разу; имея двух Тузов ...
+    'без козырей' после паса или после уже назначенной масти"; one ace "когда
+    партнер в первый тур говорил 'без козырей'"), read before the call is noted:
+    three at the auction's first bid, one over my own first-turn no-trumps, two
+    otherwise."""
+    if not r.anyone_bid:
+        return 3
+    return 1 if r.my_strains and r.my_strains[0] in ("NT", "G") else 2
 
 
 def _remember(store: dict, key, compute):

@@ -16,7 +16,7 @@ Vint and its relatives (seed 004, the Russian advice):
 - a suit bid at level 2 or more as the auction's first bid (a bid "from the
   hand") shows six cards with three honours;
 - a suit at level 1 as the auction's first bid (an opening) shows four cards
-  with two honours and 11 points: the bidding policy's own opening row
+  with two honours and 12 points: the bidding policy's own opening row
   (``advisor.bidding.tables``), so that the partners the advisor samples are
   the ones its simulated seats would have opened with;
 - raising a suit partner named shows three cards of it or more: the policy's
@@ -252,8 +252,8 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
     if is_first and not anyone_bid and level == 1:
         # The policy's own opening row (advisor.bidding.tables, "names the highest and
         # longest suit"): read the opening as the seats that opened it would have held it.
-        return (f"{word} >= 4 and {honours} >= 2 and hcp >= 11",
-                f"opening 1{strain} shows four or more {word} with two honours, 11 points")
+        return (f"{word} >= 4 and {honours} >= 2 and hcp >= 12",
+                f"opening 1{strain} shows four or more {word} with two honours, 12 points")
     partner_first = first_call[seat.partner]
     if not named[seat] and partner_first is not None and partner_first.endswith(("NT", "G")):
         # "показывают 'без паса' свою самую длинную масть, 5-6 карт с онером"

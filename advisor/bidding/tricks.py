@@ -14,7 +14,9 @@ double-dummy tricks the player would take declaring the strain, from
 - what partner's calls show about the strain (``context``): nothing yet
   (``none``), a pass (``pass``), a first-turn no-trumps (``nt``), this very
   suit (``same``), a raise of my suit (``raise``) or another suit
-  (``other``); and how high partner, I and the opponents have bid.
+  (``other``); how high partner, I and the opponents have bid (my own level
+  is left out of the fit); the aces partner's no-trumps have shown by the
+  seed's convention and whether they and mine make all four.
 
 One set of weights for each kind of strain (a suit, no-trumps) and context,
 fitted by least squares on the double-dummy tables of random deals whose
@@ -46,10 +48,12 @@ _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 FEATURE_NAMES = {
     "suit": ("bias", "sure", "length", "top", "honours", "hcp", "aces", "kings", "short",
              "losers", "second", "partner_level", "partner_top_level", "partner_bids",
-             "my_level", "their_level", "partner_opened", "i_opened", "partner_passed_first"),
+             "my_level", "their_level", "partner_opened", "i_opened", "partner_passed_first",
+             "partner_aces", "all_aces"),
     "nt": ("bias", "sure", "longest", "top", "stoppers", "hcp", "aces", "kings", "queens",
            "losers", "second", "partner_level", "partner_top_level", "partner_bids",
-           "my_level", "their_level", "partner_opened", "i_opened", "partner_passed_first"),
+           "my_level", "their_level", "partner_opened", "i_opened", "partner_passed_first",
+           "partner_aces", "all_aces"),
 }
 
 
@@ -104,20 +108,23 @@ def context(reading, strain: str, nt: str) -> str:
     return "pass"
 
 
-def auction_features(reading, strain: str) -> List[float]:
+def auction_features(reading, strain: str, hand_aces: int = 0) -> List[float]:
     """The auction's part of ``features``: partner's highest level in the strain
     and in any strain, partner's bids, my highest level in the strain, the
     opponents' highest level; whether partner or I made the auction's first bid,
-    and whether partner's first call was a pass."""
+    whether partner's first call was a pass; the aces partner's no-trumps have
+    shown, and whether they and mine (``hand_aces``) make all four."""
     return [reading.partner_levels.get(strain, 0), max(reading.partner_levels.values(), default=0),
             len(reading.partner_strains), reading.my_levels.get(strain, 0),
             reading.their_level, float(reading.opener == "partner"), float(reading.opener == "me"),
-            float(reading.partner_first == "P")]
+            float(reading.partner_first == "P"), reading.partner_aces,
+            float(reading.partner_aces + hand_aces >= 4)]
 
 
 def features(ranks, hand, sure, reading, strain: str, nt: str) -> List[float]:
     """The model's inputs for ``strain`` (``FEATURE_NAMES``), with the bias first."""
-    return [1.0] + hand_features(ranks, hand, sure, strain, nt) + auction_features(reading, strain)
+    return [1.0] + hand_features(ranks, hand, sure, strain, nt) + auction_features(reading, strain,
+                                                                      hand["aces"])
 
 
 class TrickModel:

@@ -100,10 +100,10 @@ def test_same_seed_same_answer():
     assert a == b and a["deals"] != c["deals"]
     assert json.loads(json.dumps(a)) == a
     # N's first-turn pass denies three aces; E's 1S opening shows four spades with
-    # two honours and 11 points (the policy's opening row); S's pass after a bid
+    # two honours and 12 points (the policy's opening row); S's pass after a bid
     # says nothing
     assert {i["seat"]: i["text"] for i in a["inferences"] if not i["rules"]} == {
-        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 11"}
+        "N": "aces <= 2", "E": "spades >= 4 and honours_spades >= 2 and hcp >= 12"}
     # and every call of the others is read as the bidding policy's own call
     assert [(i["seat"], i["call"], i["before"]) for i in a["inferences"] if i["rules"]] == [
         ("N", "P", ""), ("E", "1S", "P"), ("S", "P", "P 1S")]
@@ -201,7 +201,9 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_workers():
 def test_a_cache_shares_deals_and_tricks_between_calls_of_one_auction():
     from advisor.bidding import AdviceCache
     cache = AdviceCache()
-    kw = dict(seat="N", dealer="N", samples=16, seed=5, workers=1, early_stop=False)
+    # (seeds whose first 16 deals include some that still fit 1S P P P by the
+    # policy's readings: seeds 5 and 6 had none once the policy changed in issue 33)
+    kw = dict(seat="N", dealer="N", samples=16, seed=3, workers=1, early_stop=False)
     first = recommend("AQ842.K93.A7.J62", cache=cache, **kw)
     plain = recommend("AQ842.K93.A7.J62", **kw)               # a cache changes no answer
     assert [(c.call, c.scores) for c in first.candidates] == \
@@ -211,7 +213,7 @@ def test_a_cache_shares_deals_and_tricks_between_calls_of_one_auction():
     # North's next call (after 1S P P P) reuses the deals that still fit, and
     # their tricks: it solves only the fresh deals.
     later = recommend("AQ842.K93.A7.J62", auction="1S P P P", cache=cache,
-                      **dict(kw, seed=6))
+                      **dict(kw, seed=4))
     reused = [d for d in later.deals if d in first.deals]
     assert reused and later.deals[:len(reused)] == reused
     fresh = {d.masks for d in later.deals} - {d.masks for d in first.deals}

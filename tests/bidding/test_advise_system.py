@@ -16,7 +16,7 @@ def _texts(auction, dealer="N", game="vint", skip=None):
 def test_vint_readings():
     assert _texts(["P", "1H", "1NT", "P", "2H", "P", "2S", "2NT"]) == [
         ("N", "P", "aces <= 2"),                                   # first-turn pass
-        ("E", "1H", "hearts >= 4 and honours_hearts >= 2 and hcp >= 11"),  # opening
+        ("E", "1H", "hearts >= 4 and honours_hearts >= 2 and hcp >= 12"),  # opening
         ("S", "1NT", "aces >= 3"),                                 # first-turn no-trumps
         # W's pass after a bid says nothing
         # N's first suit after partner's first-turn no-trumps, its own pass before it
@@ -37,7 +37,7 @@ def test_opening_from_the_hand_support_and_repeats():
 
 def test_skip_own_seat_and_dealer_rotation():
     assert _texts(["P", "P", "1S"], dealer="W", skip="N") == [
-        ("W", "P", "aces <= 2"), ("E", "1S", "spades >= 4 and honours_spades >= 2 and hcp >= 11")]
+        ("W", "P", "aces <= 2"), ("E", "1S", "spades >= 4 and honours_spades >= 2 and hcp >= 12")]
 
 
 def test_skruuvi_readings():

@@ -253,3 +253,50 @@ def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
     assert over("AKQJ76.A2.765.32", ["2H"]) == "P"
     # the cheapest level: eight sure tricks over 1D name the suit at once, not higher
     assert over("2.AKQJ76.AK5.432", ["1D"]) == "1H"
+
+
+def test_a_first_raise_goes_at_once_to_the_trick_models_best_level():
+    # "если игрок имеет три верные взятки, то он должен поднять на «три»": the raise's
+    # level tells partner how many tricks the raiser counts.
+    policy = Policy("vint")
+    responder = hand("AK2.KJ5.AK32.432")
+    d = policy.call(responder, seat="S", dealer="N", auction=["1H", "P"])
+    level = policy.best_level(responder, "H", policy.reading(["1H", "P"], "S", "N"))
+    assert level >= 2 and d.call == f"{level}H"
+
+
+def test_a_suit_opening_asks_twelve_points():
+    policy = Policy("vint")
+    eleven = hand("KQ85.982.Q854.A2")          # four spades with two honours, 11 points
+    twelve = hand("KQ85.J82.Q854.A2")
+    assert policy.call(eleven, seat="N", dealer="N", auction=[]).call == "P"
+    assert policy.call(twelve, seat="N", dealer="N", auction=[]).call == "1S"
+
+
+def test_the_no_trumps_opener_goes_over_to_its_own_suit_after_partners():
+    # seed 004: "он обязан переходить без паса на свою масть" after his first-turn
+    # no-trumps, even though partner has shown diamonds over them.
+    opener = hand("AK9863.AK5..AJ93")
+    d = Policy("vint").call(opener, seat="N", dealer="N", auction=["1NT", "P", "2D", "P"])
+    assert d.call == "3S" and "no-trumps" in d.reason      # spades rank below diamonds
+    # a player whose first bid was a suit still leaves partner's suit alone
+    assert Policy("vint").call(hand("K76.4.KQ842.AK76"), seat="E", dealer="E",
+                               auction=["1D", "P", "1H", "P"]).call == "P"
+
+
+def test_partners_no_trumps_show_aces_by_the_seeds_convention():
+    policy = Policy("vint")
+    assert policy.reading(["1NT", "P"], "S", "N").partner_aces == 3      # the first bid
+    assert policy.reading(["1H", "P", "1NT", "P"], "N", "N").partner_aces == 2   # over a suit
+    assert policy.reading(["P", "P", "1NT", "P"], "N", "N").partner_aces == 3
+    assert policy.reading(["1NT", "P", "2NT", "P"], "N", "N").partner_aces == 1  # over mine
+    assert policy.reading(["1H", "P", "2H", "P"], "N", "N").partner_aces == 0
+
+
+def test_a_strong_rebidder_shows_a_second_four_card_suit():
+    policy = Policy("vint")
+    strong = hand("AKQ5.2.AK76.Q762")           # 18 points: spades, then diamonds
+    first = policy.call(strong, seat="N", dealer="N", auction=[]).call
+    assert first == "1S"
+    d = policy.call(strong, seat="N", dealer="N", auction=["1S", "P", "P", "P"])
+    assert d.call in ("1D", "2D") and "second suit" in d.reason

@@ -28,7 +28,7 @@ def test_json_has_the_recommendation():
     assert data["candidates"][0]["call"] == "P" and data["candidates"][0]["contract"] == "6H"
     assert {c["call"] for c in data["candidates"]} >= {"P", "7S", "7NT"}
     assert data["inferences"][0]["text"] == \
-        "hearts >= 4 and honours_hearts >= 2 and hcp >= 11"
+        "hearts >= 4 and honours_hearts >= 2 and hcp >= 12"
 
 
 def test_table_names_the_call_and_the_samples():
