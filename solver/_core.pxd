@@ -35,7 +35,6 @@ cdef struct Entry:
 cdef struct Bucket:
     u64 shape     # 4 bits a hand and suit: the suit lengths of the four hands
     int leader    # -1 for an empty slot
-    int hint      # the last lead that cut off here: make_card(suit, place from the top), or -1
     int count     # entries in use
     int capacity  # entries allocated
     Entry* entries
@@ -61,7 +60,7 @@ cdef struct Ctx:
     int ncards           # cards already on the trick
     int trick_card[4]    # card indices (bit numbers in a card mask)
     int trick_seat[4]
-    int hint_card        # a card to try first at this trick start, or -1
+    u64* cuts            # the cut-off cache (_moves.pxi): CUTS_SIZE slots
     # Transposition table.
     Bucket* buckets
     int nbuckets         # a power of two

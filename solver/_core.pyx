@@ -123,15 +123,16 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     wins at least ``v`` tricks; ``v < target`` means at most ``v``.
     """
     cdef int player = c.player
-    cdef int n = 0, v, sub, i, nm, card, best, won, cut_card = -1
+    cdef int n = 0, v, sub, i, j, nm, card, best, won
     cdef u64 shape = 0, p0 = 0, p1 = 0
     cdef u64 unions[4]
     cdef u64 r = 0, rel_acc = 0, bit
-    cdef bint maxnode, cut = False
+    cdef bint maxnode
     cdef int moves[13]
     cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
-    cdef int suit, low, hint
+    cdef int suit, low, first = -1
+    cdef u64 cut_slot
     cdef int saved_card[4]
     cdef int saved_seat[4]
 
@@ -171,31 +172,33 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     # The best bound so far over the moves that did not cut off (below or
     # above every possible value to start with).
     v = -1 if maxnode else MAX_TRICKS + 1
-    hint = -1
-    if c.ncards != 0:
-        c.hint_card = -1
-    elif c.hint_card >= 0 and (c.hands[player] >> c.hint_card) & 1:
-        hint = c.hint_card
-    if hint >= 0:
-        # The table's hint leads the order whatever the other weights (its
-        # bonus outweighs them all): try it before generating and weighing
-        # the other moves, which a cut-off on it makes unnecessary.
-        moves[0] = hint_move(c, hint)
+    # The card that last cut off in this situation (the cut-off cache) is
+    # tried before the other moves are generated and weighed, which a
+    # cut-off on it makes unnecessary.
+    cut_slot = cut_key(c, player)
+    first = cut_lookup(c, cut_slot, player)
+    if first >= 0 and playable(c, player, first):
+        first = move_of(c, first)
+        moves[0] = first
         nm = 1
     else:
+        first = -1
         nm = generate_moves(c, moves, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     i = -1
     while True:
         i += 1
         if i >= nm:
-            if hint < 0:
+            if first < 0:
                 break
-            # No cut-off on the hint: now the others, in their usual order
-            # (the hint's move comes first, and it has been tried).
-            c.hint_card = hint
-            hint = -1
+            # No cut-off on the cached card: now the others, in their usual
+            # order after it (it has been tried).
             nm = generate_moves(c, moves, weights)
+            for j in range(nm):
+                if moves[j] == first:
+                    bring_to(moves, weights, j, 0)
+                    break
+            first = -1
             if i >= nm:
                 break
         if 0 < i < nm - 1:
@@ -238,7 +241,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             # A cut-off: this card alone decides the node.
             v = sub
             rel_acc = r
-            cut_card = card
+            if i > 0:
+                cut_store(c, cut_slot, player, card)
             break
         rel_acc |= r
         if (r >> card) & 1:
@@ -255,7 +259,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             v = sub
 
     if c.ncards == 0:
-        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, v, n, cut_card)
+        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, v, n)
     rel_out[0] = rel_acc
     return v
 
@@ -398,7 +402,6 @@ cdef void set_game(Ctx* c, int trump, bint misere, int lone) noexcept nogil:
 cdef void reset_search(Ctx* c) noexcept nogil:
     """Start a call afresh (counters, error, limits) but keep the table."""
     c.ncards = 0
-    c.hint_card = -1
     c.nodes = 0
     c.check_at = CHECK_EVERY
     c.trick_starts = 0
@@ -664,7 +667,6 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
     c = begin(table, &own, trump, misere, lone, 1024)
     try:
         set_position(c, h, leader, p, nplayed)
-        c.hint_card = -1
         nm = generate_moves(c, moves, weights)
         # The search picks each next move when it needs it (``next_move``);
         # here the whole order is wanted.

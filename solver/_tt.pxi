@@ -30,7 +30,8 @@ cdef int tt_init(Ctx* c, int max_entries) noexcept nogil:
     c.max_blocks = max_entries // BLOCK_ENTRIES + 2
     c.blocks = <Block*>calloc(c.max_blocks, sizeof(Block))
     c.nblocks = 0
-    if c.buckets == NULL or c.blocks == NULL:
+    c.cuts = <u64*>calloc(CUTS_SIZE, sizeof(u64))
+    if c.buckets == NULL or c.blocks == NULL or c.cuts == NULL:
         tt_free(c)
         return -1
     for i in range(c.nbuckets):
@@ -45,8 +46,10 @@ cdef void tt_free(Ctx* c) noexcept nogil:
             free(c.blocks[i].entries)
     free(c.blocks)
     free(c.buckets)
+    free(c.cuts)
     c.blocks = NULL
     c.buckets = NULL
+    c.cuts = NULL
     c.nblocks = 0
 
 
@@ -156,11 +159,8 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     cdef Bucket* b = &c.buckets[slot]
     cdef Entry* en
     cdef u64 rel
-    c.hint_card = -1
     if b.leader == -1:
         return -1
-    if b.hint >= 0:
-        c.hint_card = hint_to_card(b.hint, unions)
     # Newest entries first: they come from the positions searched just
     # before, which the current one most resembles (the same trick's other
     # lines, the previous target's search). On 20 random deals this cut the
@@ -179,7 +179,8 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
 
 
 cdef inline int hint_to_card(int hint, u64* unions) noexcept nogil:
-    """The card at a hint's place (``make_card(suit, places from the top)``), or -1."""
+    """The card at a hint's place (``make_card(suit, places from the top)``), or -1.
+    (The scored search's table keeps its best leads so.)"""
     cdef int s = card_suit(hint)
     cdef int place = card_rank(hint)
     cdef u64 u = unions[s]
@@ -195,7 +196,7 @@ cdef inline int card_to_hint(int card, u64* unions) noexcept nogil:
 
 
 cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
-                   u64 rel, int target, int v, int n, int best_card) noexcept nogil:
+                   u64 rel, int target, int v, int n) noexcept nogil:
     """Record the fail-soft result ``v`` of a search on ``target`` for this position."""
     cdef u64 m = 0, rb, u
     cdef int s, slot, e
@@ -213,8 +214,6 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     slot = find_bucket(c, shape, leader)
     b = &c.buckets[slot]
     if b.leader != -1:
-        if best_card >= 0:
-            b.hint = card_to_hint(best_card, unions)
         for e in range(b.count):
             en = &b.entries[e]
             if en.mask == m and en.plane0 == p0 and en.plane1 == p1:
@@ -232,7 +231,6 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
             b = &c.buckets[slot]
         b.leader = leader
         b.shape = shape
-        b.hint = card_to_hint(best_card, unions) if best_card >= 0 else -1
         b.count = 0
         b.capacity = 0
         b.entries = NULL
