@@ -107,19 +107,27 @@ cdef u64 hand_shape(Ctx* c) noexcept nogil:
 
 
 cdef void position_key(Ctx* c, u64* p0, u64* p1, u64* unions) noexcept nogil:
-    """The compressed owner planes of a position at a trick's start."""
+    """The owner planes of a position at a trick's start, packed by relative
+    rank (``pack_cards`` over the cards in play: within a bucket the suits'
+    lengths are fixed, so each suit's part keeps its place), and each suit's
+    cards."""
     cdef int s
-    cdef u64 u
-    cdef u64 a = 0, b = 0
-    cdef u64 ew = c.hands[1] | c.hands[3]
-    cdef u64 sw = c.hands[2] | c.hands[3]
     for s in range(4):
-        u = suit_of(c.in_play, s)       # a trick's start: the hands' cards
-        unions[s] = u
-        a |= compress13(suit_of(ew, s), u) << suit_shift(s)
-        b |= compress13(suit_of(sw, s), u) << suit_shift(s)
-    p0[0] = a
-    p1[0] = b
+        unions[s] = suit_of(c.in_play, s)       # a trick's start: the hands' cards
+    p0[0] = pack_cards(c.hands[1] | c.hands[3], c.in_play)
+    p1[0] = pack_cards(c.hands[2] | c.hands[3], c.in_play)
+
+
+cdef inline u64 top_cards_of(u64 packed, u64 in_play, u64* unions) noexcept nogil:
+    """The cards in play selected by an entry's ``mask`` (``packed``: the top
+    cards of each suit, packed as ``pack_cards`` packs them)."""
+    cdef int s
+    cdef u64 rel = 0
+    if HAVE_BMI2:
+        return hw_pdep(packed, in_play)
+    for s in range(4):
+        rel |= top_cards(unions[s], popcount(suit_of(packed, s))) << suit_shift(s)
+    return rel
 
 
 cdef inline int find_bucket(Ctx* c, u64 shape, int leader) noexcept nogil:
@@ -155,10 +163,9 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                    int target, u64* rel_out) noexcept nogil:
     """A stored bound that answers "side 0 wins >= target" (fail-soft), else -1."""
     cdef int slot = find_bucket(c, shape, leader)
-    cdef int e, s
+    cdef int e
     cdef Bucket* b = &c.buckets[slot]
     cdef Entry* en
-    cdef u64 rel
     if b.leader == -1:
         return -1
     # Newest entries first: they come from the positions searched just
@@ -170,10 +177,7 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
         en = &b.entries[e]
         if ((p0 ^ en.plane0) | (p1 ^ en.plane1)) & en.mask == 0:
             if en.lower >= target or en.upper < target:
-                rel = 0
-                for s in range(4):
-                    rel |= top_cards(unions[s], popcount((en.mask >> suit_shift(s)) & SLOT_MASK)) << suit_shift(s)
-                rel_out[0] = rel
+                rel_out[0] = top_cards_of(en.mask, c.in_play, unions)
                 return en.lower if en.lower >= target else en.upper
     return -1
 
@@ -198,7 +202,7 @@ cdef inline int card_to_hint(int card, u64* unions) noexcept nogil:
 cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                    u64 rel, int target, int v, int n) noexcept nogil:
     """Record the fail-soft result ``v`` of a search on ``target`` for this position."""
-    cdef u64 m = 0, rb, u
+    cdef u64 m = 0, rb
     cdef int s, slot, e
     cdef Bucket* b
     cdef Entry* en
@@ -206,9 +210,9 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     for s in range(4):
         rb = suit_of(rel, s)
         if rb:
-            u = unions[s]
             # The lowest relevant card and every card above it must match.
-            m |= compress13(u & ~((rb & (~rb + 1)) - 1), u) << suit_shift(s)
+            m |= (unions[s] & ~((rb & (~rb + 1)) - 1)) << suit_shift(s)
+    m = pack_cards(m, c.in_play)
     p0 &= m
     p1 &= m
     slot = find_bucket(c, shape, leader)
