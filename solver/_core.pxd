@@ -60,6 +60,7 @@ cdef struct Ctx:
     int ncards           # cards already on the trick
     int trick_card[4]    # card indices (bit numbers in a card mask)
     int trick_seat[4]
+    int win[5]           # win[k]: the index in the trick of the card winning its first k cards
     u64* cuts            # the cut-off cache (_moves.pxi): CUTS_SIZE slots
     # Transposition table.
     Bucket* buckets

@@ -132,9 +132,10 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
     cdef int suit, low, first = -1
-    cdef u64 cut_slot
     cdef int saved_card[4]
     cdef int saved_seat[4]
+    cdef int saved_win[5]
+    cdef u64 cut_slot
 
     c.nodes += 1
     if c.nodes >= c.check_at and must_stop(c):
@@ -216,14 +217,18 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         c.shape -= shape_unit(player, suit)
         c.trick_card[c.ncards] = card
         c.trick_seat[c.ncards] = player
+        record_winner(c, c.ncards)
         c.ncards += 1
         if c.ncards == 4:
+            # The next trick overwrites this one: keep it.
             saved_card = c.trick_card
             saved_seat = c.trick_seat
+            saved_win = c.win
             won = finish_trick(c, &best)
             sub = search(c, target - won, &r) + won
             c.trick_card = saved_card
             c.trick_seat = saved_seat
+            c.win = saved_win
             c.in_play |= trick_mask(c)
             r |= rank_relevance(c, best)
             c.ncards = 3
@@ -423,6 +428,7 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
         c.in_play |= (<u64>1) << played[i]
         c.trick_card[i] = played[i]
         c.trick_seat[i] = (leader + i) & 3
+        record_winner(c, i)
     c.player = (leader + nplayed) & 3
 
 

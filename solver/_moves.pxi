@@ -40,7 +40,7 @@ cdef inline u64 cut_key(Ctx* c, int player) noexcept nogil:
         k = c.hands[player] ^ (c.hands[(player + 2) & 3] * <u64>0x94D049BB133111EBULL)
     else:
         ls = card_suit(c.trick_card[0])
-        best = winning_index(c, c.ncards)
+        best = c.win[c.ncards]
         if suit_of(c.hands[player], ls):
             k = (suit_of(c.in_play, ls) << 16) | (<u64>ls << 13) | (<u64>c.trick_card[best] << 40)
         else:
@@ -165,7 +165,7 @@ cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
     if c.ncards > 0 and c.maxside == 0 and first_suit == last_suit:
         return order_following(c, player, lead_suit, moves, weights, n)
     if c.ncards > 0:
-        best = winning_index(c, c.ncards)
+        best = c.win[c.ncards]
         wc = c.trick_card[best]
         friend_safe = (c.side[c.trick_seat[best]] == c.side[player]
                        and not can_be_beaten(c, wc, lead_suit, player))
@@ -211,7 +211,7 @@ cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* wei
     (no opponent still to play can beat them) upwards, then the other
     cards that win for now upwards, then the rest upwards. ``moves`` come
     upwards; returns ``n``."""
-    cdef int best = winning_index(c, c.ncards)
+    cdef int best = c.win[c.ncards]
     cdef int wc = c.trick_card[best]
     cdef int a = 0, b, i, j, k, seat, high = -1
     cdef bint ruff = False
@@ -573,7 +573,7 @@ cdef int weight_misere(Ctx* c, int card, int lead_suit, int wc) noexcept nogil:
             opp |= suit_of(c.hands[k], s)
     if c.ncards == 0:
         return misere_lead(c, card, opp)
-    best = winning_index(c, c.ncards)
+    best = c.win[c.ncards]
     beats = card_beats(card, wc, c.trump)
     if c.side[c.trick_seat[best]] == side:
         if c.ncards == 3 or not beats:
