@@ -28,7 +28,10 @@ cdef enum:
 # the weights.
 
 cdef enum:
-    CUTS_BITS = 16
+    # 8K slots (64 KiB): as few nodes as 64K slots within 0.2% (the first
+    # 40 random deals; 0.1% fewer on the 10 hard ones), and it stays in the
+    # cache (CPU time of random deals 20-39 0.91-0.97 of 64K's).
+    CUTS_BITS = 13
     CUTS_SIZE = 1 << CUTS_BITS
 
 
