@@ -176,15 +176,21 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     # The card that last cut off in this situation (the cut-off cache) is
     # tried before the other moves are generated and weighed, which a
     # cut-off on it makes unnecessary.
-    cut_slot = cut_key(c, player)
-    first = cut_lookup(c, cut_slot, player)
-    if first >= 0 and playable(c, player, first):
-        first = move_of(c, first)
-        moves[0] = first
+    if c.ncards != 0 and one_move(c, player, moves):
+        # Forced (one card of the suit led, or one run of them): nothing to
+        # look up or weigh.
+        first = -1
         nm = 1
     else:
-        first = -1
-        nm = generate_moves(c, moves, weights)
+        cut_slot = cut_key(c, player)
+        first = cut_lookup(c, cut_slot, player)
+        if first >= 0 and playable(c, player, first):
+            first = move_of(c, first)
+            moves[0] = first
+            nm = 1
+        else:
+            first = -1
+            nm = generate_moves(c, moves, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     i = -1
     while True:
