@@ -135,7 +135,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int saved_card[4]
     cdef int saved_seat[4]
     cdef int saved_win[5]
-    cdef u64 cut_slot
+    cdef u64 cut_slot, heads
+    cdef int ls
 
     c.nodes += 1
     if c.nodes >= c.check_at and must_stop(c):
@@ -176,9 +177,15 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     # The card that last cut off in this situation (the cut-off cache) is
     # tried before the other moves are generated and weighed, which a
     # cut-off on it makes unnecessary.
-    if c.ncards != 0 and one_move(c, player, moves):
+    heads = 0
+    if c.ncards != 0:
+        # Following suit: the moves are the heads of our runs in the suit led.
+        ls = card_suit(c.trick_card[0])
+        heads = run_heads(suit_of(c.hands[player], ls) << suit_shift(ls), c.in_play)
+    if heads and not heads & (heads - 1):
         # Forced (one card of the suit led, or one run of them): nothing to
         # look up or weigh.
+        moves[0] = lowest_bit(heads)
         first = -1
         nm = 1
     else:
@@ -186,6 +193,12 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         first = cut_lookup(c, cut_slot, player)
         if first >= 0 and playable(c, player, first):
             first = move_of(c, first)
+            moves[0] = first
+            nm = 1
+        elif heads and c.maxside == 0:
+            # The ordering's first card, found without ordering the others
+            # (most of these nodes cut off on it).
+            first = first_following(c, player, ls, heads)
             moves[0] = first
             nm = 1
         else:

@@ -132,17 +132,6 @@ cdef inline u64 run_heads(u64 mine, u64 in_play) noexcept nogil:
     return mine & ~(down >> 1)
 
 
-cdef inline bint one_move(Ctx* c, int player, int* moves) noexcept nogil:
-    """Following suit with one card of the suit led, or one run of them: put
-    it in ``moves[0]`` and say so."""
-    cdef int ls = card_suit(c.trick_card[0])
-    cdef u64 heads = run_heads(suit_of(c.hands[player], ls) << suit_shift(ls), c.in_play)
-    if heads == 0 or heads & (heads - 1):
-        return False
-    moves[0] = lowest_bit(heads)
-    return True
-
-
 cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
     """Fill ``moves`` with the cards to try and ``weights`` with how promising
     each is (higher first: see ``next_move``); return how many.
@@ -280,6 +269,39 @@ cdef int order_following(Ctx* c, int player, int lead_suit, int* moves, int* wei
         moves[j] = tmp_moves[i]
         j += 1
     return n
+
+
+cdef int first_following(Ctx* c, int player, int ls, u64 heads) noexcept nogil:
+    """The card ``order_following`` puts first, without ordering the others
+    (``heads``: the player's moves in the suit led, two or more): the
+    cheapest card that surely wins the trick, else the cheapest that wins
+    for now, else the lowest; the lowest when partner covers or our side
+    surely wins."""
+    cdef int best = c.win[c.ncards]
+    cdef int wc = c.trick_card[best]
+    cdef int k, seat, high = -1
+    cdef u64 above, h, sure
+    if c.ncards == 1 and c.trump != NT and partner_covers(c, player, ls, wc):
+        return lowest_bit(heads)
+    if c.side[c.trick_seat[best]] == c.side[player] and not can_be_beaten(c, wc, ls, player):
+        return lowest_bit(heads)
+    if card_suit(wc) != ls:
+        return lowest_bit(heads)        # ruffed: no card of the suit led wins
+    above = heads & ~(((<u64>2) << wc) - 1)
+    if not above:
+        return lowest_bit(heads)
+    for k in range(c.ncards + 1, 4):
+        seat = (player + k - c.ncards) & 3
+        if c.side[seat] == c.side[player]:
+            continue
+        h = suit_of(c.hands[seat], ls)
+        if h:
+            if highest_bit(h) > high:
+                high = highest_bit(h)
+        elif c.trump != NT and suit_of(c.hands[seat], c.trump):
+            return lowest_bit(above)    # it may ruff: nothing wins surely
+    sure = above & ~(((<u64>2) << (suit_shift(ls) + high)) - 1) if high >= 0 else above
+    return lowest_bit(sure if sure else above)
 
 
 cdef inline void next_move(int* moves, int* weights, int i, int n) noexcept nogil:
