@@ -12,9 +12,10 @@ The functions a user starts from:
   (module ``advisor.postmortem``, docs/review.md).
 
 The other modules: ``advisor.rules`` (each game's scoring, auction and score
-sheet), ``advisor.game`` (what every part asks of a game),
-``advisor.records`` (played deals in files), ``advisor.render`` (text and
-HTML) and ``advisor.cli`` (the ``vint`` command). docs/architecture.md shows
+sheet, and what the game has), ``advisor.game`` (what every part asks of a
+game), ``advisor.valuation`` (what a contract is worth on a deal: the
+``Valuer``), ``advisor.records`` (played deals in files), ``advisor.render``
+(text and HTML) and ``advisor.cli`` (the ``vint`` command). docs/architecture.md shows
 how they fit together. No name here hides a submodule: ``import advisor.par``
 is the module, ``advisor.find_par`` the function.
 """
@@ -24,9 +25,9 @@ from .analysis import Analysis, analyse, analyse_table
 from .bidding import AdviseError, Candidate, Recommendation, recommend
 from .par import Par, ParBid, ParError, find_par, par_from_table
 from .postmortem import Review, ReviewError, ReviewSet, review
-from .records import FormatError, GameRecord, GameSet, read_games
+from .records import FormatError, GameRecord, GameSet, read_games, read_games_file
 
 __all__ = ["rules", "analyse", "analyse_table", "Analysis", "find_par", "par_from_table", "Par",
            "ParBid", "ParError", "recommend", "Recommendation", "Candidate", "AdviseError",
-           "review", "Review", "ReviewSet", "ReviewError", "read_games", "GameRecord", "GameSet",
-           "FormatError"]
+           "review", "Review", "ReviewSet", "ReviewError", "read_games", "read_games_file",
+           "GameRecord", "GameSet", "FormatError"]

@@ -14,17 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional
 
-from solver import dd_table
 from solver.cards import SUITS, Deal, Seat
 
-from .exchange import (LEVEL_GROUPS, exchange_kind, exchanged_tables, level_group,
-                       read_kitty)
-from .game import playable_contracts, rule_set, strain_of
-from .misere import (ACES_NOTE, X_MARK_NOTE, add_aces, aces_notes, all_pass_outcome,
-                     has_misere_aces, misere_leaders, misere_outcomes, misere_tricks)
-from .par import (ContractOutcome, Par, ParError, as_table, best_for_side, contract_outcomes, full_deal,
-                  par_from_outcomes, side_outcome)
+from .game import misere_contracts, playable_contracts, rule_set, strain_of
+from .par import Par, best_for_side, par_from_outcomes, side_outcome
 from .rules.base import aces, trump_honours
+from .valuation import ContractOutcome, ParError, Valuer, full_deal
+from .valuation.courts import DEFAULT_NODES
+from .valuation.exchange import LEVEL_GROUPS, exchange_kind, level_group, read_kitty
+from .valuation.misere import ACES_NOTE, add_aces, aces_notes
+from .valuation.valuer import Budgets
 
 __all__ = ["Analysis", "Exchange", "analyse", "analyse_table", "analyse_before_exchange",
            "analyse_courts"]
@@ -112,7 +111,8 @@ class Analysis:
                 "contract": self.all_pass.contract, "ns_tricks": self.all_pass.tricks,
                 "score": self.all_pass.score, **_aces_dict(self.all_pass)},
             "notes": list(self.notes),
-            **({"exchange": self.exchange.to_dict(self.par)} if self.exchange else {}),
+            **({"exchange": self.exchange.to_dict(self.par, self.rules)}
+               if self.exchange else {}),
         }
 
 
@@ -130,7 +130,7 @@ class Exchange:
 
     - ``kind``: ``"kitty"`` or ``"kotka"``; ``kitty``: the kitty (Kitty game);
     - ``tables``: ``{level: DDTable}``: each entry solved on the deal after the
-      exchange that contract brings (``advisor.exchange``);
+      exchange that contract brings (``advisor.valuation.exchange``);
     - ``played``: ``{(strain, seat, level): Deal}``, those deals.
     """
 
@@ -146,7 +146,7 @@ class Exchange:
         group = level_group(self.kind, rs.contract(contract).level)
         return self.played.get((strain, Seat.parse(declarer), group))
 
-    def to_dict(self, par: Par) -> dict:
+    def to_dict(self, par: Par, rules) -> dict:
         def group_label(kind, group):
             levels = [level for level in range(4, 8) if level_group(kind, level) == group]
             return f"{levels[0]}-{levels[-1]}"
@@ -159,7 +159,7 @@ class Exchange:
                              for group in LEVEL_GROUPS[self.kind]}}
         if par.contract is not None:
             out["par_deal_played"] = self.deal_for(par.contract, par.declarer,
-                                                   "skruuvi").to_pbn()
+                                                   rules).to_pbn()
         return out
 
 
@@ -175,11 +175,11 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
     Skruuvi: ``kitty`` (4 cards; the hands hold 12) or ``before_exchange=True``
     (Kotka, 13 cards a hand) says the deal is given before the card exchange;
     every trump and grand contract is then scored on the deal its own exchange
-    produces (``advisor.exchange``). Without them the deal is the one played.
+    produces (``advisor.valuation.exchange``). Without them the deal is the one played.
 
     ``aces_seconds``: score Skruuvi's misère contracts and all-pass misère
     with their ace penalties, each by a scored search of at most this many
-    seconds (``advisor.misere.add_aces``; ``progress`` is passed on). Without
+    seconds (``advisor.valuation.misere.add_aces``; ``progress`` is passed on). Without
     it they count tricks only (``ACES_NOTE``).
     """
     if aces_seconds is not None:
@@ -193,20 +193,17 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
             raise ParError("a deal before the exchange has no single DD table: "
                            "leave out table=")
         return analyse_before_exchange(deal, rules=rules, dealer=dealer, kitty=kitty)
-    deal = full_deal(deal)
-    if table is None:
-        table = dd_table(deal)
-    tricks = None
-    if misere and misere_leaders(rules, dealer):
-        tricks = misere_tricks(deal, misere_leaders(rules, dealer))
-    return analyse_table(deal, table, rules=rules, dealer=dealer, misere_tricks=tricks,
-                         aces_seconds=aces_seconds, progress=progress)
+    rs = rule_set(rules)
+    valuer = Valuer(rs, full_deal(deal), dealer=dealer, table=table)
+    valuer.table()
+    with_misere = misere and bool(misere_contracts(rs) or rs.all_pass_contract)
+    return _analysis(valuer, with_misere, aces_seconds, progress)
 
 
 def _check_aces_seconds(seconds, rules) -> None:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
         raise ParError(f"aces_seconds is a number of seconds above 0, not {seconds!r}")
-    if not has_misere_aces(rules):
+    if not rule_set(rules).misere_aces:
         raise ParError(f"only Skruuvi's misère scores ace penalties, not {rule_set(rules).name}'s")
 
 
@@ -224,12 +221,9 @@ def analyse_before_exchange(deal, *, rules="skruuvi", dealer="N", kitty=None) ->
     kind = exchange_kind(rs, kitty)
     if kitty is not None:
         kitty = read_kitty(kitty, deal)
-    tables, played = exchanged_tables(rs, deal, kitty=kitty, dealer=dealer)
-    # One outcome table per exchange group (the Kitty game's levels 4-5 and
-    # 6-7 share their exchanges), read by each contract's level.
-    by_group = {group: contract_outcomes(tables[group], rs) for group in LEVEL_GROUPS[kind]}
-    outcomes = {c: by_group[level_group(kind, rs.contract(c).level)][c]
-                for c in playable_contracts(rs)}
+    valuer = Valuer(rs, deal, dealer=dealer, exchange=kind, kitty=kitty)
+    tables, played = valuer.exchanged_tables()
+    outcomes = valuer.outcomes(playable_contracts(rs))
     return Analysis(
         deal=deal, rules=rs.name, dealer=dealer, table=tables[7], outcomes=outcomes,
         honours={suit.name: trump_honours(deal, suit) for suit in SUITS},
@@ -246,7 +240,7 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
     """``analyse`` with a given DD table (a ``solver.DDTable`` or dict).
 
     ``misere_tricks``: ``{leader: NS tricks}`` with each side taking as few
-    tricks as it can (``advisor.misere.misere_tricks``), for the leaders of
+    tricks as it can (``valuation.misere.misere_tricks``), for the leaders of
     ``misere_leaders``; without it misère and all-pass deals are left out.
     ``aces_seconds``, ``progress``: as for ``analyse``.
     """
@@ -254,28 +248,36 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
     rs = rule_set(rules)
     if aces_seconds is not None:    # as in analyse, which checks before solving the table
         _check_aces_seconds(aces_seconds, rs)
-    dealer = Seat.parse(dealer).name
-    table = as_table(table, deal)
-    outcomes = contract_outcomes(table, rs, deal)
+    valuer = Valuer(rs, deal, dealer=dealer, table=table, misere_tricks=misere_tricks)
+    return _analysis(valuer, misere_tricks is not None, aces_seconds, progress)
+
+
+def _analysis(valuer: Valuer, with_misere: bool, aces_seconds: Optional[float],
+              progress) -> Analysis:
+    """The ``Analysis`` of a deal as played, every contract valued by ``valuer``
+    (the misère contracts and the all-pass deal too, ``with_misere``)."""
+    rs, deal, dealer = valuer.rules, valuer.deal, valuer.dealer.name
+    contracts = playable_contracts(rs)
+    if with_misere:
+        contracts = sorted(contracts + misere_contracts(rs),
+                           key=lambda c: rs.bid_rank(rs.contract(c)))
+    outcomes = valuer.outcomes(contracts)
     all_pass, notes = None, ()
-    if misere_tricks is not None:
-        extra = misere_outcomes(deal, rs, misere_tricks)
-        outcomes = dict(sorted({**outcomes, **extra}.items(),
-                               key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
-        all_pass = all_pass_outcome(deal, rs, dealer, misere_tricks)
+    if with_misere:
+        all_pass = valuer.all_pass()
         if aces_seconds is not None:
             outcomes, all_pass = add_aces(deal, rs, dealer, outcomes, all_pass,
                                           max_seconds=aces_seconds, progress=progress)
-        notes = tuple(n for n, wanted in ((ACES_NOTE, bool(extra) or rs.name != "vint-siberian"),
-                                          (X_MARK_NOTE, rs.name == "vint-siberian"))
-                      if wanted and all_pass is not None)
+        if all_pass is not None:
+            notes = tuple(n for n in (ACES_NOTE if rs.misere_aces else None, rs.all_pass_note)
+                          if n)
         if aces_seconds is not None:
             notes = aces_notes(outcomes, all_pass) + tuple(n for n in notes if n != ACES_NOTE)
     # Par counts the all-pass deal only where it scores (Skruuvi); the X mark
     # of Siberian Vint's распасовка goes to whoever wins the rubber.
-    scored_all_pass = all_pass if all_pass is not None and all_pass.contract == "AP" else None
+    scored_all_pass = all_pass if all_pass is not None and rs.all_pass_scores else None
     return Analysis(
-        deal=deal, rules=rs.name, dealer=dealer, table=table, outcomes=outcomes,
+        deal=deal, rules=rs.name, dealer=dealer, table=valuer.table(), outcomes=outcomes,
         honours={suit.name: trump_honours(deal, suit) for suit in SUITS},
         aces=aces(deal),
         best={side: best_for_side(outcomes, side) for side in SIDES},
@@ -284,16 +286,11 @@ def analyse_table(deal, table, *, rules="vint", dealer="N", misere_tricks=None,
     )
 
 
-
-
 def analyse_courts(deal, *, rules="semi-contract", max_nodes=None, exact=False) -> list:
     """Semi-contract's Courts and misère strains, which the DD table leaves out:
     each strain's tricks per declarer and each side's best contract
-    (``advisor.semi_play.courts_and_misere``; empty for other games).
-    ``max_nodes``: each solve's budget (default ``semi_play.DEFAULT_NODES``);
+    (``valuation.courts.courts_and_misere``; empty for other games).
+    ``max_nodes``: each solve's budget (default ``courts.DEFAULT_NODES``);
     ``exact=True``: no budget at all."""
-    from .semi_play import DEFAULT_NODES, courts_and_misere
-    if rule_set(rules).name != "semi-contract":
-        return []
-    return courts_and_misere(deal, rules=rules,
-                             max_nodes=None if exact else (max_nodes or DEFAULT_NODES))
+    budgets = Budgets(courts_nodes=None if exact else (max_nodes or DEFAULT_NODES))
+    return Valuer(rules, deal, budgets=budgets).courts_rows()

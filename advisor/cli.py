@@ -1,6 +1,7 @@
 """The ``vint`` command: ``vint solve DEAL``, ``vint analyse [DEAL | FILE]``,
 ``vint advise --hand ... --seat ...``, ``vint review FILE``, ``vint practice``
-(``advisor.practice_cli``) and ``vint serve``.
+(``advisor.practice_cli``), ``vint annotate`` and ``vint batch``
+(``advisor.batch.cli``) and ``vint serve``.
 
 Subcommands are argparse subparsers; each registers itself in
 ``build_parser`` with a ``run(args, out)`` function.
@@ -18,24 +19,29 @@ from importlib import metadata
 import json
 import os
 import sys
+import textwrap
 from typing import List, Optional, Tuple
 
-import solver
 from solver import dd_table, solve_cards
 from solver.cards import Card, Deal, Seat, Strain
 from solver.play import Play
 
 from . import rules as _rules
 from .analysis import analyse, analyse_courts
-from .semi_play import ADVICE_NODES as COURTS_ADVICE_NODES
-from .semi_play import CLI_NODES, courts_row_dict, courts_text, par_with_courts
+from .batch.cli import add_parsers as add_batch_parsers
 from .bidding import recommend
-from .misere import has_misere_aces, is_misere
+from .bidding.constraints import seat_constraints
+from .par import par_with_courts
 from .postmortem import ReviewSet, review
 from .practice_cli import add_parser as add_practice_parser
-from .records import read_games
-from .render import (analysis_text, call_text, calls_in_text, can_print_symbols, card_text,
-                     dd_table_text, printable, review_html, review_text)
+from .records import read_games_file
+from .render import (analysis_text, can_print_symbols, card_values_text, courts_text,
+                     dd_table_text, preference_text, print_recommendation, printable,
+                     progress_bar, review_html, review_text)
+from .valuation.courts import ADVICE_NODES as COURTS_ADVICE_NODES
+from .valuation.courts import CLI_NODES, courts_row_dict
+from .web.guard import MAX_DEALS
+from .web.jobs import IDLE_SECONDS, JOB_SECONDS, MAX_CLIENT_JOBS, MAX_JOBS
 
 __all__ = ["main", "build_parser", "read_deal_file", "EXAMPLE_DEAL"]
 
@@ -74,7 +80,7 @@ def read_deal_file(path: str, rules="vint") -> List[Tuple[Deal, Optional[str]]]:
     The file is read by ``advisor.records`` (the reader ``vint review`` uses),
     keeping the deals and dealers only. A deal that cannot be read is an error.
     """
-    games = read_games(path, rules=rules, deal_only=True)
+    games = read_games_file(path, rules=rules, deal_only=True)
     if games.errors:
         raise games.errors[0]
     return [(g.deal, g.dealer) for g in games]
@@ -129,17 +135,9 @@ def run_solve_position(args, out) -> None:
                                 "on_move": on_move.name,
                                 "cards": {str(c): v for c, v in values.items()}}))
         return
-    # In misère the side on move wants the fewest tricks: its best card has the least.
-    best = (min if args.misere else max)(values.values())
-    symbols = _symbols(args, out)
-    what = "fewest" if args.misere else "most"
-    trick = f"{leader.name} led {' '.join(played)}" if played else "a new trick"
-    lines = [f"{on_move.name} to play (trumps {args.trump.upper()}, {trick}): "
-             f"tricks the side on move wins "
-             f"from here with each card (it wants the {what}); * marks the best"]
-    for card, value in values.items():
-        lines.append(f"  {card_text(card, symbols):<3} {value:>2}{'  *' if value == best else ''}")
-    _print(out, "\n".join(lines))
+    _print(out, card_values_text(values, on_move=on_move.name, leader=leader.name,
+                                 trump=args.trump.upper(), played=played,
+                                 misere=args.misere, symbols=_symbols(args, out)))
 
 
 # --------------------------------------------------------------------------
@@ -153,7 +151,7 @@ def _deals_to_analyse(args) -> Tuple[List[Tuple[Deal, str]], bool, list]:
     if os.path.isdir(args.deal):
         raise CliError(f"{args.deal} is a folder: give a deal or a PBN, LIN or JSON file")
     if os.path.isfile(args.deal):
-        games = read_games(args.deal, rules=args.rules, deal_only=True)
+        games = read_games_file(args.deal, rules=args.rules, deal_only=True)
         _print_notes(games.notes)
         return ([(g.deal, args.dealer or g.dealer or "N") for g in games], True,
                 games.errors)
@@ -181,12 +179,12 @@ def _analyse_rules(args):
     rs = _rules.get(args.rules)
     if not args.kotka and not args.kitty and not args.before_exchange:
         return rs
-    if not hasattr(rs, "kotka"):
+    if not rs.exchange_styles:
         raise CliError(f"--kotka, --kitty and --before-exchange are Skruuvi's games and card "
                        f"exchange; the {args.rules} rules have none (use --rules skruuvi)")
     if args.kotka and args.kitty:
         raise CliError("--kotka has no kitty: give 13 cards a hand and --before-exchange")
-    return rs.kotka() if args.kotka else rs
+    return rs.with_exchange("kotka") if args.kotka else rs
 
 
 #: The Preference example of docs/rules.md: three hands of ten, then the widow.
@@ -204,39 +202,15 @@ def run_analyse_preference(args, out) -> None:
     if os.path.isfile(text) or text.lower().endswith((".pbn", ".lin", ".json")):
         raise CliError("a Preference deal is given as text: three hands (S.H.D.C) then "
                        "'/' and the two widow cards, e.g. \"" + PREFERENCE_EXAMPLE + "\"")
-    data = _rules.get("preference").analyse(text)
+    data = _rules.three_handed(args.rules).analyse(text)
     if args.json:
         _print(out, json.dumps(data, ensure_ascii=False))
         return
-    symbols = _symbols(args, out)
-    suits = _rules.preference.PREFERENCE_SUITS
-
-    def cards(cs):
-        return " ".join(card_text(c, symbols) for c in cs)
-
-    lines = ["Preference (seed 001): players 0, 1, 2 play in turn; declarer plays alone, "
-             "his left-hand player leads"]
-    for p, hand in enumerate(data["hands"]):
-        lines.append(f"  player {p}: {cards(hand)}")
-    lines.append(f"  widow:    {cards(data['widow'])}")
-    lines += ["", "Declarer's double-dummy tricks as dealt / his payment from the pool "
-              "(negative: into it); six tricks make the contract"]
-    lines.append("player " + "".join(f"{card_text(s, symbols):>9}" for s in suits))
-    for p in range(3):
-        lines.append(f"{p:<7}" + "".join(f"{data['tricks'][p][s]:>4} {data['net'][p][s]:+4d}"
-                                          for s in suits))
-    lines += ["", "Taking the widow (no suit named, the widow bid won): the two cards to lay "
-              "off and the trump that pay most"]
-    for p in range(3):
-        w = data["widow_choice"][p]
-        lines.append(f"  player {p}: lays off {cards(w['discard'])}, names "
-                     f"{card_text(w['trump'], symbols)}: {w['tricks']} tricks, "
-                     f"{w['net']:+d}")
-    _print(out, "\n".join(lines))
+    _print(out, preference_text(data, symbols=_symbols(args, out)))
 
 
 def run_analyse(args, out) -> None:
-    if args.rules == "preference":
+    if args.rules in _rules.three_handed_names():
         run_analyse_preference(args, out)
         return
     deals, from_file, errors = _deals_to_analyse(args)
@@ -248,7 +222,7 @@ def run_analyse(args, out) -> None:
         raise CliError(f"{args.deal}: no deal could be read ({len(errors)} bad): "
                        + "; ".join(str(e) for e in errors))
     rules = _analyse_rules(args)
-    if (hasattr(rules, "kotka") and not args.kitty and not args.before_exchange
+    if (rules.exchange_styles and not args.kitty and not args.before_exchange
             and any({len(deal[s]) for s in Seat} == {12} for deal, _ in deals)):
         # It said only "par needs the full deal, 13 cards a hand".
         raise CliError("12 cards a hand is a Skruuvi deal before the card exchange: give "
@@ -256,7 +230,7 @@ def run_analyse(args, out) -> None:
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     if args.aces is not None:
         _check_aces_option(args)
-    bar = _progress_bar("misère with aces: {task.description}", show=args.aces is not None)
+    bar = progress_bar("misère with aces: {task.description}", show=args.aces is not None)
     with bar:
         task = bar.add_task("the DD table and misère tricks", total=None)
 
@@ -285,11 +259,7 @@ def run_analyse(args, out) -> None:
         symbols = _symbols(args, out)
         _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
             analysis_text(a, symbols=symbols)
-            + ("\n\n" + courts_text(rows) + f"\nPar with Courts and misère bids: {par}"
-               + (" (rows with bounds left out)" if any(
-                   isinstance(t, solver.Bounds) for r in rows for t in r.tricks.values())
-                  else "")
-               if rows else "")
+            + ("\n\n" + courts_text(rows, par) if rows else "")
             for a, rows, par in zip(results, courts, pars)))
     _raise_left_out(errors)
 
@@ -299,7 +269,7 @@ def _check_aces_option(args) -> None:
     if not args.aces > 0:             # NaN too
         raise CliError(f"--aces is the seconds each misère search may take, above 0, "
                        f"not {args.aces}")
-    if not has_misere_aces(args.rules):
+    if not _rules.get(args.rules).misere_aces:
         raise CliError(f"--aces scores Skruuvi's misère ace penalties: it needs --rules skruuvi "
                        f"or skruuvi-old, not {args.rules}")
     if args.no_misere:
@@ -312,45 +282,22 @@ def _check_aces_option(args) -> None:
 # --------------------------------------------------------------------------
 # vint advise
 
-def _constraint_options(items) -> dict:
-    """``["N: hcp >= 12", ...]`` -> ``{"N": "hcp >= 12"}`` (one seat may appear several times)."""
-    out = {}
-    for item in items or []:
-        seat, sep, text = item.partition(":")
-        if not sep or not text.strip():
-            raise CliError(f"--constraint {item!r}: write SEAT: EXPRESSION, e.g. 'N: hcp >= 12'")
-        seat = _seat(seat)
-        out[seat] = f"({out[seat]}) and ({text.strip()})" if seat in out else text.strip()
-    return out
-
-
-def _progress_bar(what: str, show: bool):
-    """A rich progress bar on stderr, shown only when ``show`` (and stderr is a terminal)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=Console(stderr=True), transient=True,
-                    disable=not (show and sys.stderr.isatty()))
-
-
 def run_advise(args, out) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     if args.top < 0:      # a negative slice dropped the last candidates instead
         raise CliError(f"--top must be 0 or more, not {args.top}")
     _check_seed(args)
-    if args.courts_nodes is not None and args.rules != "semi-contract":
+    if args.courts_nodes is not None and not _rules.get(args.rules).extra_strains:
         # Only the semi-contract game has Courts and misère bids solved by a budget.
         raise CliError(f"--courts-nodes applies to --rules semi-contract only, not {args.rules}")
-    progress = _progress_bar("solving samples", show=not args.json)
+    progress = progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
         rec = recommend(args.hand, seat=args.seat, dealer=args.dealer or "N",
                         auction=args.auction.replace(",", " ").split(), rules=args.rules,
                         samples=args.samples, seed=args.seed,
-                        constraints=_constraint_options(args.constraint), reply=args.reply,
+                        constraints=seat_constraints(args.constraint), reply=args.reply,
                         courts_nodes=(COURTS_ADVICE_NODES if args.courts_nodes is None
                                       else args.courts_nodes),
                         progress=lambda done, total: progress.update(task, completed=done,
@@ -365,35 +312,8 @@ def run_advise(args, out) -> None:
     width = None if _isatty(out) else 120
     console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True,
                       width=width)
-    symbols = _symbols(args, out)
-    console.print(f"[bold]{call_text(rec.call, symbols)}[/bold]: "
-                  f"{calls_in_text(rec.reason, symbols)}")
-    if rec.warning:
-        console.print(f"warning: {rec.warning}")
-    if rec.inferences:
-        console.print("The auction was read to show:")
-        for inf in rec.inferences:
-            console.print(f"  {inf.seat} {inf.call}: {inf.text}  ({inf.why})")
-    table = Table(title=f"{rec.samples} samples, {rec.seconds:.1f} s", title_justify="left")
-    for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
-                          ("± se" if direct else "+/- se", "right"),
-                          ("if it stands", "right"), ("makes", "right"),
-                          ("tricks (most often)", "left")):
-        table.add_column(name, justify=justify)
-    # A pass with nothing bid: Skruuvi's four passes are the all-pass misère.
-    nothing = "all-pass misère" if is_misere(rec.rules, "AP") else "thrown in"
-    for c in rec.candidates[:args.top]:
-        played = (nothing if c.contract is None
-                  else f"{call_text(c.contract, symbols)} by {c.declarer}")
-        common = "" if not c.tricks else ", ".join(
-            f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
-        table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
-                      f"{c.mean_stands:+.0f}",
-                      "" if c.p_make is None else f"{c.p_make:.0%}", common)
-    if args.top:
-        console.print(table)
-    else:                 # --top 0: the call and its reason only, no empty table
-        console.print(table.title)
+    print_recommendation(rec, console, symbols=_symbols(args, out), ascii_only=not direct,
+                         top=args.top)
     if not direct:
         _print(out, console.file.getvalue().rstrip("\n"))
 
@@ -437,7 +357,7 @@ def run_review(args, out) -> None:
         _check_output(args.html, args.file, args.force)
     symbols = _symbols(args, out)
     done = ReviewSet()
-    bar = _progress_bar("reviewing deals", show=True)
+    bar = progress_bar("reviewing deals", show=True)
 
     def show(text: str) -> None:
         if not bar.disable and out.isatty():      # the same terminal: print above the bar
@@ -452,7 +372,7 @@ def run_review(args, out) -> None:
             show(("\n" + "=" * 72 + "\n\n" if count > 1 else "") + review_text(rv, symbols=symbols))
         bar.update(task, completed=count, total=total)
 
-    games = read_games(args.file, rules=args.rules, auction=not args.play_only)
+    games = read_games_file(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
     hint = _play_only_hint(args, games)
     try:
@@ -487,7 +407,7 @@ def _play_only_hint(args, games) -> str:
     if args.play_only or not games.errors:
         return ""
     try:
-        play_only = read_games(args.file, rules=args.rules, auction=False)
+        play_only = read_games_file(args.file, rules=args.rules, auction=False)
     except ValueError:
         return ""
     gained = len(play_only) - len(games)
@@ -518,9 +438,30 @@ def _check_output(path: str, source: str, force: bool) -> None:
 # --------------------------------------------------------------------------
 # vint serve
 
+_SERVE_TEXT = f"""\
+Serve the Vint page (analyse, play, advise, practise, review) on this machine.
+
+What the server lets in and out: any page your browser opens can send it
+requests, so it treats every request as hostile. It answers only requests
+addressed to 127.0.0.1, localhost or [::1] on its port (and the names
+--allow-host adds), so another site cannot reach it by DNS rebinding; a
+request that changes something must come from its own page (the browser's
+Origin header), else 403. It reads no file a request names: an uploaded file
+is read as text, at most 2 MB and {MAX_DEALS} deals (--max-deals). Long work
+runs as jobs: at most {MAX_JOBS} at once, {MAX_CLIENT_JOBS} for one page (429
+past that); a job stops when its page cancels it or closes (no poll for
+{IDLE_SECONDS:g} s), and after --job-seconds; finished results are forgotten
+once no page asks for them. Scripts calling the JSON API send the header
+"Origin: http://127.0.0.1:PORT".
+"""
+SERVE_DESCRIPTION = "\n\n".join(
+    textwrap.fill(" ".join(paragraph.split()), 78, break_on_hyphens=False)
+    for paragraph in _SERVE_TEXT.split("\n\n"))
+
+
 def run_serve(args, out) -> None:
     """Run the web page until Ctrl-C."""
-    from .web import serve
+    from .web import serve      # Flask loads for vint serve only (no import cycle)
 
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1 to 65535, not {args.port}")
@@ -528,12 +469,22 @@ def run_serve(args, out) -> None:
         # Checked here: the web page's pool said "max_workers must be greater than 0"
         # after the line announcing the page.
         raise CliError(f"--workers must be at least 1, not {args.workers}")
+    if args.max_deals < 1:
+        raise CliError(f"--max-deals must be at least 1, not {args.max_deals}")
+    if not args.job_seconds > 0:
+        raise CliError(f"--job-seconds must be above 0, not {args.job_seconds}")
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"vint: warning: serving on {args.host}: other machines can reach the page",
-              file=sys.stderr)
+        print(f"vint: warning: serving on {args.host}: other machines can reach the page"
+              + ("" if args.allow_host else
+                 "; it answers only to requests for 127.0.0.1, localhost and [::1] "
+                 "(--allow-host NAME adds the name they use)"), file=sys.stderr)
+    for name in args.allow_host:
+        if not name or "/" in name or " " in name:
+            raise CliError(f"--allow-host takes a host name such as myhost.local, not {name!r}")
     _print(out, f"Vint page on http://{args.host}:{args.port}/  (Ctrl-C stops it)")
     out.flush()
-    serve(args.host, args.port, workers=args.workers)
+    serve(args.host, args.port, workers=args.workers, allow_hosts=args.allow_host,
+          max_deals=args.max_deals, job_seconds=args.job_seconds)
 
 
 # --------------------------------------------------------------------------
@@ -581,7 +532,8 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("deal", nargs="?",
                     help="a deal in PBN, or a PBN, LIN or JSON file; none: the built-in example")
     an.add_argument("--example", action="store_true", help="analyse the built-in example deal")
-    an.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names() + ["preference"],
+    an.add_argument("--rules", default=_rules.DEFAULT,
+                    choices=_rules.names() + _rules.three_handed_names(),
                     help="the game's rules (default: vint); preference: three hands of ten "
                          "and the widow, \"H0 H1 H2 / W1 W2\" (S.H.D.C each)")
     an.add_argument("--dealer", type=str, default=None,
@@ -659,13 +611,23 @@ def build_parser() -> argparse.ArgumentParser:
     rv.set_defaults(run=run_review)
 
     add_practice_parser(commands, _seat_option, _rules.names())
+    add_batch_parsers(commands, _rules.names())
 
-    sv = commands.add_parser("serve", help="the web page: analyse, play, advise, practise, review")
+    sv = commands.add_parser(
+        "serve", help="the web page: analyse, play, advise, practise, review",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=SERVE_DESCRIPTION)
     sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (default: 127.0.0.1, this machine only)")
+    sv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                    help="also answer requests addressed to NAME (repeat for more names)")
     sv.add_argument("--workers", type=int, default=2,
                     help="long jobs run at once; the rest wait (default: 2)")
+    sv.add_argument("--max-deals", type=int, default=MAX_DEALS,
+                    help=f"the most deals in one uploaded file (default: {MAX_DEALS})")
+    sv.add_argument("--job-seconds", type=float, default=JOB_SECONDS,
+                    help=f"the longest one job may run (default: {JOB_SECONDS:g})")
     sv.set_defaults(run=run_serve)
     return parser
 

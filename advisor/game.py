@@ -10,7 +10,11 @@
 - ``close_auction(rules, calls)``: an unfinished auction completed with passes;
 - ``passed_out(rules, calls, dealer)``: the contract if everyone passed from here;
 - ``raise_kitty_bid(rules, kitty_bid, kitty_bidder)``: the contract a Skruuvi
-  kitty bid below level 5 is played in (the main players must raise it).
+  kitty bid below level 5 is played in (the main players must raise it);
+- ``misere_contracts(rules)``, ``is_misere(rules, contract)``: the bid misères
+  and all-pass misère a game scores (``RuleSet.misere_strain``,
+  ``all_pass_contract``); ``extra_strain(rules, contract)``: a strain the
+  general solver plays (``RuleSet.extra_strains``).
 
 The rule set itself answers who leads (``rules.opening_leader(declarer)``)
 and whose call it is (``rules.seat_of_call(dealer, index)``).
@@ -27,7 +31,8 @@ from .rules.base import PASS, RuleSet, RulesError, split_calls
 
 __all__ = ["rule_set", "strain_of", "playable_contracts", "dd_strains", "declarer_tricks",
            "table_row", "close_auction", "passed_out", "raise_kitty_bid", "first_side",
-           "NO_TRUMP_LETTERS", "LOWEST_FINAL_LEVEL"]
+           "misere_contracts", "is_misere", "extra_strain", "NO_TRUMP_LETTERS",
+           "LOWEST_FINAL_LEVEL"]
 
 #: Strain letters played without trumps (``NT``, Skruuvi's grand ``G``). Every
 #: other playable strain letter is a suit.
@@ -155,7 +160,7 @@ def raise_kitty_bid(rules, kitty_bid, kitty_bidder) -> Tuple[str, Seat]:
     of those extended bids: the kitty bidder raises its own strain to level 5
     and both main players then pass twice, so the kitty bidder declares
     (``"2H"`` by N: ``("5H", N)``). A kitty bid at level 5 or more stands
-    as it is. The exchange itself is ``advisor.exchange``'s.
+    as it is. The exchange itself is ``advisor.valuation.exchange``'s.
     """
     rs = rule_set(rules)
     if not rs.has_kitty_bids:
@@ -169,3 +174,44 @@ def raise_kitty_bid(rules, kitty_bid, kitty_bidder) -> Tuple[str, Seat]:
     final, who, _ = rs.extended_auction_result(str(bid), bidder.name,
                                                [raised, PASS, PASS, PASS, PASS])
     return final, Seat.parse(who)
+
+
+# --------------------------------------------------------------------------
+# Contracts a double-dummy table does not play
+
+def misere_contracts(rules) -> List[str]:
+    """The game's bid misère contracts (Skruuvi: 5M 6M 7M), lowest bid first; [] elsewhere.
+
+    Only the bids of a game's ``misere_strain`` count (a misère played for the
+    fewest tricks and scored by the rules): semi-contract's misère bids are
+    ``extra_strains``, with scores of their own.
+    """
+    rs = rule_set(rules)
+    if rs.misere_strain is None:
+        return []
+    out = [c for c in rs.contracts() if rs.contract(c).strain == rs.misere_strain]
+    return sorted(out, key=lambda c: rs.bid_rank(rs.contract(c)))
+
+
+def is_misere(rules, contract) -> bool:
+    """Is ``contract`` a bid misère, or the all-pass deal of a game that scores it
+    (Skruuvi's ``AP``; Siberian Vint's распасовка only marks the sheet)?"""
+    rs = rule_set(rules)
+    if contract is None:
+        return False
+    return contract in misere_contracts(rs) or (contract == rs.all_pass_contract
+                                                and rs.all_pass_scores)
+
+
+def extra_strain(rules, contract) -> Optional[str]:
+    """The strain of a contract that the general solver plays and the DD table does
+    not (semi-contract's ``"CT"``, ``"MCTNT"``, ``"MH"``...), or None: a game
+    without such strains, a conventional contract, not a contract at all."""
+    rs = rule_set(rules)
+    if not rs.extra_strains or contract is None:
+        return None
+    try:
+        strain = rs.contract(contract).strain
+    except ValueError:
+        return None
+    return strain if strain in rs.extra_strains else None

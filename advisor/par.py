@@ -36,99 +36,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
-from solver import DDTable, dd_table
-from solver.cards import SEATS, STRAINS, Deal, Seat
-from solver.errors import VintError
+from solver.cards import SEATS, Deal, Seat
 
-from .game import declarer_tricks, first_side, playable_contracts, rule_set, strain_of
+from .game import first_side, playable_contracts, rule_set
 from .rules.base import RuleSet, other_side
+from .valuation import ContractOutcome, ParError, Valuer, courts_outcomes, full_deal
 
 __all__ = ["Par", "ParBid", "ParError", "find_par", "par_from_table", "par_from_outcomes",
-           "AuctionGame", "Line", "ContractOutcome", "contract_outcomes", "best_for_side",
-           "side_outcome", "as_table", "full_deal"]
+           "par_with_courts", "par_of", "AuctionGame", "Line", "best_for_side", "side_outcome"]
 
 SIDES = ("NS", "EW")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven",
                  "eight", "nine", "ten", "eleven", "twelve", "thirteen")
 
 
-class ParError(VintError):
-    """Bad input to the analysis: a table that is not a DD table, a partial deal..."""
-
-
-def as_table(table, deal: Optional[Deal] = None):
-    """A ``solver.DDTable`` from a DDTable or a dict ``{"N": {"S": 9, ...}, ...}``."""
-    if isinstance(table, DDTable):
-        return table
-    if not isinstance(table, dict):
-        raise ParError(f"a DD table is a solver.DDTable or a dict seat -> strain -> tricks, "
-                       f"not {type(table).__name__}")
-    tricks = {}
-    for seat in SEATS:
-        row = table.get(seat.name, table.get(seat))
-        if not isinstance(row, dict):
-            raise ParError(f"the DD table has no row for {seat.name}")
-        for strain in STRAINS:
-            n = row.get(strain.name, row.get(strain))
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
-                raise ParError(f"the DD table's entry {seat.name} {strain.name} must be "
-                               f"0..13 tricks, not {n!r}")
-            tricks[seat, strain] = n
-    return DDTable(deal, tricks)
-
-
 # --------------------------------------------------------------------------
-# What every contract scores
-
-class ContractOutcome(NamedTuple):
-    """One contract played by one declarer: tricks and NS score (NS minus EW).
-
-    ``misere``: the declaring side plays for few tricks (a bid misère, an
-    all-pass deal; ``advisor.misere``). ``with_aces``: a misère's score counts
-    its ace penalties (``advisor.misere.add_aces``): exact, or, when
-    ``bounds`` is set, an estimate within the ``(lower, upper)`` NS scores the
-    budgeted search proved. ``tricks`` and ``made`` stay those of
-    the fewest-tricks play.
-    """
-
-    contract: str
-    declarer: str
-    tricks: int
-    score: int
-    made: bool
-    misere: bool = False
-    with_aces: bool = False
-    bounds: Optional[Tuple[int, int]] = None
-
-    @property
-    def side(self) -> str:
-        return Seat.parse(self.declarer).side
-
-    def net_for(self, side: str) -> int:
-        """The score from ``side``'s point of view (its total minus the other's)."""
-        return self.score if side == "NS" else -self.score
-
-
-def contract_outcomes(table, rules="vint", deal: Optional[Deal] = None
-                      ) -> Dict[str, Dict[str, ContractOutcome]]:
-    """``{contract: {seat: ContractOutcome}}`` for every contract par offers.
-
-    ``deal`` is needed for honours and aces; without it they are not scored.
-    """
-    rs = rule_set(rules)
-    table = as_table(table, deal)
-    out: Dict[str, Dict[str, ContractOutcome]] = {}
-    for contract in playable_contracts(rs):
-        strain = strain_of(rs, contract)
-        row = {}
-        for seat in SEATS:
-            tricks = declarer_tricks(table, rs, seat, strain)
-            score = rs.score(deal, contract=contract, declarer=seat.name, tricks=tricks).net("NS")
-            made = tricks >= rs.contract(contract).tricks_needed
-            row[seat.name] = ContractOutcome(contract, seat.name, tricks, score, made)
-        out[contract] = row
-    return out
-
+# Which declarer a side plays from
 
 def side_outcome(row: Dict[str, ContractOutcome], side: str) -> ContractOutcome:
     """The side's better declarer for one contract: more tricks (in misère fewer),
@@ -327,14 +250,19 @@ def par_from_table(table, *, dealer="N", rules="vint", deal: Optional[Deal] = No
     and aces; without it they are left out."""
     rs = rule_set(rules)
     deal = full_deal(deal) if deal is not None else None
-    outcomes = contract_outcomes(as_table(table, deal), rs, deal)
-    return par_from_outcomes(outcomes, rs, dealer)
+    return par_of(Valuer(rs, deal, dealer=dealer, table=table))
+
+
+def par_of(valuer: Valuer) -> Par:
+    """Par of the contracts a DD table plays, valued by ``valuer``."""
+    outcomes = valuer.outcomes(playable_contracts(valuer.rules))
+    return par_from_outcomes(outcomes, valuer.rules, valuer.dealer)
 
 
 def par_from_outcomes(outcomes, rules: RuleSet, dealer="N",
                       all_pass: Optional[ContractOutcome] = None) -> Par:
     """Par from ``contract_outcomes(...)`` (the analysis computes those once),
-    with misère rows too (``advisor.misere``). ``all_pass``: the deal played
+    with misère rows too (``advisor.valuation.misere``). ``all_pass``: the deal played
     when all four pass (Skruuvi's all-pass misère), instead of a throw-in."""
     auction, result = _solve_par(outcomes, rules, dealer, all_pass)
     line = tuple(bid for bid, _ in result.bids)
@@ -356,20 +284,26 @@ def find_par(deal, *, dealer="N", rules="vint", table=None) -> Par:
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
     ``solver.dd_table(deal)`` is solved.
     """
-    deal = full_deal(deal)
-    if table is None:
-        table = dd_table(deal)
-    return par_from_table(table, dealer=dealer, rules=rules, deal=deal)
+    valuer = Valuer(rules, full_deal(deal), dealer=dealer, table=table)
+    valuer.table()
+    return par_of(valuer)
 
 
-def full_deal(deal) -> Deal:
-    """A ``Deal`` (or PBN text) of 13 cards a hand; an ending raises ``ParError``."""
-    deal = Deal.from_pbn(deal)
-    short = [s.name for s in SEATS if len(deal[s]) != 13]
-    if short:
-        raise ParError(f"par needs the full deal, 13 cards a hand; {', '.join(short)} "
-                       f"hold{'s' if len(short) == 1 else ''} fewer")
-    return deal
+def par_with_courts(analysis, rows) -> Optional[Par]:
+    """Semi-contract's par when the optional Courts and misère bids may be
+    bid too (seed 003: "Optionally, a family of Courts bids is available";
+    "the table of scores ... when Misère bids are allowed in addition to
+    Court bids"): the analysis's contracts and every exactly solved row of
+    ``rows`` (``valuation.courts.CourtsRow``), in the game's bid order (a
+    conventional bid overcalls a Courts or misère bid of the same level and
+    value). None when ``rows`` is empty (another game)."""
+    if not rows:
+        return None
+    rs = rule_set(analysis.rules)
+    extra = courts_outcomes(analysis.deal, rows, rules=rs)
+    outcomes = dict(sorted({**analysis.outcomes, **extra}.items(),
+                           key=lambda kv: rs.bid_rank(rs.contract(kv[0]))))
+    return par_from_outcomes(outcomes, rs, analysis.dealer)
 
 
 # --------------------------------------------------------------------------

@@ -24,8 +24,6 @@ describes the JSON and the reports.
 
 from __future__ import annotations
 
-import inspect
-
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
@@ -35,13 +33,14 @@ from solver.play import Play
 
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
-from .game import declarer_tricks, rule_set, strain_of
 from .analysis import analyse
-from .misere import aces_taken, is_misere, misere_leaders, play_objective
-from .par import find_par
+from .game import declarer_tricks, is_misere, rule_set, strain_of
+from .par import par_of
 from .records import FormatError, GameRecord, GameSet, read_games
 from .render.html import review_section
 from .rules.base import normalise_call
+from .valuation import Valuer
+from .valuation.misere import aces_taken, misere_leaders, play_objective
 
 __all__ = ["review", "review_record", "review_play", "review_auction", "Review", "ReviewSet",
            "CardReview", "CallReview", "AuctionReview", "ReviewError"]
@@ -313,8 +312,8 @@ def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]
             or len(record.deal["N"]) != 13:
         return None
     extra = {}
-    if "tricks_by_declarer" in inspect.signature(rules.score).parameters \
-            and record.play and record.complete_play and tricks == record.tricks_won:
+    if rules.scores_declarer_hand and record.play and record.complete_play \
+            and tricks == record.tricks_won:
         extra["tricks_by_declarer"] = sum(1 for t in record.tricks
                                           if t.complete and t.winner == record.declarer)
     return rules.score(record.deal, contract=record.contract, declarer=record.declarer,
@@ -533,12 +532,14 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
     table = par = None
     # A Bolshevik is one against three: the sides' DD table and par do not apply.
     if len(record.deal["N"]) == 13 and not record.bolshevik:
-        table = solver.dd_table(record.deal)
-        if misere_leaders(rs, record.dealer or "N"):
-            # Par with the game's misère contracts and all-pass deal (advisor.misere).
-            par = analyse(record.deal, rules=rs, dealer=record.dealer or "N", table=table).par
+        dealer = record.dealer or "N"
+        valuer = Valuer(rs, record.deal, dealer=dealer)
+        table = valuer.table()
+        if misere_leaders(rs, dealer):
+            # Par with the game's misère contracts and all-pass deal (advisor.valuation.misere).
+            par = analyse(record.deal, rules=rs, dealer=dealer, table=table).par
         else:
-            par = find_par(record.deal, dealer=record.dealer or "N", rules=rs, table=table)
+            par = par_of(valuer)
     return Review(record, rs.name, cards, calls, note, table, par)
 
 
@@ -546,7 +547,9 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
            seed: int = 0, format: Optional[str] = None, recommend=None,
            auction: bool = True,
            on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
-    """Review every deal of a PBN, LIN or JSON file (a path or the file's text).
+    """Review every deal of a PBN, LIN or JSON file: its text (a ``str``, never
+    read as a file name), its path as a ``pathlib.Path``, or the ``GameSet``
+    ``read_games`` / ``read_games_file`` gave.
 
     Returns a ``ReviewSet`` (a list of ``Review``) whose ``errors`` lists the
     deals that could not be read. A file with no readable deal raises

@@ -10,8 +10,10 @@ After each of the player's calls the policy says what it would have called,
 and why, when that differs (``CallRecord.advice``); ``hint()`` asks before
 calling; ``undo()`` takes back the player's last call; ``skip()`` leaves the
 board unscored and deals the next. When the auction ends the board is
-scored with the double-dummy tricks of its contract, par is worked out, and
-the score goes on the game's score sheet (games and rubber bonuses).
+scored with the double-dummy tricks of its contract (``advisor.valuation``:
+misère and all-pass deals by the misère search, Courts by the general
+solver), par is worked out, and the score goes on the game's score sheet
+(games and rubber bonuses).
 ``pbn()`` writes the finished boards as PBN that ``vint review`` reads.
 
 ``vint practice`` (``advisor.cli``) and the web page's practice tab
@@ -30,18 +32,21 @@ from solver.errors import VintError
 
 from .bidding.constraints import Constraint, compile_constraint
 from .bidding.policy import Decision, Policy
-from .game import declarer_tricks, playable_contracts, rule_set, strain_of
-from .semi_play import CLI_NODES, extra_strain, strain_tricks
-from .par import Par, find_par
-from .records import GameRecord, read_games, write_pbn
+from .game import extra_strain, playable_contracts, rule_set
+from .par import Par, par_of
+from .records import GameRecord, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
+from .valuation import Budgets, Valuer
+from .valuation.courts import CLI_NODES
 
 __all__ = ["Practice", "PracticeError", "Board", "BoardResult", "CallRecord", "deal_boards"]
 
 #: Random deals tried at most to find one that fits the constraints.
 MAX_DEAL_ATTEMPTS = 100_000
-#: Siberian Vint's all-pass deal (распасовка), as its auction result names it.
-SIBERIAN_ALL_PASS = "PASS"
+#: How a finished board's contract is valued: misère and all-pass deals
+#: exactly (a few seconds at most), a Courts bid within the budget ``vint
+#: analyse`` gives (past it the board is not scored).
+PRACTICE_BUDGETS = Budgets(courts_nodes=CLI_NODES)
 
 
 class PracticeError(VintError):
@@ -74,10 +79,12 @@ class CallRecord:
 class BoardResult:
     """How a finished board scored: the contract played with its double-dummy tricks.
 
-    ``contract`` is None when the deal was thrown in (or ends in a game the
-    double-dummy table cannot play, said in ``note``); ``score`` is the rule
-    set's ``DealScore`` (both sides' points); ``events``: what it decided on
-    the score sheet (games, rubber), in words.
+    ``contract`` is None when the deal was thrown in; ``declarer`` is None
+    for the all-pass deal (Skruuvi's all-pass misère, Siberian Vint's
+    распасовка: ``tricks`` are then the side on lead's); ``score`` is the rule
+    set's ``DealScore`` (both sides' points; None when a budget left the
+    tricks open, said in ``note``); ``events``: what it decided on the score
+    sheet (games, rubber), in words.
     """
 
     contract: Optional[str]
@@ -136,7 +143,7 @@ def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
 
 
 def _file_boards(source, rules) -> Iterator[Tuple[Deal, Optional[Seat]]]:
-    games = read_games(source, rules=rules, deal_only=True)
+    games = read_games_file(source, rules=rules, deal_only=True)
     if games.errors:
         raise games.errors[0]
     for g in games:
@@ -150,8 +157,8 @@ class Practice:
     """A practice session (see the module's docstring).
 
     ``rules``: the game; ``seat``: the player's; ``seed``: the same seed deals
-    the same boards; ``deals``: a PBN/LIN/JSON file (or its text) to take the
-    deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
+    the same boards; ``deals``: a PBN/LIN/JSON file's path (a string or a
+    path) to take the deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
     deals. The dealer turns clockwise from North, board by board (a file's
     dealer is kept).
     """
@@ -322,54 +329,53 @@ class Practice:
             added.append(record)
 
     def _final_contract(self) -> Tuple[Optional[str], Optional[Seat], Optional[str]]:
-        """``(contract, declarer, note)`` of the finished auction."""
+        """``(contract, declarer, note)`` of the finished auction; the all-pass
+        deal's "declarer" is its opening leader (the side whose tricks count)."""
         b = self.board
-        contract, declarer, _leader = self.rules.auction_result(b.auction, b.dealer)
+        contract, declarer, leader = self.rules.auction_result(b.auction, b.dealer)
         if contract is None:
             return None, None, "thrown in: everyone passed"
+        if contract == self.rules.all_pass_contract:
+            if self.rules.all_pass_scores:
+                return contract, Seat.parse(leader), (
+                    "all-pass misère: all passed; each trick costs its taker a point "
+                    "(double-dummy, each side taking as few tricks as it can; the ace "
+                    "penalties are not scored)")
+            return contract, Seat.parse(leader), ("распасовка: all passed; the side with "
+                                                  "fewer tricks wins")
         if contract in playable_contracts(self.rules):
             return contract, Seat.parse(declarer), None
         if extra_strain(self.rules, contract) is not None:
             # Semi-contract's Courts and misère bids (the policy bids Courts):
-            # played by advisor.semi_play.
+            # played by the general solver.
             return contract, Seat.parse(declarer), "played by the Courts and misère solver"
-        if contract == SIBERIAN_ALL_PASS:
-            return contract, None, "распасовка: all passed; the side with fewer tricks wins"
         # Skruuvi: a kitty bid below level 5 is raised by the main players'
         # extended bids, which follow the policy (docs/advise.md).
-        if contract != "AP" and self.rules.has_kitty_bids:
+        if self.rules.has_kitty_bids:
             contract, declarer = self.policy.final_contract(b.dealer, b.auction)
         if contract is None or contract not in playable_contracts(self.rules):
-            return None, None, (f"the auction ends in {contract or 'an all-pass misère'}, "
-                                "which the double-dummy table cannot play yet")
+            return None, None, (f"the auction ends in {contract}, which the double-dummy "
+                                "table cannot play yet")
         return contract, declarer, "the main players' extended bids follow the policy"
 
     def _finish(self) -> None:
         b = self.board
-        table = solver.dd_table(b.deal)
-        par = find_par(b.deal, dealer=b.dealer, rules=self.rules, table=table)
+        valuer = Valuer(self.rules, b.deal, dealer=b.dealer, budgets=PRACTICE_BUDGETS)
+        table = valuer.table()
+        par = par_of(valuer)
         contract, declarer, note = self._final_contract()
         tricks = score = None
-        if contract == SIBERIAN_ALL_PASS:
-            # Played without trumps, each side trying to take fewer tricks:
-            # no points, an X mark on the sheet.
-            leader = Seat.parse(self.rules.auction_result(b.auction, b.dealer)[2])
-            tricks = solver.solve(b.deal, "NT", leader, misere=True)
-            score = self.rules.score(b.deal, contract, leader.name, tricks)
-        elif extra_strain(self.rules, contract) is not None:
-            tricks = strain_tricks(b.deal, extra_strain(self.rules, contract), declarer,
-                                   rules=self.rules, max_nodes=CLI_NODES)
-            if isinstance(tricks, solver.Bounds):
-                note = (f"{note}; its node budget ran out with declarer's side between "
-                        f"{tricks.lower} and {tricks.upper} tricks, so the board is not scored")
-                tricks = None
+        if contract is not None:
+            found = valuer.found(contract, declarer)
+            if isinstance(found, int):
+                tricks = found
+                score = valuer.deal_score(contract, declarer)
             else:
-                score = self.rules.score(b.deal, contract, declarer.name, tricks)
-        elif contract is not None:
-            tricks = declarer_tricks(table, self.rules, declarer, strain_of(self.rules, contract))
-            score = self.rules.score(b.deal, contract, declarer.name, tricks)
-        b.result = BoardResult(contract, None if declarer is None else declarer.name, tricks,
-                               score, par, table, note=note)
+                note = (f"{note}; its node budget ran out with declarer's side between "
+                        f"{found.lower} and {found.upper} tricks, so the board is not scored")
+        all_pass = contract == self.rules.all_pass_contract
+        b.result = BoardResult(contract, None if declarer is None or all_pass
+                               else declarer.name, tricks, score, par, table, note=note)
         if score is not None:
             b.result.events = list(self.sheet.add(score) or [])
 

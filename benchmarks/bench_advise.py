@@ -9,7 +9,7 @@ For each sample count (default 100 and 200) the script
    (only the strains and declarers the candidates need), and checks the
    tricks against DDS;
 3. solves the same deals with DDS (``endplay.dds.calc_dd_table``, one thread:
-   ``_dds.SetMaxThreads(1)``, as benchmarks/bench_dd.py does), which always
+   ``common.dds_table_timer``, as benchmarks/bench_dd.py does), which always
    solves all 5 strains x 4 declarers, and prints the ratio ours / DDS;
 4. with ``--full``, also times our full ``dd_table`` on the same deals (the
    like-for-like ratio).
@@ -24,50 +24,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
-
-SEATS = "NESW"
-STRAINS = ("S", "H", "D", "C", "NT")
-
-
-def dds_solver():
-    """A function deal -> (seconds, {(declarer, strain): tricks}) using DDS on one thread."""
-    try:
-        from endplay import _dds
-        from endplay.dds import calc_dd_table
-        from endplay.types import Deal, Denom, Player
-    except ImportError:
-        sys.exit("error: endplay is not installed (pip install endplay)")
-    _dds.SetMaxThreads(1)
-
-    def solve(pbn: str):
-        deal = Deal(pbn)
-        start = time.perf_counter()
-        table = calc_dd_table(deal)
-        seconds = time.perf_counter() - start
-        return seconds, {(s, t): table[Denom.find(t), Player.find(s)]
-                         for s in SEATS for t in STRAINS}
-    return solve
+from common import dds_table_timer, timed    # common puts this source tree on the path
 
 
 def bench(n: int, args, dds) -> dict:
     import solver
-    from advisor.bidding.advise import (_solve_policy_sample, _solve_sample, prepare,
-                                        recommend)
+    from advisor.bidding.advise import prepare, recommend, value_sample
     from advisor.bidding.policy import Policy
 
     reply = "none" if args.no_reply else args.reply
-    start = time.perf_counter()
-    rec = recommend(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,
-                    rules=args.rules, samples=n, seed=args.seed, reply=reply,
-                    workers=args.workers, early_stop=args.early_stop,
-                    prune=not args.no_prune)
-    wall = time.perf_counter() - start
+    wall, rec = timed(recommend, args.hand, seat=args.seat, dealer=args.dealer,
+                      auction=args.auction, rules=args.rules, samples=n, seed=args.seed,
+                      reply=reply, workers=args.workers, early_stop=args.early_stop,
+                      prune=not args.no_prune)
     sit = prepare(args.hand, seat=args.seat, dealer=args.dealer, auction=args.auction,
                   rules=args.rules)
 
@@ -78,24 +49,22 @@ def bench(n: int, args, dds) -> dict:
     for i, deal in enumerate(rec.deals):
         pbn = deal.to_pbn()
         live = tuple(k for k, n in enumerate(scored_on) if n > i)
-        t0 = time.perf_counter()
-        if reply == "policy":   # the continuations by the policy, then what they need solved
-            tricks, _, _ = _solve_policy_sample(sit, policy, deal, live=live)
-        else:
-            tricks, _, _ = _solve_sample(sit, deal, reply == "par")
-        ours_s.append(time.perf_counter() - t0)
+        # with the policy: the continuations, then what they need solved
+        seconds, (valuer, _) = timed(value_sample, sit, deal,
+                                     policy=policy if reply == "policy" else None,
+                                     par_reply=reply == "par", live=live)
+        ours_s.append(seconds)
+        tricks = valuer.solved
         entries += len(tricks)
         seconds, table = dds(pbn)
         dds_s.append(seconds)
         if args.rules in ("vint", "vint-foster", "skruuvi", "skruuvi-old"):  # LHO leads
             for (seat, strain), t in tricks.items():
-                if table[seat, strain] != t:
+                if table[seat][strain] != t:
                     mismatches.append({"deal": pbn, "entry": f"{seat} {strain}",
-                                       "ours": t, "dds": table[seat, strain]})
+                                       "ours": t, "dds": table[seat][strain]})
         if args.full:
-            t0 = time.perf_counter()
-            solver.dd_table(deal)
-            full_s.append(time.perf_counter() - t0)
+            full_s.append(timed(solver.dd_table, deal)[0])
     out = {"samples": rec.samples, "call": rec.call, "reason": rec.reason,
            "candidates": len(scored_on),
            "candidates_on_all": sum(n == rec.samples for n in scored_on),
@@ -130,7 +99,7 @@ def main(argv=None) -> int:
     p.add_argument("--full", action="store_true", help="also time our full dd_table")
     p.add_argument("--json", help="write the results to this file")
     args = p.parse_args(argv)
-    dds = dds_solver()
+    dds = dds_table_timer()
     results = []
     for n in args.samples:
         r = bench(n, args, dds)

@@ -38,7 +38,7 @@ the first, with much less of the deal's luck.
 
 ``--judge-by readings`` draws them instead as the advisor samples, through
 its system readings of the auction (``advisor.bidding.system``, another
-seed). That was this bench's judge until session 22, and it is not neutral:
+seed). It is not neutral:
 where the readings and the policy's real calls differ, it judges every
 chooser on the advisor's own picture of the table, the picture the
 policy-reply model optimises. ``--rejudge PATH`` reads the choosers' calls
@@ -59,9 +59,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+from common import full_deck, shuffled_deal
 
 KINDS = ("opening", "overcall", "response")
 
@@ -70,17 +68,16 @@ def situations(n: int, seed: int, kinds=KINDS):
     """``(kind, deal, dealer, auction, seat)``: the auction so far by the policy."""
     from advisor.bidding.policy import Policy
     from advisor.rules import get
-    from solver.cards import Card, Deal, Hand, Seat
+    from solver.cards import Seat
 
     rules = get("vint")
     policy = Policy(rules)
     rng = random.Random(seed)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    deck = full_deck()
     out = []
     while len(out) < n:
         kind = kinds[len(out) % len(kinds)]
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        deal = shuffled_deal(rng, deck)
         dealer = Seat(rng.randrange(4))
         calls = []
         for _ in range(8):

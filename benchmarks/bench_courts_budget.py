@@ -11,7 +11,7 @@ is made on a fresh solver (as the advisor does, ``advisor.bidding.advise``):
 the bounds' mean width, how often it is exact, the seconds a solve, and, where
 a reference solve with ``--exact`` nodes (default 5,000,000) finishes, the
 mean error in tricks of the bounds' middle, of the advisor's estimate
-(``semi_play.estimate``: the target of the test the budget stopped) and of 6
+(``courts.estimate``: the target of the test the budget stopped) and of 6
 clamped into the bounds. References are kept in benchmarks/courts_exact.json.
 """
 import json
@@ -19,10 +19,11 @@ import os
 import sys
 import time
 
+import common  # noqa: F401  (puts this source tree first on sys.path)
 from solver import Bounds
 from solver.cards import Hand
-from advisor.semi_play import play_of
-from advisor.semi_play import Rough, estimate, fresh_tricks
+from advisor.valuation.courts import play_of
+from advisor.valuation.courts import Rough, estimate, fresh_tricks
 # The same random deals (seed 2026) as the node bench, so the two read together.
 from bench_courts_nodes import deals
 

@@ -1,27 +1,25 @@
-"""Courts / misère Courts solves at semi_play's node budget: exact entries and nodes.
+"""Courts / misère Courts solves at the analysis's node budget: exact entries and nodes.
 
-PYTHONPATH=. python benchmarks/bench_courts_nodes.py [ndeals] [--budget N] [strains...]
-(--budget: nodes per solve, default semi_play.DEFAULT_NODES; the CLI uses CLI_NODES)
+python benchmarks/bench_courts_nodes.py [ndeals] [--budget N] [strains...]
+(--budget: nodes per solve, default courts.DEFAULT_NODES; the CLI uses CLI_NODES)
 One GeneralSolver per deal and layout shared by the four declarers, as
-advisor.semi_play.courts_and_misere does. Node counts are noise-free.
+advisor.valuation.courts.courts_and_misere does. Node counts are noise-free.
 """
 import random
 import sys
 
+from common import shuffled_deal
 from solver import Bounds
-from solver.cards import SEATS, Card, Deal, Hand
-from advisor.semi_play import DEFAULT_NODES, play_of, strain_tricks
+from solver.cards import SEATS
+from advisor.valuation.courts import DEFAULT_NODES, play_of, strain_tricks
 from solver.general import GeneralSolver
 
 
 def deals(n, seed=2026):
+    """``n`` random deals, each from a fresh deck (not ``common.random_deals``'s:
+    the measured rows were made with these)."""
     rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-        rng.shuffle(deck)
-        out.append(Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)]))
-    return out
+    return [shuffled_deal(rng) for _ in range(n)]
 
 
 def main():

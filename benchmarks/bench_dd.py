@@ -35,31 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
-
-SEATS = "NESW"
-STRAINS = ("S", "H", "D", "C", "NT")
-SETS = {  # name -> (oracle file, what it is)
-    "random": ("dd_tables.jsonl", "random deals"),
-    "real": ("dds_list100.jsonl", "real deals (DDS list100)"),
-    "hard": ("dds_largest.jsonl", "hard deals (DDS largest)"),
-}
-
-
-def oracle_dir() -> Path:
-    env = os.environ.get("VINT_ORACLE")
-    return Path(env) if env else REPO.parent / "shared" / "oracle"
-
-
-def load_deals(name: str, n: int | None) -> list:
-    path = oracle_dir() / SETS[name][0]
-    if not path.is_file():
-        sys.exit(f"error: {path} not found (set VINT_ORACLE to the oracle folder)")
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return [r["deal"] for r in (rows[:n] if n else rows)]
+from common import REPO, SETS, dds_table_timer, oracle_deals
 
 
 def max_rss_kib() -> int:
@@ -115,28 +91,6 @@ class OurSolver:
         peak = self._read()["peak_kib"]
         self.proc.wait()
         return peak
-
-
-# --- DDS through endplay ---------------------------------------------------------------
-
-def dds_setup():
-    try:
-        from endplay import _dds
-        from endplay.dds import calc_dd_table
-        from endplay.types import Deal, Denom, Player
-    except ImportError:
-        sys.exit("error: endplay is not installed (pip install endplay)")
-    _dds.SetMaxThreads(1)  # one thread: DDS would otherwise use every core
-
-    def dds_table(pbn: str) -> tuple:
-        deal = Deal(pbn)
-        start = time.perf_counter()
-        table = calc_dd_table(deal)
-        seconds = time.perf_counter() - start
-        return seconds, {s: {t: table[Denom.find(t), Player.find(s)] for t in STRAINS}
-                         for s in SEATS}
-
-    return dds_table
 
 
 # --- bridge-solver (macroxue), one process a deal ----------------------------------------
@@ -335,7 +289,7 @@ def print_table(title: str, headers: list, rows: list, notes: list):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", choices=["random", "real", "hard", "all"], default="all")
+    parser.add_argument("--set", choices=[*SETS, "all"], default="all")
     parser.add_argument("--n", type=int, default=100,
                         help="random deals to use from dd_tables.jsonl (default 100)")
     parser.add_argument("--workers", type=int, default=None,
@@ -351,10 +305,10 @@ def main(argv=None) -> int:
         child_main()
         return 0
 
-    names = ["random", "real", "hard"] if args.set == "all" else [args.set]
+    names = list(SETS) if args.set == "all" else [args.set]
     if args.workers:
         deals = [d for name in names
-                 for d in load_deals(name, args.n if name == "random" else None)]
+                 for d in oracle_deals(name, args.n if name == "random" else None)]
         out = bench_workers(deals, args.workers)
         print_table(f"solver.dd_tables: 1 vs {args.workers} workers",
                     ["deals", "1 worker s", f"{args.workers} workers s", "speed-up", "agree"],
@@ -364,7 +318,7 @@ def main(argv=None) -> int:
                     [f"machine: {os.cpu_count()} cores"])
         ok = out["agree"]
     else:
-        dds_table = dds_setup()
+        dds_table = dds_table_timer()
         ours = OurSolver()
         bridge = BridgeSolver(args.bridge_solver) if args.bridge_solver else None
         results = []
@@ -374,7 +328,7 @@ def main(argv=None) -> int:
 
         try:
             for name in names:
-                deals = load_deals(name, args.n if name == "random" else None)
+                deals = oracle_deals(name, args.n if name == "random" else None)
                 results.append(bench_set(name, deals, ours, dds_table, progress, bridge))
                 print(file=sys.stderr)
         finally:

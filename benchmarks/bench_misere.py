@@ -6,7 +6,7 @@ tricks as it can; ``solver.solve(..., misere=True)``), one cold search per
 deal and leader (``--leaders``, East by default). Node counts are
 deterministic (the machine's load changes only the seconds). With
 ``--budget NODES`` each search stops there, as the advisor's do
-(``advisor.misere.ADVICE_NODES``): the table then counts the exact answers
+(``advisor.valuation.misere.ADVICE_NODES``): the table then counts the exact answers
 and the mean width of the bounds.
 
     python benchmarks/bench_misere.py                    # 10 deals, seed 14
@@ -22,12 +22,8 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_misere_estimate
+from common import full_deck, shuffled_deal
 
 
 def guessed(deal, leader):
@@ -63,17 +59,16 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     import solver
-    from solver import Card, Deal, Hand, _core
+    from solver import _core
 
     strain = "SHDC".index(args.trump) if args.trump != "NT" else 4
     lone = "NESW".index(args.lone) if args.lone else -1
 
     rng = random.Random(args.seed)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    deck = full_deck()
     total_nodes, total_time, times, exact, widths = 0, 0.0, [], 0, []
     for i in range(args.n):
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * k:13 * k + 13]) for k in range(4)])
+        deal = shuffled_deal(rng, deck)
         if args.only is not None and i not in args.only:
             continue
         for leader in args.leaders:

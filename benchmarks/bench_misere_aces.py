@@ -4,7 +4,7 @@ the fewest-tricks score, on random full deals.
 
 The advisor cannot afford the exact scored search (about a minute a full
 deal) for each sample, so it scores a misère by its fewest tricks and adds
-``advisor.misere.ACES_MEAN``: the mean of (exact score with the aces) −
+``advisor.valuation.misere.ACES_MEAN``: the mean of (exact score with the aces) −
 (fewest-tricks score) for the side not on lead, measured here. Each row is a
 random deal, North declaring (North-South's objective for ``AP``), East on
 lead, so North-South is the side not on lead, as a bid misère's declaring
@@ -30,9 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+from common import full_deck, shuffled_deal
 
 DATA = Path(__file__).with_name("misere_aces.json")
 
@@ -52,15 +50,13 @@ def differences(rows) -> list:
 def solve_rows(rules: str, contract: str, n: int, seed: int, budget: float) -> list:
     import solver
     from advisor.game import rule_set
-    from solver import Card, Deal, Hand
 
     rs = rule_set(rules)
     rng = random.Random(seed)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    deck = full_deck()
     rows = []
     for _ in range(n):
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        deal = shuffled_deal(rng, deck)
         objective = rs.play_objective(deal, contract, "N")
         start = time.perf_counter()
         ew = solver.solve(deal, "NT", "E", misere=True)        # East's side is on lead
@@ -73,7 +69,7 @@ def solve_rows(rules: str, contract: str, n: int, seed: int, budget: float) -> l
 
 
 def report(data: dict) -> None:
-    from advisor.misere import ACES_MEAN
+    from advisor.valuation.misere import ACES_MEAN
 
     print("rules        contract  deals  exact  mean diff  (SE)  mean |diff|  "
           "after the mean  ACES_MEAN")

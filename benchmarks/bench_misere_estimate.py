@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """The advisor's misère estimate against exact misère values on random full deals.
 
-When the advisor's budgeted misère search (``advisor.misere.ADVICE_NODES``)
+When the advisor's budgeted misère search (``advisor.valuation.misere.ADVICE_NODES``)
 stops early it has proved bounds on the tricks, and ``misere_value`` scores
 their middle. This asks whether a quick look at the hands guesses better.
 On random full deals (seed 19; declarer drawn at random, Skruuvi's opening
@@ -28,7 +28,7 @@ missing from the cache are solved and added.
 ``--drivers [NODES ...]`` adds other ways to spend the budget (the target of
 the test the budget stopped, as for semi-contract's Courts; zero-window tests
 from the low-card guess; the split of the nodes between the two ends; ...)
-and the advisor's estimate (``advisor.misere.misere_estimate``: the bounds'
+and the advisor's estimate (``advisor.valuation.misere.misere_estimate``: the bounds'
 middle averaged with a playout of the opening tricks by the search's move
 ordering and the ending solved exactly), each scored the same way at each
 budget (default 30k, 100k, 300k nodes); then the playouts alone. Deals 120
@@ -50,25 +50,21 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+from common import full_deck, shuffled_deal
 
 CACHE = Path(__file__).with_name("misere_exact.json")
 
 
 def deals(n, seed):
     """``[(deal, leader Seat)]``: random full deals, the leader declarer's opening leader."""
-    from solver import Card, Deal, Hand
     from solver.cards import SEATS
     from advisor.game import rule_set
     rs = rule_set("skruuvi")
     rng = random.Random(seed)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    deck = full_deck()
     out = []
     for _ in range(n):
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * k:13 * k + 13]) for k in range(4)])
+        deal = shuffled_deal(rng, deck)
         declarer = rng.choice(SEATS)
         out.append((deal, rs.opening_leader(declarer)))
     return out
@@ -259,9 +255,9 @@ HEADER = f"  {'estimate (tricks of the side on lead)':44}  held out   tune   fre
 
 
 def playout_table(rows):
-    """Mean absolute error of ``advisor.misere.playout_tricks`` (opening tricks
+    """Mean absolute error of ``advisor.valuation.misere.playout_tricks`` (opening tricks
     by the search's move ordering, the ending exact) for 4, 5 and 6 tricks."""
-    from advisor.misere import playout_tricks
+    from advisor.valuation.misere import playout_tricks
     print("\nthe opening tricks played by the search's move ordering, the ending solved exactly")
     print(HEADER + "   ms a deal")
     for tricks in (4, 5, 6):
@@ -274,7 +270,7 @@ def playout_table(rows):
 def drivers_table(rows, budgets, weights):
     """Mean absolute error of each driver's estimate at each budget (held out / tuning / all)."""
     import solver
-    from advisor.misere import misere_estimate
+    from advisor.valuation.misere import misere_estimate
     clamp = lambda x, lo, hi: min(max(x, lo), hi)
     for budget in budgets:
         ests, secs, finished = {}, {}, {"mtd first test": 0}
@@ -341,7 +337,7 @@ def main(argv=None) -> int:
     p.add_argument("--n", type=int, default=120)
     p.add_argument("--seed", type=int, default=19)
     p.add_argument("--budget", type=int, default=None,
-                   help="nodes of the budgeted search (advisor.misere.ADVICE_NODES)")
+                   help="nodes of the budgeted search (advisor.valuation.misere.ADVICE_NODES)")
     p.add_argument("--drivers", type=int, nargs="*", default=None, metavar="NODES",
                    help="compare ways to spend a budget (narrowing's stop, MTD from the "
                         "guess, ...) at these budgets (default 30000 100000 300000)")
@@ -350,7 +346,7 @@ def main(argv=None) -> int:
 
     import numpy as np
     import solver
-    from advisor import misere
+    from advisor.valuation import misere
     budget = args.budget or misere.ADVICE_NODES
     items = deals(args.n, args.seed)
     exact = exact_values(items, verbose=args.verbose)

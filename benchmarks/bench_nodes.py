@@ -16,26 +16,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bench_dd import load_deals  # noqa: E402
+from common import SETS, oracle_deals
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--set", default="random", choices=("random", "real", "hard"))
+    p.add_argument("--set", default="random", choices=tuple(SETS))
     p.add_argument("--n", type=int, default=100)
     p.add_argument("--single", action="store_true")
     args = p.parse_args(argv)
 
     from solver import Deal, _core
 
-    deals = [Deal.from_pbn(text) for text in load_deals(args.set, args.n)]
+    deals = [Deal.from_pbn(text) for text in oracle_deals(args.set, args.n)]
     suits = nt = single = 0
     start = time.perf_counter()
     for deal in deals:

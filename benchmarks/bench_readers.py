@@ -4,27 +4,22 @@ and 10,000 deals (the test files' deal, played out, repeated with board numbers)
     python benchmarks/bench_readers.py [--sizes 1000 4000 10000]
 
 Prints the seconds per 1,000 deals for each size: a linear reader keeps that
-figure flat as the file grows (issue 12: the LIN reader took 232 s for 10,000
-deals, growing with the square of the file's length). Not a test: timings
-depend on the machine.
+figure flat as the file grows (a reader that grows with the square of the
+file's length took 232 s for 10,000 deals). Not a test: timings depend on the
+machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
+from common import REPO
+from advisor.records import read_games
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from advisor.records import read_games  # noqa: E402
-
-PBN_GAME = (ROOT / "tests" / "data" / "vint_game.pbn").read_text(encoding="utf-8").split(
+PBN_GAME = (REPO / "tests" / "data" / "vint_game.pbn").read_text(encoding="utf-8").split(
     "\n\n", 1)[1].split("[OptimumResultTable")[0]
-LIN_DEAL = (ROOT / "tests" / "data" / "vint_games.lin").read_text(encoding="utf-8").splitlines()[0]
+LIN_DEAL = (REPO / "tests" / "data" / "vint_games.lin").read_text(encoding="utf-8").splitlines()[0]
 
 
 def pbn_file(deals: int) -> str:

@@ -32,23 +32,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bench_dd import dds_setup, load_deals  # noqa: E402
+from common import dds_table_timer, oracle_deals, timed
 
 TRICK_STARTS = 8
 
 
-def timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
+def _seconds(fn) -> float:
+    """How long ``fn()`` took (``common.timed``)."""
+    return timed(fn)[0]
 
 
 def line_positions(deal, strain: str, leader: str) -> list:
@@ -84,21 +76,21 @@ def main(argv=None) -> int:
     import solver
     from solver import Deal, Solver
 
-    deals = [Deal.from_pbn(text) for text in load_deals(args.set, args.n)]
-    dds_table = dds_setup() if args.dds else None     # one DDS thread, set once
+    deals = [Deal.from_pbn(text) for text in oracle_deals(args.set, args.n)]
+    dds_table = dds_table_timer() if args.dds else None     # one DDS thread, set once
     totals = dict.fromkeys(("full", "partial, 5 strains", "partial, 2 strains", "play, cold",
                             "play, warm", "DDS full", "DDS 5 strains"), 0.0)
     for deal in deals:
-        totals["full"] += timed(lambda: solver.dd_table(deal))
-        totals["partial, 5 strains"] += timed(lambda: solver.dd_table(deal, declarers=["N"]))
-        totals["partial, 2 strains"] += timed(
+        totals["full"] += _seconds(lambda: solver.dd_table(deal))
+        totals["partial, 5 strains"] += _seconds(lambda: solver.dd_table(deal, declarers=["N"]))
+        totals["partial, 2 strains"] += _seconds(
             lambda: (solver.dd_table(deal, strains="S", declarers=list("NES")),
                      solver.dd_table(deal, strains="H", declarers=list("NS"))))
         positions = line_positions(deal, "NT", "E")
-        totals["play, cold"] += timed(
+        totals["play, cold"] += _seconds(
             lambda: [solver.solve_cards(d, "NT", lead) for d, lead in positions])
         warm = Solver()
-        totals["play, warm"] += timed(
+        totals["play, warm"] += _seconds(
             lambda: [warm.solve_cards(d, "NT", lead) for d, lead in positions])
         if args.dds:
             dds_full, dds_five = dds_partial(deal, dds_table)
@@ -122,7 +114,7 @@ def main(argv=None) -> int:
 
 
 def dds_partial(deal, dds_table) -> tuple[float, float]:
-    """DDS's time for a full table (``dds_table``: bench_dd's, one thread) and
+    """DDS's time for a full table (``dds_table``: ``common.dds_table_timer``) and
     for one declarer (N) in five strains."""
     from endplay import _dds
     from endplay.types import Deal as EDeal, Denom, Player
@@ -135,7 +127,7 @@ def dds_partial(deal, dds_table) -> tuple[float, float]:
         board.trump, board.first = denom, Player.east
         future = _dds.futureTricks()
         # target -1, solutions 1: the number of tricks only; mode 0: nothing reused.
-        five += timed(lambda: _dds.SolveBoard(board._data, -1, 1, 0, future, 0))
+        five += _seconds(lambda: _dds.SolveBoard(board._data, -1, 1, 0, future, 0))
     return full, five
 
 

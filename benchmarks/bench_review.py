@@ -1,6 +1,6 @@
 #!/usr/bin/env python
-"""How long the auction review of one deal takes (issue 12's target: a 15-call
-Vint auction in under 10 s at the default setting, on the 2-core machine).
+"""How long the auction review of one deal takes (the target: a 15-call Vint
+auction in under 10 s at the default setting, on the 2-core machine).
 
 Reviews the auction of ``tests/data/vint_game.pbn`` (17 calls: 1H 2D 3H P 4H
 and twelve closing passes) with ``advisor.postmortem.review_auction``, once
@@ -15,12 +15,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+from common import REPO, timed
 
 
 def main(argv=None) -> int:
@@ -29,24 +25,22 @@ def main(argv=None) -> int:
     p.add_argument("--file", default=str(REPO / "tests" / "data" / "vint_game.pbn"))
     args = p.parse_args(argv)
 
-    import advisor.bidding.advise as advise
+    import advisor.valuation.valuer as valuer
     from advisor.postmortem import review_auction
-    from advisor.records import read_games
+    from advisor.records import read_games_file
 
-    record = read_games(args.file)[0]
+    record = read_games_file(args.file)[0]
     searches = [0]
-    solve = advise.dd_table
+    solve = valuer.dd_table          # where each sample's Valuer solves its tables
 
     def counted(*a, **kw):
         searches[0] += 1
         return solve(*a, **kw)
 
-    advise.dd_table = counted
+    valuer.dd_table = counted
     for samples in args.samples:
         searches[0] = 0
-        start = time.perf_counter()
-        calls = review_auction(record, "vint", samples=samples)
-        seconds = time.perf_counter() - start
+        seconds, calls = timed(review_auction, record, "vint", samples=samples)
         doubted = [f"{c.index}. {c.call}" for c in calls.calls if not c.agrees]
         print(f"{samples:>3} samples a call: {seconds:6.1f} s for {len(calls.calls)} calls "
               f"({seconds / len(calls.calls):.2f} s a call), {searches[0]} strain searches; "

@@ -35,11 +35,8 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+import common  # noqa: F401  (puts this source tree first on sys.path)
 
 
 def main(argv=None) -> int:

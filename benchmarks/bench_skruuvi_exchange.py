@@ -20,9 +20,9 @@ main players) and in the Kitty game (12 cards a hand and a kitty of 4). Each
 
 Each call is judged on the *real* deal: the auction goes on by the policy,
 the final contract's deal goes through the real exchange (the same policy of
-``advisor.exchange``) and is scored double-dummy for the player's side. A
+``advisor.valuation.exchange``) and is scored double-dummy for the player's side. A
 misère bid and the all-pass misère are valued as the advisor values them
-(``advisor.misere.misere_value``: fewest-tricks play, aces left out),
+(``advisor.valuation.misere_value``: fewest-tricks play, aces left out),
 here solved exactly, without the advisor's node budget.
 
     python benchmarks/bench_skruuvi_exchange.py                # 24 + 24 situations
@@ -39,9 +39,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the in-place build (python setup.py build_ext --inplace)
-    sys.path.insert(0, str(REPO))
+import common  # noqa: F401  (puts this source tree first on sys.path)
 
 
 def situations(n: int, seed: int, game: str):
@@ -75,9 +73,10 @@ def judge(rules, deal, dealer, seat, call) -> int:
     """The player's side's score on the real deal after ``call``."""
     from advisor.bidding.advise import continue_auction
     from advisor.bidding.policy import Policy
-    from advisor.exchange import kitty_left, play_deal
+    from advisor.valuation.exchange import kitty_left, play_deal
     from advisor.game import strain_of
-    from advisor.misere import is_misere, misere_value
+    from advisor.game import is_misere
+    from advisor.valuation import misere_value
     from solver import dd_table
 
     contract, declarer = continue_auction(rules, Policy(rules), deal, dealer, [call])

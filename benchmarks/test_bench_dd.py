@@ -2,8 +2,8 @@
 
     pytest benchmarks/ --benchmark-only
 
-Deals come from shared/oracle (see bench_dd.py); each result is checked against
-the oracle too.
+Deals come from shared/oracle (``common.oracle_dir``); each result is checked
+against the oracle too.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from bench_dd import oracle_dir
+from common import oracle_dir
 
 pytest.importorskip("pytest_benchmark")
 solver = pytest.importorskip("solver")

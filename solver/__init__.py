@@ -47,7 +47,8 @@ except ImportError as _error:
     raise ImportError(_no_core_message(_error)) from None
 
 from .api import (Bounds, DDTable, Solver, analyse_play, dd_table, dd_tables,  # noqa: E402
-                  map_threads, solve, solve_cards, solve_cards_scored, solve_scored)
+                  map_threads, play_by_search_order, search_order, solve, solve_cards,
+                  solve_cards_scored, solve_scored, stop_when)
 
 __all__ = [
     "Card", "Hand", "Deal", "Seat", "Strain", "SEATS", "SUITS", "STRAINS",
@@ -55,5 +56,6 @@ __all__ = [
     "Objective",
     "Play", "Trick", "trick_winner", "legal_cards", "check_play",
     "DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
-    "solve_scored", "solve_cards_scored", "map_threads",
+    "solve_scored", "solve_cards_scored", "map_threads", "stop_when", "search_order",
+    "play_by_search_order",
 ]

@@ -34,6 +34,8 @@ cdef extern from "Python.h":
     int check_signals "PyErr_CheckSignals" ()
     void clear_error "PyErr_Clear" ()
 
+from ._stop import requested as _stop_requested
+
 include "_bits.pxi"
 include "_trick.pxi"
 include "_tt.pxi"
@@ -75,6 +77,9 @@ cdef bint must_stop(Ctx* c) noexcept nogil:
             if check_signals() != 0:
                 clear_error()
                 c.error = INTERRUPTED
+            elif _stop_requested():
+                # This thread's work was stopped from outside (solver.stop_when).
+                c.error = CANCELLED
     return c.error != NO_ERROR
 
 

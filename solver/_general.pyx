@@ -45,6 +45,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+from ._stop import requested as _stop_requested
 
 cdef enum:
     MAXS = 5
@@ -854,7 +855,8 @@ cdef class GeneralSearch:
             self.status = 1
             return ABORT
         if (self.nodes & 0xFFFF) == 0:
-            if PyErr_CheckSignals() != 0:
+            # Ctrl-C, or this thread's work stopped from outside (solver.stop_when).
+            if PyErr_CheckSignals() != 0 or _stop_requested():
                 self.status = 2
                 return ABORT
         if pos == 0:

@@ -13,14 +13,19 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Iterable, NamedTuple, Optional
 
-from . import _core
+from . import _core, _stop
 from .cards import HTML_SUIT_SYMBOLS, SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .objective import TRICKS, Objective, ObjectiveError
-from .play import check_play, legal_cards
+from .play import Play, check_play, legal_cards
 
 __all__ = ["DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards",
-           "analyse_play", "map_threads", "solve_scored", "solve_cards_scored"]
+           "analyse_play", "map_threads", "solve_scored", "solve_cards_scored", "stop_when"]
+
+#: ``with stop_when(check):`` the searches of this thread (and of the threads
+#: ``map_threads`` starts from it) stop with ``KeyboardInterrupt`` once
+#: ``check()`` is true (``solver/_stop.py``).
+stop_when = _stop.stop_when
 
 
 class DDTable:
@@ -123,6 +128,9 @@ def map_threads(fn, items, workers: int) -> list:
     items = list(items)
     if workers == 1 or len(items) <= 1:
         return [fn(item) for item in items]
+    check = _stop.current()
+    if check is not None:               # the caller's stop applies in its workers too
+        fn = _under_stop(fn, check)
     pool = ThreadPoolExecutor(max_workers=workers)
     futures = [pool.submit(fn, item) for item in items]
     try:
@@ -130,12 +138,23 @@ def map_threads(fn, items, workers: int) -> list:
     except KeyboardInterrupt:
         for f in futures:
             f.cancel()
+        if check is not None and _stop.requested():
+            pool.shutdown(wait=True)    # the same check stops every worker's search
+            raise
         _core.cancel_searches()
         pool.shutdown(wait=True)
         _core.clear_cancel()
         raise
     finally:
         pool.shutdown(wait=True)
+
+
+def _under_stop(fn, check):
+    """``fn`` run inside ``stop_when(check)`` in whichever thread calls it."""
+    def run(item):
+        with _stop.stop_when(check):
+            return fn(item)
+    return run
 
 
 def _table(deal, strains, declarers, rows) -> "DDTable":
@@ -444,6 +463,38 @@ class Solver:
 
 #: What the plain functions run on: a solver that keeps nothing between calls.
 _ONCE = Solver(keep=False)
+
+
+# ---------------------------------------------------------------------------
+# The search's move ordering as a cheap way to play
+
+def search_order(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> list:
+    """The legal cards of the player on move in the order the search would try
+    them, its best guess first (one card of each run of equivalent cards).
+
+    The ordering is a cheap playing policy for both sides: no search is made.
+    ``played``: the cards on the current trick, from ``leader``.
+    """
+    pos = _Position(deal, trump, leader, played, lone)
+    order = _core.ordered_moves(pos.masks, int(pos.trump), int(pos.leader),
+                                [c.index for c in pos.played], bool(misere), pos.lone_index())
+    return [Card.from_index(i) for i in order]
+
+
+def play_by_search_order(deal, trump, leader, tricks: int, *, misere: bool = False) -> Play:
+    """The ``Play`` of a deal after its first ``tricks`` tricks, every hand
+    playing the card the search tries first (``search_order``): a quick
+    stand-in for best play in the opening, whose ending can then be solved.
+    Deterministic: the same deal and leader give the same play."""
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or tricks < 0:
+        raise ValueError(f"tricks must be a whole number >= 0, not {tricks!r}")
+    play = Play(deal, trump, leader)
+    if tricks > play.total_tricks:
+        raise PositionError(f"the deal has {play.total_tricks} tricks to play, not {tricks}")
+    for _ in range(4 * tricks):
+        play.play(search_order(play.remaining(), play.trump, play.trick_leader,
+                               played=play.trick, misere=misere)[0])
+    return play
 
 
 # ---------------------------------------------------------------------------

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import doctest
 import re
-from pathlib import Path
 
 import pytest
+from helpers import DATA, REPO
 
-REPO = Path(__file__).resolve().parents[1]
 DOCS = [REPO / "README.md"] + sorted((REPO / "docs").glob("*.md"))
-GAME = (REPO / "tests" / "data" / "vint_game.pbn").read_text(encoding="utf-8")
+GAME = (DATA / "vint_game.pbn").read_text(encoding="utf-8")
 
 
 def python_blocks():

@@ -14,7 +14,8 @@ import advisor
 from advisor import rules
 from advisor.game import declarer_tricks
 from advisor.game import playable_contracts as par_contracts
-from advisor.par import ParError, as_table, contract_outcomes, par_from_table, side_outcome
+from advisor.par import ParError, par_from_table, side_outcome
+from advisor.valuation import as_table, contract_outcomes
 from advisor.rules.vint import Vint
 from solver.cards import Deal
 

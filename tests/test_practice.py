@@ -7,6 +7,7 @@ undo, skip, scoring by the double-dummy tricks, the running sheet, and a
 session file that ``vint review`` reads back.
 """
 
+import functools
 import os
 import re
 import subprocess
@@ -15,12 +16,13 @@ import sys
 import pytest
 
 import solver
-from conftest import child_env
+from helpers import child_env
 from advisor import rules as game_rules
 from advisor.cli import main
 from advisor.game import declarer_tricks, playable_contracts, strain_of
 from advisor.practice import Practice, PracticeError
 from advisor.records import read_games
+from advisor.render.practice import result_text
 
 VINT = game_rules.get("vint")
 
@@ -165,9 +167,9 @@ def test_other_games_auctions_end_by_their_rules(name):
                                            rs.auction_result(board.auction, board.dealer)[0]]
 
 
-@pytest.mark.parametrize("name", ["skruuvi", "vint-siberian"])
-def test_all_pass_boards_are_written_and_read_back(name):
-    """Everyone passes: Skruuvi plays the all-pass misère, Siberian Vint its распасовка."""
+@functools.lru_cache(maxsize=None)
+def _all_pass_session(name):
+    """A session whose board everyone passed (the tests only read it)."""
     session = Practice(name, "S", seed=3, constraints={s: "hcp <= 12" for s in "NESW"})
     for _ in range(10):
         while session.to_call is not None and session.to_call.name == "S":
@@ -178,10 +180,39 @@ def test_all_pass_boards_are_written_and_read_back(name):
     board = session.board
     if not board.finished or set(board.auction) != {"P"}:
         pytest.fail("no all-pass board in 10 boards")
+    return session
+
+
+@pytest.mark.parametrize("name", ["skruuvi", "vint-siberian"])
+def test_all_pass_boards_are_written_and_read_back(name):
+    """Everyone passes: Skruuvi plays the all-pass misère, Siberian Vint its распасовка."""
+    session = _all_pass_session(name)
+    board = session.board
     games = read_games(session.pbn(), rules=name)
     assert not games.errors, games.errors
     first = game_rules.get(name).auction_result(board.auction, board.dealer)[0]
     assert [g.contract for g in games][-1] == first
+
+
+def test_a_skruuvi_all_pass_board_is_scored_by_the_misere_search():
+    """Skruuvi's four passes play the all-pass misère: the board is scored by the
+    rules with the misère search's tricks (it said the table "cannot play yet")."""
+    session = _all_pass_session("skruuvi")
+    board = session.board
+    r = board.result
+    assert (r.contract, r.declarer) == ("AP", None)
+    assert "cannot play" not in r.note and "all-pass misère" in r.note
+    leader = board.dealer.lho                      # the dealer's left leads
+    on_lead = solver.solve(board.deal, "NT", leader, misere=True)
+    assert r.tricks == on_lead
+    want = game_rules.get("skruuvi").score(board.deal, "AP", leader.name, on_lead)
+    assert r.score.items == want.items and r.score.net("NS") == want.net("NS")
+    assert want.total("NS") + want.total("EW") == -13      # a point a trick
+    # it went on the sheet with the other finished boards
+    scored = [b.result.score for b in session.finished_boards]
+    assert session.sheet.totals() == {side: sum(s.total(side) for s in scored)
+                                      for side in ("NS", "EW")}
+    assert "Score: NS" in result_text(session, board, symbols=False)
 
 
 # -- vint practice at the terminal -----------------------------------------------------
@@ -200,7 +231,7 @@ def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
     assert "no call of yours" in out                      # undo before any call
     assert out.count("Par:") == 2 and "Sheet after 2 board(s)" in out
     assert "saved 2 board(s)" in out
-    games = read_games(str(save), rules="vint")
+    games = read_games(save, rules="vint")
     assert not games.errors and len(list(games)) == 2
     review = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "review", str(save), "--no-auction-review",

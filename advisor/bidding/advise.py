@@ -31,14 +31,16 @@ more of, and suits partner has bid; the opponents' are the suits and
 no-trumps they have bid plus, in each sample, their longest combined suit.
 In semi-contract whist the Courts-deck bids (Courts, Courts-No Trumps,
 misère Courts, Courts with a long suit trumps) are candidates too, and every
-Courts, misère Courts or misère contract is valued by ``advisor.semi_play``
-with a node budget per sample (an estimate within the proved bounds when it
-runs out; the ``warning`` counts those samples).
+Courts, misère Courts or misère contract is valued with a node budget per
+sample (an estimate within the proved bounds when it runs out; the
+``warning`` counts those samples). Every sample's contracts are valued by one
+``advisor.valuation.Valuer`` (its ``ADVICE`` budgets).
 See docs/advise.md for the model and its limits.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import time
@@ -47,28 +49,27 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Uni
 
 import numpy as np
 
-from solver import Solver, dd_table, map_threads
+from solver import map_threads
 from solver.cards import SEATS, STRAINS, Deal, Hand, Seat, Strain
 from solver.errors import VintError
 
-from ..game import (LOWEST_FINAL_LEVEL, close_auction, declarer_tricks, passed_out,
-                    playable_contracts, raise_kitty_bid, rule_set, strain_of, table_row)
-from ..exchange import LEVEL_GROUPS, contract_text, kitty_left, level_group, play_deal
-from ..misere import (ACES_SPREAD, ADVICE_NODES, ESTIMATE_ERROR, aces_mean, is_misere,
-                      misere_contracts, misere_value)
+from ..game import (LOWEST_FINAL_LEVEL, close_auction, extra_strain, is_misere,
+                    misere_contracts, passed_out, playable_contracts, raise_kitty_bid,
+                    rule_set, strain_of)
 from ..par import AuctionGame
 from ..render.html import recommendation_html
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call, other_side, parse_seat
-from ..rules.semi_contract import ALL_MISERES, COURTS, COURTS_STRAINS, MISERE_COURTS
-from ..semi_play import ADVICE_NODES as COURTS_NODES
-from ..semi_play import estimate, extra_strain, fresh_tricks
+from ..rules.semi_contract import COURTS
+from ..valuation import ADVICE, Budgets, Valuer, trick_key
+from ..valuation.courts import ADVICE_NODES as COURTS_NODES
+from ..valuation.misere import ACES_SPREAD, ADVICE_NODES, ESTIMATE_ERROR, aces_mean
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
 from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
 from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
-           "Situation"]
+           "Situation", "value_sample"]
 
 #: A contract a side cannot play in the model: worth this much against it.
 _UNPLAYABLE = 10 ** 7
@@ -211,6 +212,22 @@ class Situation:
     def side(self) -> str:
         return self.seat.side
 
+    @property
+    def budgets(self) -> Budgets:
+        """The searches' budgets of one sample (``valuation.ADVICE``)."""
+        return dataclasses.replace(ADVICE, courts_nodes=self.courts_nodes)
+
+    def valuer(self, deal: Deal, cache: Optional["AdviceCache"] = None) -> Valuer:
+        """The ``Valuer`` of one sample (the deal before the exchange, if modelled)."""
+        return Valuer(self.rules, deal, dealer=self.dealer, exchange=self.exchange,
+                      budgets=self.budgets, cache=None if cache is None else cache.tricks)
+
+    @property
+    def all_pass(self) -> Optional[str]:
+        """The contract four passes with nothing bid play when it scores
+        (Skruuvi's all-pass misère); None: thrown in (or only an X mark)."""
+        return self.rules.all_pass_contract if self.rules.all_pass_scores else None
+
 
 class AdviceCache:
     """Work that successive ``recommend`` calls on one deal's auction can share
@@ -238,7 +255,7 @@ def _read_hand(hand, rs: RuleSet) -> Hand:
     if not isinstance(hand, Hand):
         raise AdviseError(f"the hand must be a Hand or PBN text such as 'AKQ87.KJ4.A2.T93', "
                           f"not {hand!r}")
-    kitty_game = getattr(rs, "style", None) == "kitty"
+    kitty_game = rs.exchange_style == "kitty"
     if len(hand) != 13 and not (kitty_game and len(hand) == 12):
         also = " (12 in Skruuvi's Kitty game, before the exchange)" if kitty_game else ""
         raise AdviseError(f"the hand must hold 13 cards{also}, not {len(hand)} "
@@ -251,7 +268,7 @@ def _exchange_kind(rs: RuleSet, hand: Hand, exchange: bool) -> Optional[str]:
     ``"kitty"`` (a 12-card hand; the 4 cards no hand holds are the kitty),
     ``"kotka"``, or None (other games, ``exchange=False``, or a 13-card hand
     in the Kitty game: the deal as given is played)."""
-    style = getattr(rs, "style", None)
+    style = rs.exchange_style
     if not exchange or style is None:
         return None
     if style == "kitty":
@@ -311,7 +328,7 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
         # dozen samples the opponents' own competing often hides what such a
         # bid costs.
         our_strains = []
-        courts = [c for c in courts if c in MISERE_COURTS]
+        courts = [c for c in courts if c in rs.losing_strains]
 
     candidates = [(PASS, current, current_declarer)]
     our_declarer: Dict[Strain, Seat] = {}
@@ -325,7 +342,7 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
         contract, declarer = passed_out(rs, calls + [call], dealer)
         our_declarer.setdefault(strain, declarer)
         candidates.append((call, contract if call in low else call, declarer))
-    # Skruuvi's misère bids (advisor.misere), unless the strains are limited:
+    # Skruuvi's misère bids (advisor.valuation.misere), unless the strains are limited:
     # the bidder declares if it stands (a low one raised to 5M).
     if strains is None:
         for call in legal:
@@ -333,8 +350,8 @@ def prepare(hand, *, seat, dealer, auction=(), rules="vint", strains=None,
                 contract = raise_kitty_bid(rs, call, seat)[0]
                 if is_misere(rs, contract):
                     candidates.append((call, contract, seat))
-    # Semi-contract's Courts and misère Courts bids (advisor.semi_play): valued
-    # by the general solver on a node budget (_solve_courts).
+    # Semi-contract's Courts and misère Courts bids (advisor.valuation.courts): valued
+    # by the general solver on a node budget (the sample's Valuer).
     for call in legal:
         if call not in (PASS, "X", "XX") and extra_strain(rs, call) in courts:
             _, declarer = _passed_out(rs, calls + [call], dealer)
@@ -355,7 +372,7 @@ def _passed_out(rs: RuleSet, calls, dealer) -> Tuple[Optional[str], Optional[Sea
     """``game.passed_out``, and also a semi-contract Courts or misère contract
     (which the DD table cannot play, but the advisor values)."""
     contract, declarer = passed_out(rs, calls, dealer)
-    if contract is not None or (rs.name != "semi-contract" and not misere_contracts(rs)):
+    if contract is not None or (not rs.extra_strains and not misere_contracts(rs)):
         return contract, declarer
     closed, _ = close_auction(rs, calls)
     found, who, _ = rs.auction_result(closed, dealer)
@@ -387,10 +404,10 @@ def kitty_low_bids(rs: RuleSet, legal: Sequence[str]) -> List[str]:
 
 def _courts_name(rs: RuleSet, strain) -> Optional[str]:
     """A Courts-deck strain named in ``strains=`` (``"CT"``, ``"mctnt"``), or None."""
-    if rs.name != "semi-contract" or not isinstance(strain, str):
+    if not rs.courts_strains or not isinstance(strain, str):
         return None
     found = rs.strain_names.get(strain.strip().upper())
-    return found if found in COURTS_STRAINS else None
+    return found if found in rs.courts_strains else None
 
 
 #: A suit's cards in the Courts deck (A..10): with this many a Courts-suit bid
@@ -407,14 +424,14 @@ def _our_courts(rs: RuleSet, hand: Hand, asked) -> List[str]:
     deck's counterparts of no-trumps and the player's long suits. ``asked``
     (``strains=``): exactly the Courts strains named there.
     """
-    if rs.name != "semi-contract":
+    if not rs.courts_strains:
         return []
     if asked is not None:
-        return [c for c in COURTS_STRAINS if c in {_courts_name(rs, s) for s in asked}]
+        return [c for c in rs.courts_strains if c in {_courts_name(rs, s) for s in asked}]
     pips = {t.name: sum(1 for r in hand.suit(t) if r <= 10 or r == 14) for t in STRAINS[:4]}
     suits = [COURTS + t for t in ("S", "C", "D", "H") if pips[t] >= COURTS_SUIT_CARDS]
-    return [c for c in COURTS_STRAINS if c in (COURTS, COURTS + "NT", "M" + COURTS,
-                                                "M" + COURTS + "NT", *suits)]
+    return [c for c in rs.courts_strains if c in (COURTS, COURTS + "NT", "M" + COURTS,
+                                                   "M" + COURTS + "NT", *suits)]
 
 
 # --------------------------------------------------------------------------
@@ -454,79 +471,28 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
     return needs
 
 
-def _solve_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
-    """Double-dummy tricks one sample needs: ``({(declarer, strain): tricks}, theirs)``."""
+def value_sample(sit: Situation, deal: Deal, *, policy: Optional[Policy] = None,
+                 par_reply: bool = False, cache: Optional["AdviceCache"] = None, live=None):
+    """One sample's ``Valuer`` with the tricks its candidates need solved, and
+    what the bidding after each candidate needs: ``(valuer, finals)`` with a
+    ``policy`` (each live candidate's final contract, ``_policy_finals``),
+    else ``(valuer, theirs)`` (with ``par_reply``, the opponents' strains and
+    declarers of ``_their_strains``; empty without). The scoring asks the
+    valuer; ``recommend`` runs this on its threads."""
+    if policy is not None:
+        return _policy_sample(sit, policy, deal, cache, live)
+    return _reply_sample(sit, deal, par_reply, cache)
+
+
+def _reply_sample(sit: Situation, deal: Deal, reply: bool, cache=None):
+    """``value_sample`` when each call stands or the reply is par's."""
     theirs = _their_strains(sit, deal) if reply else {}
-    needs = _needs(sit, theirs)
-    if sit.exchange is not None:          # every level group of every strain needed
-        pairs = [(contract_text(level, strain), d) for strain, ds in needs.items()
-                 for d in ds for level in LEVEL_GROUPS[sit.exchange]]
-        return _solve_exchanged(sit, deal, pairs), theirs, []
-    tricks = _solve_needs(sit, deal, needs, cache)
-    courts = [(c, d) for _, c, d in sit.candidates + [(None, sit.current, sit.current_declarer)]
-              if d is not None and extra_strain(sit.rules, c) is not None]
-    rough = _solve_courts(sit, deal, courts, tricks, cache)
-    return tricks, theirs, rough
-
-
-# --------------------------------------------------------------------------
-# Skruuvi: the card exchange before the play (advisor.exchange)
-
-def trick_key(sit: Situation, contract: str, declarer: Seat) -> tuple:
-    """Where a sample's tricks for ``contract`` by ``declarer`` are kept:
-    ``(declarer, strain)``, and with Skruuvi's exchange modelled also the
-    level group whose exchange the deal went through."""
-    strain = strain_of(sit.rules, contract)
-    key = (declarer.name, strain.name if strain is not None else extra_strain(sit.rules, contract))
-    if sit.exchange is None:
-        return key
-    return key + (level_group(sit.exchange, sit.rules.contract(contract).level),)
-
-
-def _kitty_of(sit: Situation, deal: Deal) -> Optional[Hand]:
-    """The sample's kitty in the Kitty game: the 4 cards no hand holds."""
-    return kitty_left(deal) if sit.exchange == "kitty" else None
-
-
-def _solve_exchanged(sit: Situation, deal: Deal, pairs) -> Dict[tuple, int]:
-    """Tricks of each ``(contract, declarer)`` when the sample first goes through
-    the exchange that contract brings (the declarer taking the kitty), on one
-    warm solver for the sample (the exchanged deals share most cards)."""
-    kitty = _kitty_of(sit, deal)
-    solver, tricks = Solver(), {}
-    for contract, declarer in pairs:
-        if is_misere(sit.rules, contract):
-            continue                      # valued by the misère search (_Scorer.ns)
-        key = trick_key(sit, contract, declarer)
-        if key not in tricks:
-            played = play_deal(sit.rules, deal, contract, declarer, kitty=kitty,
-                               dealer=sit.dealer)
-            strain = Strain[key[1]]
-            tricks[key] = solver.dd_table(played, strains=[strain],
-                                          declarers=[declarer])[declarer, strain]
-    return tricks
-
-
-def _solve_needs(sit: Situation, deal: Deal, needs: Dict[Strain, set],
-                 cache: Optional["AdviceCache"]) -> Dict[Tuple[str, str], int]:
-    """``{(declarer, strain): tricks}`` for the declarers each strain ``needs``,
-    solving only the table rows that ``cache`` does not already hold."""
-    tricks = {}
-    for strain, declarers in needs.items():
-        rows = {table_row(sit.rules, d) for d in declarers}
-        known = {} if cache is None else {
-            (row, strain): cache.tricks[deal.masks, row, strain] for row in rows
-            if (deal.masks, row, strain) in cache.tricks}
-        missing = sorted(row for row in rows if (row, strain) not in known)
-        if missing:
-            table = dd_table(deal, strains=[strain], declarers=missing)
-            for row in missing:
-                known[row, strain] = table[row, strain]
-                if cache is not None:
-                    cache.tricks[deal.masks, row, strain] = table[row, strain]
-        for d in declarers:
-            tricks[d.name, strain.name] = declarer_tricks(known, sit.rules, d, strain)
-    return tricks
+    valuer = sit.valuer(deal, cache)
+    valuer.solve_strains(_needs(sit, theirs))
+    valuer.solve((c, d) for _, c, d in sit.candidates + [(None, sit.current,
+                                                          sit.current_declarer)]
+                 if extra_strain(sit.rules, c) is not None)
+    return valuer, theirs
 
 
 #: Samples solved between two looks at the early stop: fixed, so that the
@@ -591,107 +557,35 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
     return finals
 
 
-def _solve_policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
-    """Tricks one sample needs when the bidding goes on by the policy: the final
-    contracts of the ``live`` candidates' continuations (default: all
-    candidates) and those candidates' own contracts (the *stands* values).
-    The rows of one strain are solved together, sharing one transposition table."""
+def _policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
+    """``value_sample`` when the bidding goes on by the policy: the tricks
+    solved of the final contracts of the ``live`` candidates' continuations
+    (default: all candidates) and those candidates' own contracts (the
+    *stands* values). The rows of one strain are solved together, sharing one
+    transposition table."""
     finals = _policy_finals(sit, policy, deal, live)
     wanted = [f for f in finals if f is not None] + [
         (c, d) for k, (_, c, d) in enumerate(sit.candidates) if finals[k] is not None]
-    if sit.exchange is not None:
-        pairs = [(c, d) for c, d in wanted if c not in (None, "?") and d is not None]
-        return _solve_exchanged(sit, deal, pairs), finals, []
-    needs: Dict[Strain, set] = {}
-    courts = []
-    for contract, declarer in wanted:
-        if contract in (None, "?") or declarer is None or is_misere(sit.rules, contract):
-            continue
-        if extra_strain(sit.rules, contract) is not None:
-            courts.append((contract, declarer))
-        else:
-            needs.setdefault(strain_of(sit.rules, contract), set()).add(declarer)
-    tricks = _solve_needs(sit, deal, needs, cache)
-    return tricks, finals, _solve_courts(sit, deal, courts, tricks, cache)
+    valuer = sit.valuer(deal, cache)
+    valuer.solve((c, d) for c, d in wanted if c != "?")
+    return valuer, finals
 
 
-def _solve_courts(sit: Situation, deal: Deal, pairs, tricks: dict,
-                  cache: Optional["AdviceCache"]) -> List[tuple]:
-    """Add to ``tricks`` the declaring side's tricks of each semi-contract
-    Courts, misère Courts or misère ``(contract, declarer)`` in ``pairs``,
-    under ``trick_key``: each (strain, declarer) solved once, on a solver of its
-    own with the advisor's node budget (``semi_play.fresh_tricks``, so the
-    answer depends on nothing solved before). A solve that runs out of budget
-    gives an estimate within the tricks it proved (``semi_play.estimate``: the
-    target of the test it stopped in). Returns the keys so estimated."""
-    rough = []
-    for contract, declarer in pairs:
-        key = trick_key(sit, contract, declarer)
-        if key in tricks:
-            continue
-        where = (deal.masks, key[1], key[0], sit.courts_nodes)
-        found = None if cache is None else cache.tricks.get(where)
-        if found is None:
-            found = fresh_tricks(deal, key[1], declarer, sit.courts_nodes, rules=sit.rules)
-            if cache is not None:
-                cache.tricks[where] = found
-        if not isinstance(found, int):
-            rough.append(key)
-        tricks[key] = estimate(found)
-    return rough
+def _ours(sit: Situation, ns: int) -> int:
+    """A North-South score as the player's side's."""
+    return ns if sit.side == "NS" else -ns
 
 
-class _Scorer:
-    """Scores of one sample, for the player's side, memoised by (contract, declarer)."""
-
-    def __init__(self, sit: Situation, deal: Deal, tricks):
-        self.sit, self.deal, self.tricks = sit, deal, tricks
-        self._memo: Dict[Tuple[str, str], int] = {}
-        self.estimates: list = []         # misère searches stopped by their budget
-        self.misere_scored = False        # a Skruuvi misère scored, aces by their mean
-
-    def tricks_of(self, contract: str, declarer: Seat) -> int:
-        return self.tricks[trick_key(self.sit, contract, declarer)]
-
-    def ns(self, contract: Optional[str], declarer: Optional[Seat]) -> int:
-        """NS minus EW if ``contract`` is played by ``declarer`` (None: thrown in, 0)."""
-        if contract is None:
-            return 0
-        key = (contract, None if declarer is None else declarer.name)
-        if is_misere(self.sit.rules, contract) and key not in self._memo:
-            # Misère and the all-pass misère: valued by the rules (advisor.misere),
-            # on the deal after Skruuvi's exchange when it is modelled.
-            deal = self.deal
-            if self.sit.exchange is not None:
-                deal = play_deal(self.sit.rules, self.deal, contract, declarer,
-                                 kitty=_kitty_of(self.sit, self.deal), dealer=self.sit.dealer)
-            self._memo[key] = misere_value(deal, self.sit.rules, contract, declarer,
-                                           self.sit.dealer, estimates=self.estimates)
-            self.misere_scored = True
-        if key not in self._memo:
-            # After Skruuvi's exchange the deal played is not the sample; the
-            # game scores no honours, so the score needs no deal.
-            deal = None if self.sit.exchange else self.deal
-            self._memo[key] = self.sit.rules.score(
-                deal, contract=contract, declarer=declarer.name,
-                tricks=self.tricks_of(contract, declarer)).net("NS")
-        return self._memo[key]
-
-    def ours(self, contract, declarer) -> int:
-        value = self.ns(contract, declarer)
-        return value if self.sit.side == "NS" else -value
-
-
-def _stand(sit: Situation, scorer: _Scorer, contract, declarer) -> int:
+def _stand(sit: Situation, valuer: Valuer, contract, declarer) -> int:
     """Our side's net if the auction ends with this candidate: with nothing
     bid a pass ends it in four passes, Skruuvi's all-pass misère (scored by
     the rules), elsewhere a throw-in (0)."""
-    if contract is None and sit.current is None and is_misere(sit.rules, "AP"):
-        return scorer.ours("AP", None)
-    return scorer.ours(contract, declarer)
+    if contract is None and sit.current is None and sit.all_pass is not None:
+        return _ours(sit, valuer.score(sit.all_pass, None))
+    return _ours(sit, valuer.score(contract, declarer))
 
 
-def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -> List[int]:
+def _reply_values(sit: Situation, valuer: Valuer, theirs: Dict[Strain, Seat]) -> List[int]:
     """Each candidate's value (our side's net) when the bidding goes on as in par."""
     rs, ladder, us = sit.rules, sit.ladder, sit.side
     them = other_side(us)
@@ -708,7 +602,7 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
         who = declarer(i, side)
         if who is None:                   # a strain this side does not play in the model
             return -_UNPLAYABLE if side == "NS" else _UNPLAYABLE
-        return scorer.ns(ladder[i], who)
+        return valuer.score(ladder[i], who)
 
     auction = AuctionGame(ladder, [rs.bid_rank(rs.contract(c)) for c in ladder], value,
                           lambda i, s: (declarer(i, s) or Seat.N).name, us,
@@ -721,14 +615,14 @@ def _reply_values(sit: Situation, scorer: _Scorer, theirs: Dict[Strain, Seat]) -
             # raised to (the opponents may still outbid it)
             ns = auction.after_bid(index[contract], us).score
         elif call not in index and call != PASS:    # misère, Courts: not on the DD ladder
-            ns = scorer.ns(contract, bidder if bidder is not None else sit.seat)
+            ns = valuer.score(contract, bidder if bidder is not None else sit.seat)
         elif call == PASS and sit.current is not None and current_i is None:
-            ns = scorer.ns(sit.current, sit.current_declarer)   # a Courts contract stands
+            ns = valuer.score(sit.current, sit.current_declarer)   # a Courts contract stands
         elif call != PASS:
             ns = auction.after_bid(index[call], us).score
         elif sit.current is None:         # nothing bid: the opponents may open, or it is thrown in
             # Four passes: Skruuvi's all-pass misère, elsewhere a throw-in.
-            passed = scorer.ns("AP", None) if is_misere(rs, "AP") else 0
+            passed = 0 if sit.all_pass is None else valuer.score(sit.all_pass, None)
             options = [passed] + [auction.after_bid(j, them).score for j in range(len(ladder))
                              if declarer(j, them) is not None]
             ns = max(options) if them == "NS" else min(options)
@@ -884,14 +778,14 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     other calls of the same auction that are given the same cache.
 
     Skruuvi: each sample's final contract is solved on the deal after the
-    card exchange it brings (``advisor.exchange``; ``exchange=False``: on the
+    card exchange it brings (``advisor.valuation.exchange``; ``exchange=False``: on the
     deal as sampled). In the Kitty game give the 12 cards held before the
     exchange; the unseen cards are dealt 12 a hand and 4 to the kitty.
 
     Semi-contract: the Courts, misère Courts and misère contracts are solved
-    by ``advisor.semi_play`` with ``courts_nodes`` nodes a solve (default
-    ``semi_play.ADVICE_NODES``); a solve that runs out scores an estimate
-    within the tricks it proved (``semi_play.estimate``), and ``warning`` says
+    by ``advisor.valuation.courts`` with ``courts_nodes`` nodes a solve (default
+    ``courts.ADVICE_NODES``); a solve that runs out scores an estimate
+    within the tricks it proved (``courts.estimate``), and ``warning`` says
     on how many samples.
 
     Bad input raises a ``ValueError`` subclass (``AdviseError``,
@@ -923,9 +817,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     live: Tuple[int, ...] = tuple(range(len(sit.candidates)))
 
     def solve(deal, live):
-        if policy is not None:
-            return _solve_policy_sample(sit, policy, deal, cache, live)
-        return _solve_sample(sit, deal, reply == "par", cache)
+        return value_sample(sit, deal, policy=policy, par_reply=reply == "par", cache=cache,
+                            live=live)
 
     nan = float("nan")
     rows, stand_rows, all_tricks = [], [], []
@@ -934,23 +827,22 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     for lo in range(0, len(deals), CHUNK):
         batch = deals[lo:lo + CHUNK]
         solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
-        for deal, (tricks, extra, rough) in zip(batch, solved):
-            scorer = _Scorer(sit, deal, tricks)
-            stands = [_stand(sit, scorer, c, d) if k in live else nan
+        for deal, (valuer, extra) in zip(batch, solved):
+            stands = [_stand(sit, valuer, c, d) if k in live else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
             stand_rows.append(stands)
             if reply == "policy":
                 unplayable += sum(f is not None and f[0] == "?" for f in extra)
-                rows.append([nan if f is None else 0 if f[0] == "?" else scorer.ours(*f)
-                             for f in extra])
+                rows.append([nan if f is None else 0 if f[0] == "?"
+                             else _ours(sit, valuer.score(*f)) for f in extra])
             elif reply == "par":
-                rows.append(_reply_values(sit, scorer, extra))
+                rows.append(_reply_values(sit, valuer, extra))
             else:
                 rows.append(stands)
-            all_tricks.append(tricks)
-            estimated += bool(scorer.estimates)
-            aces_by_mean += scorer.misere_scored
-            courts_rough += bool(rough)
+            all_tricks.append(valuer.solved)
+            estimated += bool(valuer.misere_bounds)
+            aces_by_mean += valuer.aces_by_mean
+            courts_rough += bool(valuer.rough)
         if progress is not None:
             progress(len(rows), len(deals))
         if len(rows) < min_samples or len(rows) >= len(deals):
@@ -965,7 +857,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
                              np.array(stand_rows, dtype=float), live)
     warnings = [w for w in (drawn.warning, relaxed) if w]
-    if exchange and sit.exchange is None and getattr(sit.rules, "style", None) == "kitty":
+    if exchange and sit.exchange is None and sit.rules.exchange_style == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
                         "deal is solved as dealt, without the kitty and the card exchange")
     if estimated:
@@ -1012,14 +904,14 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Cand
                       float(stands.mean()) if len(stands) else 0.0,
                       samples=int(scored.sum()),
                       scores=[int(v) for v in values], stands=[int(v) for v in stands])
-        misere = extra_strain(sit.rules, contract) in ALL_MISERES
+        misere = extra_strain(sit.rules, contract) in sit.rules.losing_strains
         if contract is not None and len(values) and is_misere(sit.rules, contract):
             # A misère scores above 0 for its side exactly when it makes, by its
             # trick score: the aces' mean (ACES_MEAN) taken back out.
             aces = aces_mean(sit.rules, contract, sit.rules.opening_leader(declarer))
             c.p_make = float((stands - (aces if sit.side == "NS" else -aces) > 0).mean())
         elif contract is not None and len(values):
-            key = trick_key(sit, contract, declarer)
+            key = trick_key(sit.rules, contract, declarer, sit.exchange)
             taken = [t[key] for t, ok in zip(all_tricks, scored) if ok]
             need = sit.rules.contract(contract).tricks_needed
             c.tricks = [taken.count(n) for n in range(14)]

@@ -28,11 +28,11 @@ from typing import Callable, Dict, List, Mapping, Optional, Union
 
 import numpy as np
 
-from solver.cards import Hand
+from solver.cards import Hand, Seat
 from solver.errors import VintError
 
 __all__ = ["ConstraintError", "Constraint", "compile_constraint", "FEATURES", "hand_features",
-           "features_of_cards"]
+           "features_of_cards", "seat_constraints"]
 
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")   # suit 0..3 as the solver numbers them
 
@@ -319,3 +319,17 @@ def compile_constraint(source, *, extra_features=()) -> Constraint:
         return Constraint(source, source, False)
     raise ConstraintError(f"a constraint is text such as 'hcp >= 12' or a function of a Hand, "
                           f"not {source!r}")
+
+
+def seat_constraints(items) -> Dict[str, str]:
+    """Command-line constraints, ``["N: hcp >= 12", ...]`` -> ``{"N": "hcp >= 12"}``
+    (one seat may appear several times: its texts are joined by ``and``)."""
+    out: Dict[str, str] = {}
+    for item in items or []:
+        seat, sep, text = item.partition(":")
+        if not sep or not text.strip():
+            raise ConstraintError(f"--constraint {item!r}: write SEAT: EXPRESSION, "
+                                  f"e.g. 'N: hcp >= 12'")
+        seat = Seat.parse(seat).name
+        out[seat] = f"({out[seat]}) and ({text.strip()})" if seat in out else text.strip()
+    return out

@@ -9,8 +9,12 @@ passage of the rule texts for each row) and a simple evaluation of the hand:
 - *sure tricks* in a trump suit: the suit's length less the missing top
   honours among its first three cards (A, K, Q), plus each side suit's
   unbroken run from the ace (A, AK, AKQ...); in no-trumps, the high-card points;
-- what partner has *shown* by its calls: tricks (or points) added to ours to
-  estimate the partnership's tricks, which sets how high a ``tricks`` row bids.
+- the partnership's tricks in a strain, estimated by the trick model
+  (``advisor.bidding.tricks``: fitted on double-dummy tables, from the hand
+  and what partner's calls have shown), and the level whose expected score
+  is best for them (``best_level``), which sets how high a ``tricks`` or
+  ``reach`` row bids; where the model does not answer (Courts, Skruuvi) the
+  sure tricks plus the tricks partner's calls have shown (``estimate_tricks``).
 
 The policy is deterministic: the same hand and auction give the same call.
 It is the computer seats' player in ``vint practice`` (``advisor.practice``)
@@ -25,12 +29,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import Hand, Seat, suit_ranks
 
 from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
+from . import tricks
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
 from .tables import Row, table_for
 
@@ -44,6 +49,8 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: row's strain: bidding it again only raises my own contract).
 POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+_STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
+                 "G": "grand"}
 ACE, KING, QUEEN = 14, 13, 12
 #: Semi-contract's Courts strain: the court cards (J Q K) form a fifth suit,
 #: trumps in a Courts bid (seed 003; ``solver.general.COURTS``).
@@ -164,12 +171,17 @@ class _Reading:
     anyone_bid: bool = False
     opponents_bid: bool = False
     mine_standing: Optional[str] = None        # the strain of the standing bid, if mine
+    my_levels: Dict[str, int] = field(default_factory=dict)       # my highest level a strain
+    partner_levels: Dict[str, int] = field(default_factory=dict)  # partner's, a strain
+    their_level: int = 0                       # the opponents' highest level
+    opener: Optional[str] = None               # who made the first bid: me, partner, them
 
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
                 self.partner_raised_me, self.anyone_bid, self.opponents_bid,
-                self.mine_standing)
+                self.mine_standing, tuple(sorted(self.my_levels.items())),
+                tuple(sorted(self.partner_levels.items())), self.their_level, self.opener)
 
     def situation(self) -> str:
         if self.my_strains:
@@ -209,13 +221,14 @@ class Policy:
     def __init__(self, rules="vint"):
         self.rules = rule_set(rules)
         # Skruuvi's Kitty game: 12 cards a hand during the first auction.
-        self.hand_sizes = (12, 13) if getattr(self.rules, "style", None) == "kitty" else (13,)
+        self.hand_sizes = (12, 13) if self.rules.exchange_style == "kitty" else (13,)
         self.table = table_for(self.rules)
         order = tuple(self.rules.strain_order)
         self.nt = "G" if "G" in order else "NT"
         self.suits = [s for s in order if s in _SUIT_INDEX]
         self._compiled: Dict[str, Constraint] = {}
-        self._strain_of: Dict[str, str] = {}
+        self._bid_of: Dict[str, Tuple[str, int]] = {}
+        self._levels: Optional[tricks.LevelChooser] = None     # made when first asked
         # Legal calls after an auction: asked again and again along continuations.
         self._legal = lru_cache(maxsize=8192)(
             lambda calls: tuple(self.rules.auction_legal_calls(list(calls))))
@@ -251,6 +264,16 @@ class Policy:
                               f"turn, not {seat.name}'s")
         return self._remembered(hand, self._read(auction, seat, dealer), legal)
 
+    def caller(self, auction: Sequence[str], seat, dealer) -> Callable[[Hand], Decision]:
+        """``seat``'s call after ``auction`` as a function of its hand: the auction
+        read once for many hands (the sampler asks it of thousands of hands
+        whether they make a call). The same decisions as ``call``."""
+        seat, dealer = Seat.parse(seat), Seat.parse(dealer)
+        auction = [normalise_call(c) for c in auction]
+        reading = self._read(auction, seat, dealer)
+        legal = self.legal_calls(auction)
+        return lambda hand: self._remembered(hand, reading, legal)
+
     def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
         return _remember(self._decisions, (hand.mask, reading.key(), legal),
                          lambda: self._decide(hand, reading, legal))
@@ -272,7 +295,8 @@ class Policy:
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
-                    return Decision(bid, f"{row.reason} ({_summary(features)})", row)
+                    return Decision(bid, f"{row.reason} ({_summary(features)}"
+                                         f"{self._tricks_note(row, hand, strain, reading)})", row)
         return Decision(PASS, _pass_reason(situation, features))
 
     def play_out(self, hands, *, dealer, auction: Sequence[str]) -> List[str]:
@@ -314,6 +338,56 @@ class Policy:
             return contract, Seat.parse(declarer)
         return raise_kitty_bid(self.rules, contract, declarer)
 
+    # -- the partnership's tricks ----------------------------------------------------
+    def reading(self, auction: Sequence[str], seat, dealer) -> "_Reading":
+        """What ``auction`` says, as this policy reads it from ``seat``'s chair."""
+        return self._read([normalise_call(c) for c in auction], Seat.parse(seat),
+                          Seat.parse(dealer))
+
+    def trick_inputs(self, hand: Hand, strain: str, reading: "_Reading") -> List[float]:
+        """The trick model's inputs for ``strain`` (``advisor.bidding.tricks.features``)."""
+        facts = _facts(hand.mask)
+        return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt)
+
+    def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> Optional[float]:
+        """The tricks the partnership is expected to take in ``strain``, the player
+        declaring, by the trick model (``advisor.bidding.tricks``); None where
+        the model does not answer (Courts, Skruuvi, no model file)."""
+        model = tricks.model()
+        if model is None or strain == COURTS or self.rules.bidding_system != "vint":
+            return None
+        where = tricks.context(reading, strain, self.nt)
+        return model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
+
+    def best_level(self, hand: Hand, strain: str, reading: "_Reading") -> int:
+        """How high a ``tricks`` or ``reach`` row may bid ``strain``: the level
+        whose expected score is best (``tricks.LevelChooser``) for the trick
+        model's estimate and spread and the honours and aces the player holds;
+        where the model does not answer, ``estimate_tricks`` less six."""
+        found = self.partnership_tricks(hand, strain, reading)
+        if found is None:
+            return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt),
+                                   self.nt) - 6
+        model, where = tricks.model(), tricks.context(reading, strain, self.nt)
+        if self._levels is None:
+            self._levels = tricks.level_chooser(self.rules.name)
+        features = _facts(hand.mask).features
+        trumps = strain in _SUIT_INDEX
+        honours = features[f"honours_{SUIT_WORDS[_SUIT_INDEX[strain]]}"] if trumps else 0
+        values = self._levels.expected(strain, found, model.spread[model.key(strain, self.nt, where)],
+                                       honours, features["aces"], model.shares[where], trumps)
+        return 1 + max(range(7), key=values.__getitem__)
+
+    def _tricks_note(self, row: Row, hand: Hand, strain: str, reading: "_Reading") -> str:
+        """For a ``tricks`` or ``reach`` row, the trick model's count in words."""
+        if row.level not in ("tricks", "reach"):
+            return ""
+        found = self.partnership_tricks(hand, strain, reading)
+        if found is None:
+            return ""
+        return (f"; the partnership's tricks in {_STRAIN_WORDS.get(strain, strain)} estimated at "
+                f"{found:.1f}, best bid at level {self.best_level(hand, strain, reading)}")
+
     # -- inside ---------------------------------------------------------------------
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
         r = _Reading()
@@ -327,19 +401,26 @@ class Policy:
             r.partner_first = call
         if call == PASS or call in ("X", "XX"):
             return
-        strain = self._strain_of.get(call)
-        if strain is None:
-            strain = self._strain_of[call] = self.rules.read_bid(call).strain
+        bid = self._bid_of.get(call)
+        if bid is None:
+            read = self.rules.read_bid(call)
+            bid = self._bid_of[call] = (read.strain, read.level)
+        strain, level = bid
+        if not r.anyone_bid:
+            r.opener = "me" if who == seat else "partner" if who == seat.partner else "them"
         r.anyone_bid = True
         r.mine_standing = strain if who == seat else None
         if who == seat:
             r.my_strains.append(strain)
+            r.my_levels[strain] = max(level, r.my_levels.get(strain, 0))
         elif who == seat.partner:
             if strain in r.my_strains:
                 r.partner_raised_me = True
             r.partner_strains.append(strain)
+            r.partner_levels[strain] = max(level, r.partner_levels.get(strain, 0))
         else:
             r.opponents_bid = True
+            r.their_level = max(level, r.their_level)
 
     def _strains(self, row: Row, hand: Hand, reading: _Reading) -> List[str]:
         if row.strain == "NT":
@@ -393,8 +474,7 @@ class Policy:
             return f"{jump}{strain}" if ok else None
         cap = 7 if row.up_to is None else row.up_to
         if row.level in ("tricks", "reach"):
-            shown = reading.partner_shows(strain, self.nt)
-            cap = min(cap, estimate_tricks(hand, strain, shown, self.nt) - 6)
+            cap = min(cap, self.best_level(hand, strain, reading))
         if levels[0] > cap:
             return None
         if row.level == "reach":         # as high as the tricks reach, at once

@@ -19,11 +19,13 @@ Vint and its relatives (seed 004, the Russian advice):
   with two honours and 11 points: the bidding policy's own opening row
   (``advisor.bidding.tables``), so that the partners the advisor samples are
   the ones its simulated seats would have opened with;
-- raising a suit partner named shows four cards of it ("the supporting player
-  should hold four trumps"), three when the raiser has called before (the
-  policy's rebid row);
-- a suit named at the first call after partner's first-call no-trumps shows
-  five cards with an honour ("5-6 карт с онером");
+- raising a suit partner named shows three cards of it or more: the policy's
+  raise (seed 004's "the supporting player should hold four trumps" asks for
+  four; the policy raises with three and an honour where its trick model's
+  best level reaches the raise, docs/advise.md "The trick model");
+- a player's first suit after partner's first-call no-trumps (a pass of
+  its own before it or not, as the policy's response row) shows five cards
+  with an honour ("5-6 карт с онером");
 - any other first naming of a suit by a player shows four cards with two
   honours (A K Q J 10): "a suit is named with at least four cards", "without
   honours and aces one does not bid";
@@ -68,6 +70,7 @@ from solver.cards import SEATS, Seat
 from ..rules.base import PASS, RuleSet, normalise_call
 from ..rules.skruuvi_auction import MISERE
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
+from .policy import Policy
 
 __all__ = ["Inference", "read_auction", "system_readings"]
 
@@ -224,7 +227,7 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         partner_first = first_call[seat.partner]
         if partner_first is not None and partner_first.endswith(("NT", "G")):
             return "aces >= 1", "no-trumps after partner's first-turn no-trumps shows an ace"
-        if is_first and not any(s in _SUIT_INDEX for s in named[seat.partner]):
+        if is_first and not any(s in _SUIT_INDEX or s == "CT" for s in named[seat.partner]):
             return "aces >= 3", "no-trumps at the first turn shows three or four aces"
         # Also a responder's first call over partner's suit: "имея двух Тузов ... без
         # козырей после паса или после уже назначенной масти" (the policy's response row).
@@ -243,17 +246,16 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         return (f"{word} >= 6 and {honours} >= 3",
                 f"{level}{strain} from the hand shows six {word} with three honours")
     if strain in named[seat.partner]:
-        if is_first:
-            return f"{word} >= 4", f"raising partner's {word} shows four of them"
-        # The policy's rebid raises with three and an honour ("support partner's suit").
-        return f"{word} >= 3", f"raising partner's {word} later shows three of them"
+        # The policy raises with three and an honour, at once (where the trick
+        # model's best level reaches the raise) or later ("support partner's suit").
+        return f"{word} >= 3", f"raising partner's {word} shows three or more of them"
     if is_first and not anyone_bid and level == 1:
         # The policy's own opening row (advisor.bidding.tables, "names the highest and
         # longest suit"): read the opening as the seats that opened it would have held it.
         return (f"{word} >= 4 and {honours} >= 2 and hcp >= 11",
                 f"opening 1{strain} shows four or more {word} with two honours, 11 points")
     partner_first = first_call[seat.partner]
-    if is_first and partner_first is not None and partner_first.endswith(("NT", "G")):
+    if not named[seat] and partner_first is not None and partner_first.endswith(("NT", "G")):
         # "показывают 'без паса' свою самую длинную масть, 5-6 карт с онером"
         return (f"{word} >= 5 and {honours} >= 1",
                 f"a {word[:-1]} after partner's no-trumps shows five or more with an honour")
@@ -264,28 +266,24 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
 # --------------------------------------------------------------------------
 # The policy's own calls as readings
 
-_POLICIES: Dict[str, object] = {}
+_POLICIES: Dict[str, Policy] = {}
 
 
-def _policy_for(rules_name: str):
+def _policy_for(rules_name: str) -> Policy:
     """One bidding policy a game, shared by every reading (its decisions are
     remembered by hand and auction, so the sampler's questions stay cheap)."""
     policy = _POLICIES.get(rules_name)
     if policy is None:
-        from .policy import Policy                     # policy imports this package's tables
         policy = _POLICIES[rules_name] = Policy(rules_name)
     return policy
 
 
 def _policy_check(rules_name: str, seat: str, dealer: str, before: str, call: str):
-    policy = _policy_for(rules_name)
-    auction = before.split()
     # Policy.call's question, with the auction read once for all the sampled hands.
-    reading = policy._read(auction, Seat.parse(seat), Seat.parse(dealer))
-    legal = policy.legal_calls(auction)
+    decide = _policy_for(rules_name).caller(before.split(), seat, dealer)
 
     def check(hand) -> bool:
-        return policy._remembered(hand, reading, legal).call == call
+        return decide(hand).call == call
     check.__name__ = f"{seat} calls {call} by the system after {before or 'no calls'}"
     return check
 

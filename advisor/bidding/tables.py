@@ -24,9 +24,11 @@ honours, then highest), ``partner`` (the last suit partner named), ``own``
 Levels: a number (bid exactly that level, if legal), ``cheapest`` (the
 cheapest legal bid in the strain), ``jump`` (one level above the cheapest:
 Skruuvi's "single jump") or ``tricks`` (the cheapest legal bid in
-the strain if the partnership's estimated tricks reach it; see
-``policy.estimate_tricks``) or ``reach`` (the highest legal bid those
-estimated tricks reach, at once). ``up_to`` caps the level.
+the strain if it is no higher than ``Policy.best_level``: the level whose
+expected score is best for the partnership's tricks as the trick model,
+``advisor.bidding.tricks``, estimates them; ``policy.estimate_tricks`` where
+the model does not answer) or ``reach`` (the highest legal bid up to that
+level, at once). ``up_to`` caps the level.
 
 These are a modest reading of the advice, not a full system: docs/advise.md,
 "The bidding policy", lists what they leave out.
@@ -80,13 +82,16 @@ VINT: Tuple[Row, ...] = (
         _V + ": show the longest suit, 5-6 cards with an honour", up_to=2),
     # "с одним Тузом игрок может назначить 'без козырей' только тогда, когда партнер в
     # первый тур говорил 'без козырей'"
-    Row("respond", "partner_nt == 1 and aces >= 1", "NT", "tricks",
+    Row("respond", "partner_nt == 1 and aces >= 1", "NT", "cheapest",
         "an ace after partner's first-turn no-trumps", _V + ": one ace after partner's no-trumps"),
-    # Raising partner's suit: "the supporting player should hold four trumps".
-    Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "tricks",
-        "four of partner's suit with an honour: raises as far as the tricks reach",
-        _V + ": the supporting player holds four trumps"),
-    Row("respond", "aces >= 2", "NT", "tricks", "two aces: no-trumps after partner's suit",
+    # Raising partner's suit: "the supporting player should hold four trumps". With the
+    # trick model's level (a raise only where its best level reaches it) three trumps
+    # and an honour raise too: bench_match, 1000 Vint boards, +74 ± 18 over four
+    # (issue 33, docs/advise.md "The trick model").
+    Row("respond", "{partner} >= 3 and honours_{partner} >= 1", "partner", "tricks",
+        "three or more of partner's suit with an honour: raises as far as the tricks reach",
+        _V + ": the supporting player holds four trumps (three with an honour, measured)"),
+    Row("respond", "aces >= 2", "NT", "cheapest", "two aces: no-trumps after partner's suit",
         _V + ": no-trumps after a suit shows two aces"),
     # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ": a suit of one's
     # own only when partner has named none (partner's later no-trumps); over partner's
@@ -96,6 +101,18 @@ VINT: Tuple[Row, ...] = (
         "suit", "cheapest", "a five-card suit with two honours of its own",
         _V + ": a suit is named with honours; never take partner's game away to one's "
         "own suit", up_to=2),
+    # Without support for partner's suit (two cards or fewer) "если существует поддержка,
+    # то лучше играть в масти партнера, чем в своей" does not apply, and a long suit of
+    # one's own is shown: "он объявляет свою старшую и длинную масть в которую он может
+    # играть"; "игроки должны показать друг другу самостоятельные ... масти". So
+    # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА" is read as: not away from a suit one
+    # supports (issue 33; the match that shows it is in docs/advise.md). As high as
+    # the trick model's best level, at most three.
+    Row("respond", "partner_suit == 1 and {partner} <= 2 and (({suit} >= 5 and honours_{suit} >= 2) "
+        "or ({suit} >= 6 and honours_{suit} >= 2))", "suit", "tricks",
+        "no support for partner's suit: names a long suit of its own, five cards with two "
+        "honours", _V + ": the player names his highest, longest suit he can play in; show "
+        "independent suits; with support play partner's suit rather than one's own", up_to=3),
     Row("overcall", "aces >= 3", "NT", "cheapest", "three aces: no-trumps over their bid",
         _V + ": with three or four aces say no-trumps", up_to=2),
     # Over the opponents' bid a suit is named by the strength seed 004 asks of any
@@ -146,6 +163,13 @@ VINT: Tuple[Row, ...] = (
         "with two or three honours, or six from J-10; show independent suits; never take "
         "partner's game away to one's own suit; with one trick do not raise the game",
         up_to=2),
+    # "ИМЕЯ ТОЛЬКО ОДНУ ВЗЯТКУ, ИГРУ ПРИПОДНИМАТЬ НЕЛЬЗЯ": with one trick more the game is
+    # not raised; with more it may be. When my own bid stands (nobody has bid over it),
+    # I raise it where the trick model's best level is higher than the bid (issue 33:
+    # bench_match, 1000 Vint boards, +86 ± 14 over passing there).
+    Row("rebid", "stands_mine == 1", "own", "tricks",
+        "its own bid stands: raises it where the partnership's tricks make a higher level "
+        "score more", _V + ": with only one trick do not raise the game"),
 )
 
 #: Skruuvi's first auction (kitty game): levels below 5 tell partner about the hand.
@@ -218,6 +242,8 @@ TABLES: Dict[str, Tuple[Row, ...]] = {"vint": VINT, "skruuvi": SKRUUVI,
 
 
 def table_for(rules) -> Tuple[Row, ...]:
-    """The table of a game (semi-contract: Vint's with its Courts rows), else of
-    its bidding system (``RuleSet.bidding_system``)."""
-    return TABLES.get(rules.name) or TABLES.get(rules.bidding_system, VINT)
+    """The table of a game's bidding system (``RuleSet.bidding_system``), with
+    the Courts rows in a game that has Courts bids (``RuleSet.courts_strains``:
+    semi-contract, ``SEMI_CONTRACT``)."""
+    system = TABLES.get(rules.bidding_system, VINT)
+    return _COURTS_ROWS + system if rules.courts_strains else system

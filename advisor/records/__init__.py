@@ -6,15 +6,18 @@
 - ``pbn``: PBN 2.1, read and written (with a double-dummy table);
 - ``lin``: BBO LIN, read;
 - ``jsonfile``: the project's JSON, read and written;
-- ``files``: ``read_games(path_or_text)``, whatever the format.
+- ``files``: ``read_games(text or Path)`` and ``read_games_file(path)``, whatever
+  the format.
 """
 
-from .files import detect_format, read_games, read_text
+from .files import (count_deals, decode_file_bytes, detect_format, read_file_text, read_games,
+                    read_games_file)
 from .jsonfile import read_json, write_json
 from .lin import read_lin
 from .model import Field, FormatError, GameRecord, GameSet, build_record
-from .pbn import optimum_result_table, read_pbn, write_pbn
+from .pbn import PBNGame, optimum_result_table, pbn_games, read_pbn, write_pbn
 
 __all__ = ["GameRecord", "GameSet", "FormatError", "Field", "build_record", "read_games",
-           "read_text", "detect_format", "read_pbn", "write_pbn", "optimum_result_table",
+           "read_games_file", "read_file_text", "count_deals", "detect_format", "read_pbn",
+           "write_pbn", "optimum_result_table", "pbn_games", "PBNGame", "decode_file_bytes",
            "read_lin", "read_json", "write_json"]

@@ -182,7 +182,7 @@ def read_lin(text: str, source: str = "<text>", rules="vint", *,
         if not any(tag == "md" for tag, _v, _l in pairs):
             for tag, value, line in pairs:
                 if tag == STRAY:
-                    out.errors.append(_stray_error(source, value, line))
+                    out.add_error(_stray_error(source, value, line))
             continue
         room, board = _room(pairs)
         names = {} if names_value is None else _names(names_value, room)

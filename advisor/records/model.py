@@ -19,8 +19,7 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from solver.errors import VintError
 from solver.play import PlayError, Trick, check_play, group_tricks
 
-from ..game import close_auction, rule_set, strain_of
-from ..misere import is_misere
+from ..game import close_auction, is_misere, rule_set, strain_of
 from ..rules.base import PASS, RuleSet, RulesError, normalise_call
 
 __all__ = ["FormatError", "GameRecord", "GameSet", "TrickRecord", "Field", "build_record",
@@ -147,8 +146,10 @@ class GameSet(list):
 
     def __init__(self, records: Iterable = (), errors: Iterable = (), notes: Iterable = ()):
         super().__init__(records)
-        self.errors: List[FormatError] = list(errors)
+        self.errors: List[FormatError] = []
         self.notes: List[str] = list(notes)
+        for error in errors:
+            self.add_error(error)
 
     def read(self, make: Callable[[], GameRecord]) -> None:
         """Add the record ``make()`` returns; a ``FormatError`` it raises goes to
@@ -156,7 +157,25 @@ class GameSet(list):
         try:
             self.append(make())
         except FormatError as exc:
-            self.errors.append(exc)
+            self.add_error(exc)
+
+    def add_error(self, error: FormatError) -> None:
+        """Keep a deal's error, without the frames it was raised through: an
+        error's traceback holds the reader's frames and their locals (about
+        33 KB a refused deal), and a file of thousands of refused deals kept
+        them all."""
+        self.errors.append(without_frames(error))
+
+
+def without_frames(error: BaseException) -> BaseException:
+    """``error`` with no traceback, nor any on the errors it was raised from."""
+    seen = set()
+    link = error
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        link.__traceback__ = None
+        link = link.__cause__ or link.__context__
+    return error
 
 
 # --------------------------------------------------------------------------
@@ -311,7 +330,7 @@ def _read_bolshevik(record: GameRecord, rules: RuleSet, contract: Optional[Field
                     declarer: Optional[Field], leader: Optional[Field],
                     auction: Sequence[Field]) -> None:
     source = record.source
-    if not hasattr(rules, "score_bolshevik"):
+    if not rules.has_bolshevik:
         raise FormatError(source, record.line, f"a Bolshevik is a Skruuvi game, not "
                           f"{rules.name}'s: read the file with --rules skruuvi")
     if contract is None:

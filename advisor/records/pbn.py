@@ -21,7 +21,7 @@ with a DD table, ``[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]``
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from solver.cards import Card, Seat
 from solver.play import trick_winner
@@ -31,7 +31,7 @@ from ..rules.base import RulesError
 from .model import (Field, FormatError, GameRecord, GameSet, build_record, excerpt,
                     seat_field, without_bom)
 
-__all__ = ["read_pbn", "write_pbn", "optimum_result_table"]
+__all__ = ["read_pbn", "write_pbn", "optimum_result_table", "pbn_games", "PBNGame"]
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _NOTE = re.compile(r"^=\d+=$|^\$\d+$")
@@ -224,6 +224,34 @@ class _PlayTable:
         return play
 
 
+class PBNGame(NamedTuple):
+    """One block of tags of a PBN text as the reader splits it (a game, or a
+    file header): its ``first`` and ``last`` lines holding a tag or section
+    text (numbered from 1; lines that hold only a comment are not counted at
+    either end), its ``tags`` (lower-case name -> ``(name, value, line)``; a
+    ``#`` value is the previous block's) and its ``sections`` (lower-case
+    name -> the ``(line, text)`` lines after the tag, comments left out).
+    ``read_pbn``'s records start on a block's ``first`` line (``GameRecord.line``)."""
+
+    first: int
+    last: int
+    tags: Dict[str, Tuple[str, str, int]]
+    sections: Dict[str, List[Tuple[int, str]]]
+
+
+def pbn_games(text: str) -> List[PBNGame]:
+    """Every block of tags of a PBN text, where it is and what it says, without
+    reading the deals (``vint annotate`` writes tags into a game's block and
+    keeps the rest of the file as it is)."""
+    out: List[PBNGame] = []
+    previous: Dict[str, str] = {}
+    for game, _warnings in _games(_strip_comments(without_bom(text))):
+        tags, sections = _parse_game(game, previous)
+        previous = {**previous, **{k: v for k, (_n, v, _l) in tags.items()}}
+        out.append(PBNGame(game[0][0], game[-1][0], tags, sections))
+    return out
+
+
 #: Tags a game without a ``Deal`` takes from the game before it, when it does
 #: not give them itself (PBN's tag value inheritance: the games of one board).
 _INHERITED = ("deal", "dealer", "vulnerable", "board", "event", "site", "date", "scoring")
@@ -251,7 +279,7 @@ def read_pbn(text: str, source: str = "<text>", rules="vint", *,
                 previous = {**previous, **tags}          # a header: its values for '#'
                 continue
             if "deal" not in previous:
-                out.errors.append(FormatError(source, game[0][0], "the game has no [Deal] "
+                out.add_error(FormatError(source, game[0][0], "the game has no [Deal] "
                                               "tag, and there is no game before it to take "
                                               "the deal from"))
                 continue

@@ -12,12 +12,15 @@ import re
 import unicodedata
 from typing import List, Optional, Sequence, Tuple
 
+from solver import Bounds
 from solver.cards import RANK_NAMES, SEATS, STRAINS, SUITS, Deal, Strain
 
 from ..game import dd_strains, rule_set
+from ..rules.preference import PREFERENCE_SUITS
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
-           "analysis_text", "review_text", "can_print_symbols", "printable", "card_text"]
+           "analysis_text", "review_text", "can_print_symbols", "printable", "card_text",
+           "courts_text", "card_values_text", "preference_text"]
 
 LETTERS = {Strain.S: "S", Strain.H: "H", Strain.D: "D", Strain.C: "C", Strain.NT: "NT"}
 
@@ -297,14 +300,14 @@ def _exchange_lines(analysis, symbols: bool, use_rich) -> List[str]:
         kitty = " ".join(card_text(c, symbols) for c in ex.kitty)
         lines = [f"Given before the exchange (Kitty game, kitty {kitty}): each contract is "
                  "solved on the deal after the exchange it brings, the kitty bidder "
-                 "declaring (advisor.exchange). The table above: levels 6 and 7."]
+                 "declaring (advisor.valuation.exchange). The table above: levels 6 and 7."]
         if ex.tables[5] != ex.tables[7]:
             lines += ["Levels 4 and 5 (the defenders exchange one card too):",
                       dd_table_text(ex.tables[5], symbols=symbols, use_rich=use_rich,
                                     strains=strains)]
     else:
         lines = ["Given before the exchange (Kotka, four cards each way): each contract is "
-                 "solved on the deal after the exchange it brings (advisor.exchange)."]
+                 "solved on the deal after the exchange it brings (advisor.valuation.exchange)."]
     if par.contract is not None:
         played = ex.deal_for(par.contract, par.declarer, analysis.rules)
         lines += [f"The par contract's deal after its exchange ({par.contract} by "
@@ -434,3 +437,70 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
         + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
         for seat, row in rv.totals.items()))
     return out
+
+
+def courts_text(rows, par=None) -> str:
+    """A plain-text table of semi-contract's Courts and misère rows
+    (``valuation.courts.CourtsRow``), and with ``par`` the par with those bids
+    (``par.par_with_courts``)."""
+    def cell(t):
+        return f"{t.lower}-{t.upper}" if isinstance(t, Bounds) else str(t)
+
+    lines = ["Courts and misère bids (declaring side's tricks, declarer's right-hand "
+             "opponent leads; misère: the declaring side tries to lose tricks)",
+             f"{'strain':7}{'N':>6}{'E':>6}{'S':>6}{'W':>6}   best for NS / best for EW (NS score)"]
+    for r in rows:
+        best = " / ".join("-" if b is None else f"{b[0]} {b[1]} {b[2]:+d}"
+                          for b in (r.best["NS"], r.best["EW"]))
+        lines.append(f"{r.strain:7}" + "".join(f"{cell(r.tricks[s]):>6}" for s in "NESW")
+                     + f"   {best}")
+    bounds = any(isinstance(t, Bounds) for r in rows for t in r.tricks.values())
+    if bounds:
+        lines.append("a-b: the node budget ran out; the tricks lie between a and b")
+    if par is not None:
+        lines.append(f"Par with Courts and misère bids: {par}"
+                     + (" (rows with bounds left out)" if bounds else ""))
+    return "\n".join(lines)
+
+
+def card_values_text(values, *, on_move, leader, trump: str, played=(), misere: bool = False,
+                     symbols: bool = True) -> str:
+    """Every legal card of a position with the tricks the side on move wins
+    after it (``solver.solve_cards``), the best marked with ``*``."""
+    # In misère the side on move wants the fewest tricks: its best card has the least.
+    best = (min if misere else max)(values.values())
+    what = "fewest" if misere else "most"
+    trick = f"{leader} led {' '.join(played)}" if played else "a new trick"
+    lines = [f"{on_move} to play (trumps {trump}, {trick}): "
+             f"tricks the side on move wins "
+             f"from here with each card (it wants the {what}); * marks the best"]
+    for card, value in values.items():
+        lines.append(f"  {card_text(card, symbols):<3} {value:>2}{'  *' if value == best else ''}")
+    return "\n".join(lines)
+
+
+def preference_text(data: dict, *, symbols: bool = True) -> str:
+    """A Preference deal's analysis (``Preference.analyse``): each player's
+    double-dummy tricks and payment per trump, and the widow bidder's choice."""
+    def cards(cs):
+        return " ".join(card_text(c, symbols) for c in cs)
+
+    lines = ["Preference (seed 001): players 0, 1, 2 play in turn; declarer plays alone, "
+             "his left-hand player leads"]
+    for p, hand in enumerate(data["hands"]):
+        lines.append(f"  player {p}: {cards(hand)}")
+    lines.append(f"  widow:    {cards(data['widow'])}")
+    lines += ["", "Declarer's double-dummy tricks as dealt / his payment from the pool "
+              "(negative: into it); six tricks make the contract"]
+    lines.append("player " + "".join(f"{card_text(s, symbols):>9}" for s in PREFERENCE_SUITS))
+    for p in range(len(data["hands"])):
+        lines.append(f"{p:<7}" + "".join(f"{data['tricks'][p][s]:>4} {data['net'][p][s]:+4d}"
+                                          for s in PREFERENCE_SUITS))
+    lines += ["", "Taking the widow (no suit named, the widow bid won): the two cards to lay "
+              "off and the trump that pay most"]
+    for p in range(len(data["hands"])):
+        w = data["widow_choice"][p]
+        lines.append(f"  player {p}: lays off {cards(w['discard'])}, names "
+                     f"{card_text(w['trump'], symbols)}: {w['tricks']} tricks, "
+                     f"{w['net']:+d}")
+    return "\n".join(lines)

@@ -357,6 +357,47 @@ class RuleSet:
     #: have to raise (Skruuvi, seed 002: ``extended_auction_result``)?
     has_kitty_bids = False
 
+    # -- What the game has. Every game sets each of these (None, () or False
+    # where it does not apply); callers read them instead of asking a game
+    # its name, so a new game is one class and nothing outside it changes.
+    #: The strain letter of a bid misère, played without trumps for the fewest
+    #: tricks and scored by ``score`` (Skruuvi's ``M``), or None. Semi-contract's
+    #: misère bids are ``extra_strains`` with scores of their own.
+    misere_strain: Optional[str] = None
+    #: Does a side pay for the aces it takes in a misère (Skruuvi: the trick
+    #: number; ``score(..., aces_taken=...)``, ``play_objective``)?
+    misere_aces = False
+    #: The contract played when all four pass, as ``auction_result`` names it
+    #: (Skruuvi's all-pass misère ``AP``, Siberian Vint's распасовка ``PASS``);
+    #: None: the deal is thrown in.
+    all_pass_contract: Optional[str] = None
+    #: Does the all-pass deal score points (Skruuvi: each trick costs its
+    #: taker)? False where it only marks the sheet (Siberian Vint's X) or is
+    #: thrown in.
+    all_pass_scores = False
+    #: What an analysis says of the all-pass deal when its score is not points
+    #: (Siberian Vint's X mark), or None.
+    all_pass_note: Optional[str] = None
+    #: Strains the double-dummy table cannot play and the general solver plays
+    #: (semi-contract's misère and Courts bids), in the order reports show them.
+    extra_strains: Tuple[str, ...] = ()
+    #: Those of ``extra_strains`` played with the deck organised for Courts.
+    courts_strains: Tuple[str, ...] = ()
+    #: Strains whose declaring side undertakes to lose tricks (semi-contract's
+    #: misère and misère Courts bids); ``score`` counts the tricks it loses.
+    losing_strains: Tuple[str, ...] = ()
+    #: The card exchange before the play: ``"kitty"`` (Skruuvi's Kitty game:
+    #: 12 cards a hand in the first auction), ``"kotka"`` (four cards each way),
+    #: or None (the hands are played as dealt).
+    exchange_style: Optional[str] = None
+    #: The exchange styles ``with_exchange`` offers (Skruuvi: both), or ().
+    exchange_styles: Tuple[str, ...] = ()
+    #: Is there a Bolshevik, one player against three (``score_bolshevik``)?
+    has_bolshevik = False
+    #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
+    #: trick declarer wins from his own hand in a fulfilled contract)?
+    scores_declarer_hand = False
+
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:
         """Read a contract of this game."""
@@ -393,6 +434,15 @@ class RuleSet:
     def sheet(self):
         """A new, empty score sheet for this game."""
         return self.ScoreSheet(self)
+
+    def with_exchange(self, style: str) -> "RuleSet":
+        """The same rules with the card exchange ``style`` (one of
+        ``exchange_styles``; Skruuvi's ``"kotka"`` is its no-kitty game)."""
+        if style is not None and style == self.exchange_style:
+            return self
+        raise RulesError(f"the {self.name} rules have no {style!r} card exchange"
+                         + (f": use {', '.join(self.exchange_styles)}"
+                            if self.exchange_styles else " (Skruuvi has)"))
 
     def _begin(self, deal, contract, declarer, tricks, extra, trick_winners=None, read=None):
         """Check a ``score`` call's arguments and start its ``DealScore``.

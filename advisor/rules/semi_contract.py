@@ -184,6 +184,10 @@ class SemiContract(RuleSet):
     allows_doubles = True
     first_caller = 1          # "The eldest hand, the player to the dealer's left, bids first."
     ScoreSheet = SemiContractSheet
+    extra_strains = MISERES + COURTS_STRAINS
+    courts_strains = COURTS_STRAINS
+    losing_strains = ALL_MISERES
+    scores_declarer_hand = True
 
     def __init__(self, variant: str = "short"):
         if variant not in VARIANTS:

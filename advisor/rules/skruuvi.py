@@ -201,8 +201,9 @@ class BolshevikScore:
 class Skruuvi(RuleSet):
     """Skruuvi with the new (2016) scoring schedule.
 
-    ``style`` is ``"kitty"`` (default) or ``"kotka"`` (no kitty): it changes the
-    auction only (``rules.get("skruuvi").kotka()`` gives the Kotka auction).
+    ``style`` is ``"kitty"`` (default) or ``"kotka"`` (no kitty): the card
+    exchange (``exchange_style``) and the auction's lowest bids
+    (``rules.get("skruuvi").kotka()`` gives the Kotka game).
     """
 
     name = "skruuvi"
@@ -214,11 +215,17 @@ class Skruuvi(RuleSet):
     passes_after_bid = 8
     passes_without_bid = 4
     ScoreSheet = SkruuviSheet
+    misere_strain = MISERE
+    misere_aces = True
+    all_pass_contract = ALL_PASS
+    all_pass_scores = True
+    exchange_styles = ("kitty", "kotka")
+    has_bolshevik = True
 
     def __init__(self, style: str = "kitty"):
-        if style not in ("kitty", "kotka"):
+        if style not in self.exchange_styles:
             raise RulesError(f"unknown Skruuvi style {style!r}: use kitty or kotka")
-        self.style = style
+        self.exchange_style = style
         if style == "kitty":
             self.strain_order = (MISERE, "S", "C", "D", "H", GRAND)
             self.min_bid = 1
@@ -228,7 +235,12 @@ class Skruuvi(RuleSet):
 
     def kotka(self) -> "Skruuvi":
         """The same rules with the no-kitty (Kotka) auction."""
-        return type(self)("kotka")
+        return self.with_exchange("kotka")
+
+    def with_exchange(self, style: str) -> "Skruuvi":
+        if style not in self.exchange_styles:
+            return super().with_exchange(style)      # refused, naming the styles
+        return type(self)(style)
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:
@@ -398,7 +410,7 @@ class Skruuvi(RuleSet):
 
     # -- auction: the four state machines of advisor.rules.skruuvi_auction --
     def bid_problem(self, bid: Contract, state) -> Optional[str]:
-        return (first_auction_problem(bid, self.min_bid, self.style)
+        return (first_auction_problem(bid, self.min_bid, self.exchange_style)
                 or super().bid_problem(bid, state))
 
     def biddable(self) -> List[str]:

@@ -100,6 +100,9 @@ class SiberianVint(RuleSet):
     passes_after_bid = 3
     passes_without_bid = 4
     ScoreSheet = SiberianSheet
+    all_pass_contract = ALL_PASS
+    all_pass_note = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
+                     "that wins the rubber")
 
     def trick_value(self, contract) -> int:
         return self.contract(contract).level

@@ -21,6 +21,13 @@ the request returns the job's id at once and the page polls it, showing
 progress and a Cancel button, so the server never blocks on one request.
 Bad input gets HTTP 400 with ``{"error": message}`` naming the problem;
 anything unexpected gets HTTP 500 with a short message, never a traceback.
+
+Every request is treated as hostile (any page the user's browser opens can
+send one): its Host must be one of this server's names and a request that
+changes something must come from this server's page (``advisor.web.guard``:
+403 otherwise); text from a request is only ever read as text, never as a
+path; an upload holds at most ``max_deals`` deals; jobs are bounded in number,
+time and memory (``advisor.web.jobs``: 429 when the server is full).
 """
 
 from __future__ import annotations
@@ -37,19 +44,18 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
-from ..misere import has_misere_aces
 from ..postmortem import review
-from ..records import read_games
+from ..records import count_deals, read_games
 from ..render import review_html
-from .jobs import JobRunner
+from .guard import (MAX_DEALS, MAX_UPLOAD_BYTES, Forbidden, Hosts, WebError, client_id,
+                    json_body)
+from .jobs import Busy, JobRunner
 from .practice import practice_api
 
-__all__ = ["create_app", "WebError", "MAX_UPLOAD_BYTES"]
+__all__ = ["create_app", "WebError", "MAX_UPLOAD_BYTES", "MAX_DEALS"]
 
 log = logging.getLogger(__name__)
 
-#: The largest file the review page accepts.
-MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 #: The longest text field the API reads (a deal is about 70 characters).
 MAX_FIELD = 2000
 #: The most samples a page may ask the advisor for.
@@ -59,18 +65,33 @@ MAX_SAMPLES = 1000
 MAX_ACES_SECONDS = 120
 
 
-class WebError(ValueError):
-    """A request the API cannot read: a missing or malformed field."""
+def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
+               max_deals: int = MAX_DEALS, **limits) -> Flask:
+    """The application.
 
-
-def create_app(*, workers: int = 2) -> Flask:
-    """The application. ``workers``: jobs run at once (the rest wait in line)."""
+    ``workers``: jobs run at once (the rest wait in line). ``port``: the port
+    the server listens on, which a request's Host and Origin must name
+    (``None``: any port, for a test client). ``allow_hosts``: names to answer
+    to beside 127.0.0.1, localhost and [::1]. ``max_deals``: the most deals in
+    one uploaded file. ``limits``: ``JobRunner``'s (``max_jobs``,
+    ``max_client_jobs``, ``job_seconds``, ``idle_seconds``).
+    """
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
+        raise ValueError(f"max_deals must be a whole number >= 1, not {max_deals!r}")
     app = Flask(__name__, static_folder="static", static_url_path="/static")
     app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
     app.json.sort_keys = False            # keep seats and strains in their order
-    runner = JobRunner(workers)
+    hosts = Hosts(port, allow_hosts)
+    runner = JobRunner(workers, **limits)
     app.extensions["vint_jobs"] = runner
+    app.extensions["vint_hosts"] = hosts
     app.register_blueprint(practice_api(runner), url_prefix="/api/practice")
+
+    @app.before_request
+    def only_ours():
+        hosts.check_host(request.headers.get("Host"))
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            hosts.check_origin(request.headers.get("Origin"), request.headers.get("Referer"))
 
     @app.get("/")
     def index():
@@ -100,7 +121,7 @@ def create_app(*, workers: int = 2) -> Flask:
         rules = _rule_set(data)
         dealer = Seat.parse(_text(data, "dealer", "N")).name
         aces = _aces_seconds(data.get("aces_seconds"))
-        if aces is not None and not has_misere_aces(rules):
+        if aces is not None and not _rules.get(rules).misere_aces:
             raise WebError(f"aces_seconds scores Skruuvi's misère aces; {rules} has none")
 
         def work(job):
@@ -112,7 +133,7 @@ def create_app(*, workers: int = 2) -> Flask:
                              ).to_dict()
             job.progress(1, 1)
             return result
-        return _started(runner.start("analyse", work))
+        return _started(runner.start("analyse", work, _client()))
 
     @app.post("/api/play")
     def play_position():
@@ -124,7 +145,7 @@ def create_app(*, workers: int = 2) -> Flask:
         if not isinstance(cards, list) or len(cards) > 52:
             raise WebError("cards must be a list of at most 52 cards played so far")
         play = solver.check_play(deal, trump, leader, [_card(c) for c in cards])
-        return _started(runner.start("play", lambda job: _play_state(play, leader)))
+        return _started(runner.start("play", lambda job: _play_state(play, leader), _client()))
 
     @app.post("/api/advise")
     def advise():
@@ -144,7 +165,7 @@ def create_app(*, workers: int = 2) -> Flask:
             rec = recommend(hand, progress=lambda done, total: job.progress(done, total),
                             **kwargs)
             return rec.to_dict()
-        return _started(runner.start("advise", work))
+        return _started(runner.start("advise", work, _client()))
 
     @app.post("/api/review")
     def review_file():
@@ -155,13 +176,21 @@ def create_app(*, workers: int = 2) -> Flask:
         if len(raw) > MAX_UPLOAD_BYTES:
             raise WebError(f"the file is larger than {MAX_UPLOAD_BYTES // 1024} KB")
         text = _decode(raw)
-        name = upload.filename or "upload"
+        # The file's name is only shown (and tells its format): never a path.
+        name = _file_name(upload.filename)
         rules = _rule_set(request.form)
         play_only = request.form.get("play_only") == "on"       # bridge files
         auction = request.form.get("auction_review") == "on" and not play_only
         fmt = name.rsplit(".", 1)[-1].lower() if "." in name else None
-        games = read_games(text, rules=rules, format=fmt if fmt in ("pbn", "lin", "json")
-                           else None, auction=not play_only)
+        fmt = fmt if fmt in ("pbn", "lin", "json") else None
+        # Counted before reading (a cheap count that may count more, never
+        # fewer), so that a file of too many deals costs nothing to refuse.
+        deals = count_deals(text, format=fmt, name=name)
+        if deals > max_deals:
+            raise WebError(f"{name} holds {deals} deals: the page reviews at most "
+                           f"{max_deals} a file (split it, or use 'vint review' on the "
+                           "command line)")
+        games = read_games(text, name=name, rules=rules, format=fmt, auction=not play_only)
 
         def work(job):
             job.progress(0, len(games))
@@ -171,7 +200,7 @@ def create_app(*, workers: int = 2) -> Flask:
                 if games else []
             page = review_html(reviews, errors=games.errors, title=f"Vint review: {name}")
             return {"html": page, "deals": len(reviews), "errors": len(games.errors)}
-        return _started(runner.start("review", work))
+        return _started(runner.start("review", work, _client()))
 
     @app.get("/api/jobs/<job_id>")
     def job_state(job_id):
@@ -189,7 +218,8 @@ def create_app(*, workers: int = 2) -> Flask:
 
     @app.errorhandler(ValueError)
     def bad_input(exc):
-        return jsonify({"error": str(exc)}), 400
+        status = 403 if isinstance(exc, Forbidden) else 429 if isinstance(exc, Busy) else 400
+        return jsonify({"error": str(exc)}), status
 
     @app.errorhandler(413)
     def too_large(_exc):
@@ -215,10 +245,20 @@ def create_app(*, workers: int = 2) -> Flask:
 # Reading requests
 
 def _json() -> Dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise WebError("the request must be a JSON object")
-    return data
+    """The request's body: one JSON object (``WebError`` for anything else)."""
+    return json_body(request)
+
+
+def _client() -> str:
+    return client_id(request)
+
+
+def _file_name(name: Optional[str]) -> str:
+    """An uploaded file's name as shown in the report: its last part, printable,
+    at most 100 characters."""
+    name = (name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(ch for ch in name if ch.isprintable())[:100].strip()
+    return name or "upload"
 
 
 def _text(data, key: str, default: Optional[str] = None) -> str:

@@ -13,23 +13,28 @@
 Calls that end an auction solve the deal double-dummy, so they run as jobs
 (``advisor.web.jobs``). Each answer is the session's ``state()``. A session's
 operations run one at a time (a lock per session); at most
-``MAX_SESSIONS`` sessions are kept, the oldest forgotten first.
+``MAX_SESSIONS`` sessions are kept, the least recently used forgotten first,
+and a session nobody used for ``SESSION_IDLE_SECONDS`` is forgotten.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections import OrderedDict
 
 from flask import Blueprint, Response, jsonify, request
 
 from ..practice import Practice, PracticeError
+from .guard import client_id, json_body
 from .jobs import JobRunner
 
-__all__ = ["practice_api", "MAX_SESSIONS"]
+__all__ = ["practice_api", "MAX_SESSIONS", "SESSION_IDLE_SECONDS"]
 
 MAX_SESSIONS = 50
+#: A practice session unused for this long is forgotten (its page was closed).
+SESSION_IDLE_SECONDS = 2 * 3600
 
 
 class _Sessions:
@@ -40,19 +45,32 @@ class _Sessions:
     def add(self, practice: Practice) -> str:
         sid = uuid.uuid4().hex
         with self._lock:
-            self._items[sid] = (practice, threading.Lock())
+            self._forget_idle()
+            self._items[sid] = (practice, threading.Lock(), time.monotonic())
             while len(self._items) > MAX_SESSIONS:
                 self._items.popitem(last=False)
         return sid
 
     def get(self, sid: str):
+        """``(practice, lock)`` of a session, marked as used now."""
         with self._lock:
+            self._forget_idle()
             item = self._items.get(sid)
             if item is None:
                 raise PracticeError("no such practice session (it may have expired): "
                                     "start a new one")
+            self._items[sid] = item[:2] + (time.monotonic(),)
             self._items.move_to_end(sid)
-            return item
+            return item[:2]
+
+    def _forget_idle(self) -> None:
+        # The least recently used come first: drop them while they are idle.
+        now = time.monotonic()
+        while self._items:
+            sid, (_p, _lock, used) = next(iter(self._items.items()))
+            if now - used <= SESSION_IDLE_SECONDS:
+                break
+            del self._items[sid]
 
 
 def practice_api(runner: JobRunner) -> Blueprint:
@@ -69,20 +87,25 @@ def practice_api(runner: JobRunner) -> Blueprint:
             with lock:
                 operation(practice)
                 return answer(sid, practice)
-        return jsonify(runner.start(kind, work).to_dict()), 202
+        return jsonify(runner.start(kind, work, client_id(request)).to_dict()), 202
 
     @api.post("/new")
     def new():
-        data = request.get_json(silent=True) or {}
-        if not isinstance(data, dict):
-            raise PracticeError("the request must be a JSON object")
+        data = json_body(request)
         options = {"rules": data.get("rules") or "vint", "seat": data.get("seat") or "S"}
+        for key, value in options.items():
+            if not isinstance(value, str) or len(value) > 40:
+                raise PracticeError(f"{key} must be a short text, such as "
+                                    f"{'vint' if key == 'rules' else 'S'}")
         seed = data.get("seed")
         if seed not in (None, ""):
             if isinstance(seed, bool) or not str(seed).lstrip("-").isdigit() or len(str(seed)) > 12:
                 raise PracticeError(f"seed must be a whole number, not {str(seed)[:20]!r}")
             options["seed"] = int(seed)
-        constraint = (data.get("constraint") or "").strip()
+        constraint = data.get("constraint") or ""
+        if not isinstance(constraint, str):
+            raise PracticeError("constraint must be text, e.g. 'S: hcp >= 12'")
+        constraint = constraint.strip()
         if constraint:
             seat, sep, text = constraint.partition(":")
             if not sep or not text.strip() or len(constraint) > 500:
@@ -92,12 +115,11 @@ def practice_api(runner: JobRunner) -> Blueprint:
         def work(job):
             practice = Practice(**options)
             return answer(sessions.add(practice), practice)
-        return jsonify(runner.start("practice", work).to_dict()), 202
+        return jsonify(runner.start("practice", work, client_id(request)).to_dict()), 202
 
     @api.post("/<sid>/call")
     def call(sid):
-        data = request.get_json(silent=True) or {}
-        text = data.get("call") if isinstance(data, dict) else None
+        text = json_body(request).get("call")
         if not isinstance(text, str) or not text.strip() or len(text) > 10:
             raise PracticeError("give the call as text, e.g. '1H' or 'P'")
         return in_session(sid, "practice-call", lambda p: p.call(text))

@@ -47,7 +47,18 @@ function showError(text) {
   showError.timer = setTimeout(() => box.classList.remove("shown"), 9000);
 }
 
+// The page names itself to the server (which limits the jobs of one page), and
+// cancels the jobs it is following when it is closed, so the server does not
+// work on for nobody.
+const CLIENT = window.crypto && crypto.randomUUID ? crypto.randomUUID()
+  : Math.random().toString(36).slice(2) + Date.now().toString(36);
+const followedJobs = new Set();
+window.addEventListener("pagehide", () => {
+  for (const id of followedJobs) navigator.sendBeacon(`/api/jobs/${id}/cancel`);
+});
+
 async function api(url, options = {}) {
+  options.headers = Object.assign({"X-Vint-Client": CLIENT}, options.headers || {});
   const response = await fetch(url, options);
   let data;
   try { data = await response.json(); } catch (e) { data = {error: `the server answered ${response.status}`}; }
@@ -68,13 +79,18 @@ async function runJob(box, url, body) {
   const label = el("span", {class: "note"}, " working...");
   const cancel = el("button", {onclick: () => post(`/api/jobs/${job.id}/cancel`, {})}, "Cancel");
   box.replaceChildren(bar, label, " ", cancel);
-  while (job.state === "queued" || job.state === "running") {
-    await new Promise((r) => setTimeout(r, 250));
-    job = await api(`/api/jobs/${job.id}`);
-    const {done, total} = job.progress;
-    if (total) { bar.max = total; bar.value = done; label.textContent = ` ${done} of ${total}`; }
+  followedJobs.add(job.id);
+  try {
+    while (job.state === "queued" || job.state === "running") {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await api(`/api/jobs/${job.id}`);
+      const {done, total} = job.progress;
+      if (total) { bar.max = total; bar.value = done; label.textContent = ` ${done} of ${total}`; }
+    }
+  } finally {
+    followedJobs.delete(job.id);
+    box.replaceChildren();
   }
-  box.replaceChildren();
   if (job.state === "done") return job.result;
   if (job.state === "cancelled") throw new Error("cancelled");
   throw new Error(job.error || "the job failed");

@@ -1,0 +1,47 @@
+"""The bidding advisor's recommendation drawn for a terminal: the call, the
+reason, the readings of the auction and the candidates' table (``rich``)."""
+
+from __future__ import annotations
+
+from ..game import rule_set
+from .text import call_text, calls_in_text
+
+__all__ = ["print_recommendation"]
+
+
+def print_recommendation(rec, console, *, symbols: bool = True, ascii_only: bool = False,
+                         top: int = 12) -> None:
+    """Print ``rec`` (a ``bidding.Recommendation``) on a ``rich`` console: its
+    ``top`` candidates in a table (0: the call and its reason only).
+    ``ascii_only``: the table's headings without "±" (for a terminal that
+    cannot print it)."""
+    from rich.table import Table   # rich loads when a table is drawn, not at every import
+
+    console.print(f"[bold]{call_text(rec.call, symbols)}[/bold]: "
+                  f"{calls_in_text(rec.reason, symbols)}")
+    if rec.warning:
+        console.print(f"warning: {rec.warning}")
+    if rec.inferences:
+        console.print("The auction was read to show:")
+        for inf in rec.inferences:
+            console.print(f"  {inf.seat} {inf.call}: {inf.text}  ({inf.why})")
+    table = Table(title=f"{rec.samples} samples, {rec.seconds:.1f} s", title_justify="left")
+    for name, justify in (("call", "left"), ("contract", "left"), ("mean", "right"),
+                          ("+/- se" if ascii_only else "± se", "right"),
+                          ("if it stands", "right"), ("makes", "right"),
+                          ("tricks (most often)", "left")):
+        table.add_column(name, justify=justify)
+    # A pass with nothing bid: Skruuvi's four passes are the all-pass misère.
+    nothing = "all-pass misère" if rule_set(rec.rules).all_pass_scores else "thrown in"
+    for c in rec.candidates[:top]:
+        played = (nothing if c.contract is None
+                  else f"{call_text(c.contract, symbols)} by {c.declarer}")
+        common = "" if not c.tricks else ", ".join(
+            f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
+        table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
+                      f"{c.mean_stands:+.0f}",
+                      "" if c.p_make is None else f"{c.p_make:.0%}", common)
+    if top:
+        console.print(table)
+    else:                 # --top 0: the call and its reason only, no empty table
+        console.print(table.title)

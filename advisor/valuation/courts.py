@@ -1,0 +1,198 @@
+"""Semi-contract whist's Courts and misère bids in play (seed 003).
+
+The DD table (``solver.dd_table``) plays the four suits ace high, so it
+scores the conventional bids only. This module plays the rest:
+
+- the misère bids ``MS MC MD MH MNT``: the normal deck, with that trump suit
+  (or none), the declaring side trying to *lose* tricks (docs/rules.md,
+  "Misère and Courts"): the fast solver's misère search;
+- Courts ``CT`` and the Courts combinations ``CTS CTC CTD CTH CTNT``: the
+  deck organised for Courts (``solver.general.COURTS``: aces low, J Q K a
+  fifth suit), trumps the Courts suit or the named suit (its pips) or none;
+- misère Courts ``MCT MCTS ... MCTNT``: the misère Courts ranking
+  (``solver.general.COURTS_MISERE``), the declaring side losing tricks.
+
+``courts_and_misere(deal)`` gives every such strain's tricks for each
+declarer (with the game's opening lead: declarer's right-hand opponent) and
+the score of each contract. The general search is slower than the fast core:
+each solve has a node budget, and a solve that reaches it reports the
+tricks as ``Bounds(lower, upper)`` (scored only if the bounds settle it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+
+import solver
+from solver import Bounds
+from solver.cards import SEATS, Seat
+from solver.general import COURTS as COURTS_LAYOUT
+from solver.general import COURTS_MISERE, STANDARD, GeneralSolver, Layout
+
+from ..game import rule_set
+from ..rules.semi_contract import ALL_MISERES, COURTS_STRAINS, MISERE_COURTS, basic_strain
+from .outcome import full_deal
+
+__all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
+           "CLI_NODES", "ADVICE_NODES", "fresh_tricks", "estimate", "Rough", "courts_row_dict"]
+#: Nodes one general solve may search before it reports bounds (about 0.4 s):
+#: the default for callers that solve many deals (the advisor, benches).
+DEFAULT_NODES = 1_500_000
+#: The budget ``vint analyse`` gives each solve (about 5 s at most): a user
+#: analysing one deal wants exact rows; the CLI's ``--max-nodes`` changes it.
+CLI_NODES = 20_000_000
+
+#: The bidding advisor's budget for one sample's Courts or misère Courts solve
+#: (``fresh_tricks``): see docs/advise.md, "Courts and misère Courts", for the
+#: measurement behind it.
+ADVICE_NODES = 20_000
+#: A budgeted solve's table: 2**16 entries (about 4 MB) are plenty for the
+#: advisor's budgets and cost little to clear, where the default 2**19 (36 MB)
+#: is made for exact full-deal solves.
+ADVICE_TABLE_BITS = 16
+
+Tricks = Union[int, Bounds]
+
+
+class Rough(NamedTuple):
+    """What a budgeted general solve proved (the declaring side takes at least
+    ``lower`` and at most ``upper`` tricks) and its best guess within them,
+    ``estimate``: with trumps (``CT``, ``CTS``...) the target of the test the
+    budget stopped ("can the side take this many?"), since such a test is
+    slow when the value sits at its target; without trumps and in misère the
+    middle of the bounds, rounded down (docs/advise.md, "Courts and misère
+    Courts", gives the measurements behind the choice)."""
+
+    lower: int
+    upper: int
+    estimate: int
+
+
+def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
+    """``(layout, trump, misère)`` a semi-contract strain is played with.
+
+    Trump is a suit name of the layout (``"CT"`` the Courts suit) or None.
+    """
+    misere = strain in ALL_MISERES
+    suit = basic_strain(strain)
+    trump = None if suit == "NT" else suit
+    if strain in COURTS_STRAINS:
+        return (COURTS_MISERE if strain in MISERE_COURTS else COURTS_LAYOUT), trump, misere
+    return STANDARD, trump, misere
+
+
+def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
+                  max_nodes: Optional[int] = DEFAULT_NODES,
+                  general: Optional[GeneralSolver] = None
+                  ) -> Tricks:
+    """Tricks declarer's side takes in a strain, the game's player leading."""
+    deal = full_deal(deal)
+    rs = rule_set(rules)
+    declarer = Seat.parse(declarer)
+    leader = rs.opening_leader(declarer)
+    layout, trump, misere = play_of(strain)
+    if layout is STANDARD:
+        # The fast core plays the normal deck, misère too; it counts the side on lead.
+        return 13 - solver.solve(deal, trump or "NT", leader, misere=misere)
+    g = general if general is not None and general.layout is layout else GeneralSolver(layout)
+    side = {int(declarer), int(declarer.partner)}
+    return g.solve([deal[s] for s in SEATS], trump, int(leader), side=side, misere=misere,
+                   max_nodes=max_nodes)
+
+
+def fresh_tricks(deal, strain: str, declarer, max_nodes: Optional[int] = ADVICE_NODES, *,
+                 rules="semi-contract", table_bits: int = ADVICE_TABLE_BITS
+                 ) -> Union[int, Bounds, Rough]:
+    """``strain_tricks`` on a solver of its own: the answer depends on the
+    deal, strain, declarer and budget only (not on what was solved before),
+    so the advisor's samples give the same tricks in any order, on any
+    number of threads, with or without a cache. A Courts-deck solve stopped
+    by its budget gives a ``Rough`` (bounds and an estimate), a plain misère
+    one (the fast core) ``Bounds``."""
+    layout, trump, misere = play_of(strain)
+    if layout is STANDARD:
+        # A plain misère bid: the fast core's misère search, with the budget
+        # (``strain_tricks`` solves it exactly). The side on lead is declarer's
+        # right-hand opponent's, so declarer's side has the other tricks.
+        deal = full_deal(deal)
+        leader = rule_set(rules).opening_leader(Seat.parse(declarer))
+        on_lead = solver.solve(deal, trump or "NT", leader, misere=misere, max_nodes=max_nodes)
+        if isinstance(on_lead, Bounds):
+            return Bounds(13 - on_lead.upper, 13 - on_lead.lower)
+        return 13 - on_lead
+    general = GeneralSolver(layout, table_bits=table_bits)
+    found = strain_tricks(deal, strain, declarer, rules=rules, max_nodes=max_nodes,
+                          general=general)
+    if not isinstance(found, Bounds):
+        return found
+    guess = (found.lower + found.upper) // 2
+    if trump is not None and not misere and general.stopped_at is not None:
+        guess = min(max(general.stopped_at, found.lower), found.upper)
+    return Rough(found.lower, found.upper, guess)
+
+
+def estimate(tricks: Union[int, Bounds, Rough]) -> int:
+    """The advisor's tricks: exact tricks, a ``Rough``'s estimate, or the middle
+    of ``Bounds`` (rounded down)."""
+    if isinstance(tricks, Rough):
+        return tricks.estimate
+    return (tricks.lower + tricks.upper) // 2 if isinstance(tricks, Bounds) else tricks
+
+
+@dataclass(frozen=True)
+class CourtsRow:
+    """One strain: declarer's side's tricks per declarer and each side's best contract."""
+
+    strain: str
+    tricks: Dict[str, Tricks]
+    #: per side: (contract, declarer, NS score) of its best-scoring contract, or None
+    best: Dict[str, Optional[Tuple[str, str, int]]]
+
+
+def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional[int]:
+    """NS score, or None when bounds leave the result open."""
+    if isinstance(tricks, Bounds):
+        made = [rs.score(deal, contract, declarer, t).net("NS")
+                for t in range(tricks.lower, tricks.upper + 1)]
+        return made[0] if len(set(made)) == 1 else None
+    return rs.score(deal, contract, declarer, tricks).net("NS")
+
+
+def courts_and_misere(deal, *, rules="semi-contract", strains=None,
+                      max_nodes: Optional[int] = DEFAULT_NODES) -> List[CourtsRow]:
+    """Every Courts and misère strain of semi-contract whist, solved and scored."""
+    deal = full_deal(deal)
+    rs = rule_set(rules)
+    solvers: Dict[str, GeneralSolver] = {}
+    rows = []
+    for strain in strains or rs.extra_strains:
+        layout, _, _ = play_of(strain)
+        g = solvers.setdefault(layout.name, GeneralSolver(layout))
+        tricks = {s.name: strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
+                                        general=g) for s in SEATS}
+        best: Dict[str, Optional[Tuple[str, str, int]]] = {"NS": None, "EW": None}
+        for level in rs.levels:
+            contract = f"{level}{strain}"
+            for seat in SEATS:
+                score = _settled(rs, deal, contract, seat.name, tricks[seat.name])
+                if score is None:
+                    continue
+                side = seat.side
+                mine = score if side == "NS" else -score
+                held = best[side]
+                if held is None or mine > (held[2] if side == "NS" else -held[2]):
+                    best[side] = (contract, seat.name, score)
+        rows.append(CourtsRow(strain, tricks, best))
+    return rows
+
+
+def courts_row_dict(row: CourtsRow) -> dict:
+    """JSON form of a row: tricks as a number or ``[lower, upper]``."""
+    def tr(t):
+        return [t.lower, t.upper] if isinstance(t, Bounds) else t
+
+    return {"strain": row.strain, "tricks": {s: tr(t) for s, t in row.tricks.items()},
+            "best": {side: None if b is None else {"contract": b[0], "declarer": b[1],
+                                                   "score": b[2]}
+                     for side, b in row.best.items()}}

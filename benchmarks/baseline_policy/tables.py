@@ -1,0 +1,225 @@
+# FROZEN: advisor/bidding/tables.py as of commit 84d7fb7 (main when issue 33 began), the
+# baseline of benchmarks/bench_match.py. Do not edit: change advisor/bidding instead.
+"""The bidding tables the policy (``advisor.bidding.policy``) calls by: data, one table a game.
+
+Each ``Row`` says: in this *situation*, with a hand that meets *hand* (a
+constraint in the ``advisor.bidding.constraints`` language, where ``{suit}``
+stands for the suit the row bids and ``{partner}`` for partner's suit; the
+policy's own words ``sure``, ``partner_nt``, ``supported``, ``partner_suit`` and
+``stands_mine`` are described in ``advisor.bidding.policy``), bid
+this *strain* at this *level*, for this *reason*, after this *passage* of the
+rule texts (``../shared/seeds``). The policy tries the rows of its situation
+in order and takes the first whose hand fits and whose bid is legal; none:
+it passes.
+
+Situations: ``open`` (nobody has bid yet), ``respond`` (partner has bid, I
+have not), ``overcall`` (only the opponents have bid, I have not), ``rebid``
+(I have bid before).
+
+Strains: ``NT`` (the game's no-trumps: ``NT``, or Skruuvi's grand ``G``),
+``CT`` (semi-contract's Courts: the court cards trumps; ``sure`` is then counted
+in the Courts deck, ``policy.courts_sure_tricks``),
+``suit`` (my best suit that meets the hand condition: longest, then most
+honours, then highest), ``partner`` (the last suit partner named), ``own``
+(the last strain I named).
+
+Levels: a number (bid exactly that level, if legal), ``cheapest`` (the
+cheapest legal bid in the strain), ``jump`` (one level above the cheapest:
+Skruuvi's "single jump") or ``tricks`` (the cheapest legal bid in
+the strain if the partnership's estimated tricks reach it; see
+``policy.estimate_tricks``) or ``reach`` (the highest legal bid those
+estimated tricks reach, at once). ``up_to`` caps the level.
+
+These are a modest reading of the advice, not a full system: docs/advise.md,
+"The bidding policy", lists what they leave out.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, NamedTuple, Optional, Tuple, Union
+
+__all__ = ["Row", "TABLES", "table_for"]
+
+
+class Row(NamedTuple):
+    situation: str
+    hand: str
+    strain: str
+    level: Union[int, str]
+    reason: str
+    passage: str
+    up_to: Optional[int] = None
+
+
+_V = "seed 004 (Siberian Vint, bidding advice)"
+_C = "seed 003 (semi-contract whist, Courts)"
+_S = "seed 002 (Skruuvi, conventions)"
+
+#: Vint and the games bid like it (vint-foster, vint-siberian, semi-contract).
+VINT: Tuple[Row, ...] = (
+    # "если у игрока есть верные восемь взяток, то он должен сказать 'три'";
+    # "при назначении игры 'с рук' ... не менее шести козырей. онеров должно быть три"
+    Row("open", "{suit} >= 6 and honours_{suit} >= 3 and sure >= 8", "suit", 3,
+        "eight sure tricks with six trumps and three honours: 'three' from the hand",
+        _V + ": eight sure tricks bid 'three'; from the hand six trumps, three honours"),
+    # "если у игрока есть на руках семь верных взяток, то он должен прямо назначить игру 'два'"
+    Row("open", "{suit} >= 6 and honours_{suit} >= 3 and sure >= 7", "suit", 2,
+        "seven sure tricks with six trumps and three honours: 'two' from the hand",
+        _V + ": seven sure tricks bid 'two' at once"),
+    # "если у игрока на руках собралось три или четыре Туза, то он должен по первому разу
+    # сказать 'без козырей'"
+    Row("open", "aces >= 3", "NT", 1, "three or four aces: no-trumps at the first turn",
+        _V + ": with three or four aces say no-trumps at the first turn"),
+    # "он объявляет свою старшую и длинную масть"; a suit is named with four cards and
+    # two honours (advisor.bidding.system), and some strength to open.
+    Row("open", "{suit} >= 4 and honours_{suit} >= 2 and hcp >= 11", "suit", 1,
+        "names the highest and longest suit it can play in",
+        _V + ": the player names his highest, longest suit"),
+    # Partner opened no-trumps: "если вы желаете играть бескозырную игру, то показывают
+    # 'без паса' свою самую длинную масть, 5-6 карт с онером"
+    Row("respond", "partner_nt == 1 and {suit} >= 5 and honours_{suit} >= 1", "suit", "cheapest",
+        "after partner's no-trumps, shows its longest suit, five or more with an honour",
+        _V + ": show the longest suit, 5-6 cards with an honour", up_to=2),
+    # "с одним Тузом игрок может назначить 'без козырей' только тогда, когда партнер в
+    # первый тур говорил 'без козырей'"
+    Row("respond", "partner_nt == 1 and aces >= 1", "NT", "tricks",
+        "an ace after partner's first-turn no-trumps", _V + ": one ace after partner's no-trumps"),
+    # Raising partner's suit: "the supporting player should hold four trumps".
+    Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "tricks",
+        "four of partner's suit with an honour: raises as far as the tricks reach",
+        _V + ": the supporting player holds four trumps"),
+    Row("respond", "aces >= 2", "NT", "tricks", "two aces: no-trumps after partner's suit",
+        _V + ": no-trumps after a suit shows two aces"),
+    # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ": a suit of one's
+    # own only when partner has named none (partner's later no-trumps); over partner's
+    # suit the responder raises, shows aces in no-trumps or passes. (Without this the
+    # simulated partner took an overcall or opening away to its own suit at level 2.)
+    Row("respond", "partner_suit == 0 and {suit} >= 5 and honours_{suit} >= 2 and hcp >= 9",
+        "suit", "cheapest", "a five-card suit with two honours of its own",
+        _V + ": a suit is named with honours; never take partner's game away to one's "
+        "own suit", up_to=2),
+    Row("overcall", "aces >= 3", "NT", "cheapest", "three aces: no-trumps over their bid",
+        _V + ": with three or four aces say no-trumps", up_to=2),
+    # Over the opponents' bid a suit is named by the strength seed 004 asks of any
+    # bid, counted in sure tricks (``sure``: the suit's tricks and side aces), not
+    # by partner's help: "чтобы уверенно объявлять, например, семь взяток,
+    # необходимо, чтобы на руках было верных пять взяток, а в объявленных козырях
+    # было не менее двух онеров. масть ... не менее, чем в четырех картах" (level 1,
+    # seven tricks: five sure, two honours, four cards); "игрок может назначить игру
+    # 'два' только при шести верных взятках"; "если у игрока есть верные восемь
+    # взяток, то он должен сказать 'три'" (with six trumps and three honours, as
+    # "с рук"). The cheapest legal level, no higher than those tricks allow: the
+    # overcall names the suit, partner's raise and the rebid rows take it further.
+    # (The row before counted partner's pass as one trick only and asked for six
+    # sure tricks at level 1: it passed with 17-18 points.)
+    Row("overcall", "{suit} >= 6 and honours_{suit} >= 3 and sure >= 8", "suit", "cheapest",
+        "eight sure tricks with six trumps and three honours: overcalls up to 'three'",
+        _V + ": eight sure tricks say 'three'; from the hand six trumps, three honours",
+        up_to=3),
+    Row("overcall", "{suit} >= 5 and honours_{suit} >= 2 and sure >= 6", "suit", "cheapest",
+        "six sure tricks with five trumps and two honours: overcalls up to 'two'",
+        _V + ": 'two' only with six sure tricks", up_to=2),
+    Row("overcall", "{suit} >= 4 and honours_{suit} >= 2 and sure >= 5", "suit", "cheapest",
+        "five sure tricks with four trumps and two honours: overcalls at the one level",
+        _V + ": to bid seven tricks, five sure tricks in the hand and two honours in "
+        "trumps; the suit named holds at least four cards", up_to=1),
+    # "обоюдные переговоры завышают игру": rebid only where the tricks are.
+    Row("rebid", "supported == 1", "own", "tricks",
+        "partner supports: bids on while the partnership's tricks reach",
+        _V + ": 'mutual talk raises the game'"),
+    Row("rebid", "{partner} >= 3 and honours_{partner} >= 1", "partner", "tricks",
+        "three of partner's suit with an honour: raises while the tricks reach",
+        _V + ": support partner's suit"),
+    # "если игрок объявил по первому разу 'без козырей', то он обязан переходить без паса
+    # на свою масть, если такая масть у него есть в размерах: сам-пят от Туза, Короля и
+    # Дамы при трех или двух онерах, а также и от Валета-Десятки сам-шест"; "игроки должны
+    # показать друг другу самостоятельные ... масти". Read as: a player who has bid and
+    # holds such an independent suit (five cards with two or three of A K Q, or six with
+    # two honours counting J and 10) names it, or names it again, without waiting: not
+    # only after its own no-trumps. But "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ
+    # НА СВОЮ МАСТЬ": not once partner has named a suit of its own (partner_suit). A suit
+    # whose bid of mine stands (stands_mine) is shown already: naming it again would only
+    # raise my own contract, which "ИМЕЯ ТОЛЬКО ОДНУ ВЗЯТКУ, ИГРУ ПРИПОДНИМАТЬ НЕЛЬЗЯ"
+    # leaves to the tricks (the rows above), not to the suit's shape.
+    Row("rebid", "partner_suit == 0 and stands_mine == 0 and (({suit} >= 5 and top_{suit} >= 2) or "
+        "({suit} >= 6 and honours_{suit} >= 2))", "suit", "cheapest",
+        "an independent suit (five to two of A K Q, or six): names it rather than let the "
+        "bidding die", _V + ": after no-trumps go over to one's own suit, five from A K Q "
+        "with two or three honours, or six from J-10; show independent suits; never take "
+        "partner's game away to one's own suit; with one trick do not raise the game",
+        up_to=2),
+)
+
+#: Skruuvi's first auction (kitty game): levels below 5 tell partner about the hand.
+SKRUUVI: Tuple[Row, ...] = (
+    Row("open", "aces == 4", "NT", 2, "2 grand shows four aces", _S + ": 2 grand shows 4 Aces"),
+    Row("open", "aces >= 3", "NT", 1, "1 grand shows three aces", _S + ": 1 grand shows three Aces"),
+    Row("open", "{suit} >= 6 and honours_{suit} >= 3 and aces >= 1", "suit", 2,
+        "2 of a suit: a stronger suit than a bid of 1", _S + ": 2 of a suit shows a stronger suit"),
+    Row("open", "(({suit} >= 5 and honours_{suit} >= 3) or ({suit} >= 6 and honours_{suit} >= 2))"
+        " and aces >= 1", "suit", 1,
+        "1 of a suit: five cards with three honours (or six with two) and an ace",
+        _S + ": 1 of a suit shows a 5-card suit headed by 3 honours ... plus an Ace"),
+    # "3 grand shows a similar strength hand to 3 of a suit but with all suits about
+    # equally strong and not more than two Aces": read as the 3-of-a-suit strength
+    # with no suit longer than four nor shorter than two (a 12-card hand: 4-4-2-2,
+    # 4-3-3-2, 3-3-3-3), tried before 3 of a suit (docs/rules.md).
+    Row("open", "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 7"
+        " and aces <= 2 and longest <= 4 and shortest >= 2", "NT", 3,
+        "3 grand: about seven honours, all suits about equally strong, at most two aces",
+        _S + ": 3 grand shows a similar strength hand to 3 of a suit but with all suits "
+        "about equally strong and not more than two Aces"),
+    Row("open", "honours_spades + honours_hearts + honours_diamonds + honours_clubs >= 7",
+        "suit", 3, "3 of a suit: about seven honours and no good suit",
+        _S + ": 3 of a suit shows a reasonably good hand (about 7 honours)"),
+    Row("respond", "partner_nt == 1 and aces >= 1", "NT", 2, "2 grand over 1 grand shows the fourth ace",
+        _S + ": 2 grand in response to 1 grand shows the fourth Ace"),
+    # "grand at the lowest level or a single jump - shows 3 or 4 Aces respectively"
+    # (in response to partner's opening suit), tried before the raise.
+    Row("respond", "partner_suit == 1 and aces == 4", "NT", "jump",
+        "grand at a single jump over partner's suit shows four aces",
+        _S + ": grand at the lowest level or a single jump - shows 3 or 4 Aces respectively",
+        up_to=4),
+    Row("respond", "partner_suit == 1 and aces == 3", "NT", "cheapest",
+        "grand at the lowest level over partner's suit shows three aces",
+        _S + ": grand at the lowest level or a single jump - shows 3 or 4 Aces respectively",
+        up_to=4),
+    Row("respond", "{partner} >= 4 and honours_{partner} >= 1", "partner", "cheapest",
+        "an immediate raise: four-card support to an honour",
+        _S + ": immediate raise of partner's suit - 4 card support to an honour", up_to=4),
+    Row("respond", "({suit} >= 5 and honours_{suit} >= 3) or ({suit} >= 6 and honours_{suit} >= 2)",
+        "suit", "cheapest", "a new suit of opening quality", _S + ": new suit - similar quality suit",
+        up_to=4),
+    Row("overcall", "(({suit} >= 5 and honours_{suit} >= 3) or ({suit} >= 6 and honours_{suit} >= 2))"
+        " and aces >= 1", "suit", "cheapest", "a suit of opening quality and an ace",
+        _S + ": 1 of a suit shows a 5-card suit headed by 3 honours", up_to=4),
+)
+
+#: Semi-contract whist: Vint's table (the game is bid like Vint, seed 003: "a game
+#: ... that combines elements of Vint and Contract Bridge"), with a Courts bid
+#: first. Seed 003 gives no bidding advice for Courts; what it says is "For a bid
+#: of Courts, the Courts suit is trump" (the twelve court cards, KH KD KC highest),
+#: "the ranking of the cards is changed ... to A 2 3 4 5 6 7 8 9 10" and "they
+#: permit the same kind of variety that a Misère bid does, but not to the same
+#: extent, since high cards remain high". Read as: a hand rich in court cards holds
+#: long, high trumps in Courts; count its sure tricks in the Courts deck as Vint's
+#: advice counts them in a suit (seed 004: "если у игрока есть на руках семь верных
+#: взяток, то он должен прямо назначить игру 'два'"; eight, "три") and bid Courts as
+#: high as they and partner's calls reach (docs/rules.md, "Bidding Courts").
+_COURTS_ROWS: Tuple[Row, ...] = tuple(
+    Row(situation, "jacks + queens + kings >= 6 and sure >= 7", "CT", "reach",
+        "six or more court cards and seven sure tricks with them as trumps: bids Courts "
+        "as high as the tricks reach",
+        _C + ": 'For a bid of Courts, the Courts suit is trump'; " + _V
+        + ": seven sure tricks bid 'two', eight 'three'", up_to=5)
+    for situation in ("open", "overcall", "respond"))
+SEMI_CONTRACT: Tuple[Row, ...] = _COURTS_ROWS + VINT
+
+TABLES: Dict[str, Tuple[Row, ...]] = {"vint": VINT, "skruuvi": SKRUUVI,
+                                      "semi-contract": SEMI_CONTRACT}
+
+
+def table_for(rules) -> Tuple[Row, ...]:
+    """The table of a game (semi-contract: Vint's with its Courts rows), else of
+    its bidding system (``RuleSet.bidding_system``)."""
+    return TABLES.get(rules.name) or TABLES.get(rules.bidding_system, VINT)

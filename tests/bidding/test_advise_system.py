@@ -1,0 +1,105 @@
+"""The default bidding system: what the auction's calls say (advisor/bidding_system.py)."""
+
+import pytest
+
+from advisor import rules
+from advisor.bidding.system import read_auction
+from advisor.rules.base import RulesError
+from solver.cards import Hand
+
+
+def _texts(auction, dealer="N", game="vint", skip=None):
+    return [(i.seat, i.call, i.text)
+            for i in read_auction(auction, dealer, rules.get(game), skip_seat=skip)]
+
+
+def test_vint_readings():
+    assert _texts(["P", "1H", "1NT", "P", "2H", "P", "2S", "2NT"]) == [
+        ("N", "P", "aces <= 2"),                                   # first-turn pass
+        ("E", "1H", "hearts >= 4 and honours_hearts >= 2 and hcp >= 11"),  # opening
+        ("S", "1NT", "aces >= 3"),                                 # first-turn no-trumps
+        # W's pass after a bid says nothing
+        # N's first suit after partner's first-turn no-trumps, its own pass before it
+        ("N", "2H", "hearts >= 5 and honours_hearts >= 1"),
+        ("S", "2S", "spades >= 4 and honours_spades >= 2"),
+        ("W", "2NT", "aces >= 2"),                                 # no-trumps after a pass
+    ]
+
+
+def test_opening_from_the_hand_support_and_repeats():
+    assert _texts(["3D", "P", "4D", "P", "5D", "P", "1NT"][:6], dealer="E") == [
+        ("E", "3D", "diamonds >= 6 and honours_diamonds >= 3"),
+        ("W", "4D", "diamonds >= 3"),                              # partner's suit
+    ]
+    # after partner's first-turn no-trumps, no-trumps needs one ace
+    assert _texts(["1NT", "P", "P", "P", "P", "P", "2NT"])[-1] == ("S", "2NT", "aces >= 1")
+
+
+def test_skip_own_seat_and_dealer_rotation():
+    assert _texts(["P", "P", "1S"], dealer="W", skip="N") == [
+        ("W", "P", "aces <= 2"), ("E", "1S", "spades >= 4 and honours_spades >= 2 and hcp >= 11")]
+
+
+def test_skruuvi_readings():
+    assert _texts(["1G", "P", "2H", "2G"], game="skruuvi") == [
+        ("N", "1G", "aces >= 3"),
+        ("S", "2H", "(hearts >= 5 and honours_hearts >= 3) or (hearts >= 6 and honours_hearts >= 2)"),
+        ("W", "2G", "aces == 4"),
+    ]
+
+
+def test_inferences_compile_and_test_hands():
+    c = read_auction(["1S"], "N", rules.get("vint"))[0].constraint()
+    assert c(Hand.from_pbn("AJ32.K54.Q32.K32")) and not c(Hand.from_pbn("8765.AK4.Q32.K32"))
+    assert not c(Hand.from_pbn("AJ32.K54.432.432"))        # the suit, but 8 points: no opening
+    with pytest.raises(RulesError):
+        read_auction(["1Z"], "N", rules.get("vint"))
+
+
+def test_readings_are_no_stricter_than_the_policy_rows():
+    # A responder's first-call no-trumps over partner's suit: two aces (the policy's
+    # response row), not the opener's three; a later raise: three cards (the rebid
+    # row); a suit named after partner's no-trumps: five with an honour.
+    assert _texts(["1S", "P", "1NT"])[-1] == ("S", "1NT", "aces >= 2")
+    assert _texts(["1S", "P", "2D", "P", "3D"])[-1] == ("N", "3D", "diamonds >= 3")
+    assert _texts(["1NT", "P", "2H"])[-1] == ("S", "2H", "hearts >= 5 and honours_hearts >= 1")
+
+
+def test_system_readings_are_the_policys_own_calls():
+    from advisor.bidding.system import system_readings
+    found = system_readings(["P", "1S", "P"], "N", rules.get("vint"), skip_seat="W")
+    assert [(i.seat, i.call, i.before) for i in found] == [("N", "P", ""), ("E", "1S", "P"),
+                                                          ("S", "P", "P 1S")]
+    opens = found[1].constraint()
+    assert opens(Hand.from_pbn("AJ32.K54.Q32.K32"))          # the policy opens 1S
+    assert not opens(Hand.from_pbn("AJ32.A54.A32.K32"))      # three aces: 1NT
+    assert not opens(Hand.from_pbn("AJ32.AKJ54.32.32"))      # hearts is the longer suit
+    assert system_readings(["1H"], "N", rules.get("skruuvi")) == []
+
+
+def test_text_and_callable_keep_a_vectorised_prefilter():
+    from advisor.bidding.constraints import compile_constraint
+    both = compile_constraint("hcp >= 11") & compile_constraint(lambda h: h.hcp <= 13)
+    assert not both.vectorised and both.prefilter.source == "hcp >= 11"
+    assert both(Hand.from_pbn("AJ32.K54.Q32.K32")) and not both(Hand.from_pbn("AKQ2.K54.Q32.K32"))
+
+
+@pytest.mark.parametrize("name", ["vint", "semi-contract"])
+def test_every_call_the_policy_makes_fits_its_text_reading(name):
+    # The texts are the sampler's first filter: a hand with which the policy makes
+    # a call must never fail that call's text, or the advisor would never sample it.
+    import random
+
+    from advisor.bidding.policy import Policy
+    from solver.cards import Card, Deal, Seat
+
+    rs, rng = rules.get(name), random.Random(33)
+    policy = Policy(rs)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    for _ in range(400):
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        dealer = Seat(rng.randrange(4))
+        calls = policy.play_out(deal, dealer=dealer, auction=[])
+        for inf in read_auction(calls, dealer, rs):
+            assert inf.constraint()(deal[inf.seat]), (deal.to_pbn(), calls[:inf.index + 1], inf.text)

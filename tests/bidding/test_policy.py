@@ -1,0 +1,255 @@
+"""The bidding policy (advisor.bidding.policy): a call from one hand and the auction."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor import rules as game_rules
+from advisor.bidding.constraints import compile_constraint
+from advisor.bidding.policy import POLICY_FEATURES, Policy, PolicyError, sure_tricks
+from advisor.bidding.tables import TABLES
+from advisor.rules import RulesError
+from solver.cards import Card, Deal, Hand, Seat
+
+
+def hand(text: str) -> Hand:
+    """``"AKQ.JT9.876.5432"`` (spades, hearts, diamonds, clubs)."""
+    return Hand(
+        [Card(s, "23456789TJQKA".index(r) + 2) for s, part in enumerate(text.split("."))
+         for r in part])
+
+
+def test_every_row_reads_and_cites_a_passage():
+    for name, table in TABLES.items():
+        for row in table:
+            assert row.situation in ("open", "respond", "overcall", "rebid"), row
+            assert row.strain in ("NT", "suit", "partner", "own", "CT"), row
+            assert row.level in (1, 2, 3, 4, 5, 6, 7, "cheapest", "jump", "tricks", "reach"), row
+            assert row.passage.startswith("seed 00"), row
+            text = row.hand.format(suit="hearts", partner="spades")
+            compile_constraint(text, extra_features=POLICY_FEATURES)
+
+
+def test_sure_tricks():
+    h = hand("AKQJT98.A.K32.A2")
+    assert sure_tricks(h, 0) == 7 + 1 + 0 + 1       # seven solid trumps, two side aces
+    assert sure_tricks(h, None) == 7 + 1 + 0 + 1    # without trumps: the unbroken run
+    assert sure_tricks(hand("QJ9876.K32.Q2.32"), 0) == 6 - 2
+
+
+def test_three_aces_open_no_trumps_in_vint_and_grand_in_skruuvi():
+    h = hand("A32.A54.A876.532")
+    d = Policy("vint").call(h, seat="N", dealer="N", auction=[])
+    assert d.call == "1NT" and "three or four aces" in d.reason and "seed 004" in d.row.passage
+    assert Policy("skruuvi").call(h, seat="N", dealer="N", auction=[]).call == "1G"
+    four = hand("A32.A54.A876.A32")
+    assert Policy("skruuvi").call(four, seat="N", dealer="N", auction=[]).call == "2G"
+
+
+def test_seven_sure_tricks_bid_two_from_the_hand():
+    h = hand("AKQJ76.A32.32.32")                     # 6 trumps + 1 ace = 7 sure tricks
+    d = Policy("vint").call(h, seat="E", dealer="E", auction=[])
+    assert d.call == "2S" and "seven sure tricks" in d.reason
+
+
+def test_a_hand_without_honours_passes():
+    h = hand("9876.5432.987.32")
+    for name in ("vint", "skruuvi", "semi-contract"):
+        seat = game_rules.get(name).seat_of_call(Seat.N, 2)
+        d = Policy(name).call(h, seat=seat, dealer="N", auction=["P"] * 2)
+        assert d.call == "P" and d.row is None and "passes" in d.reason
+
+
+def test_partner_is_raised_with_four_trumps():
+    # North opened 1H; South holds four hearts with an honour and side strength.
+    h = hand("A2.KJ54.AK32.432")
+    d = Policy("vint").call(h, seat="S", dealer="N", auction=["1H", "P"])
+    assert d.call.endswith("H") and "partner's suit" in d.reason
+    assert "the partnership's tricks in hearts estimated at" in d.reason     # the model, in words
+
+
+def test_a_raise_goes_no_higher_than_the_trick_models_best_level():
+    # Three hearts and an honour raise a strong hand; a weak one with the same
+    # support passes: the trick model's best level does not reach the raise.
+    policy = Policy("vint")
+    strong = policy.call(hand("AK2.KJ5.AK32.432"), seat="S", dealer="N", auction=["1H", "P"])
+    weak = policy.call(hand("982.J54.8532.432"), seat="S", dealer="N", auction=["1H", "P"])
+    assert strong.call.endswith("H") and weak.call == "P"
+    level = policy.best_level(hand("AK2.KJ5.AK32.432"), "H",
+                              policy.reading(["1H", "P"], "S", "N"))
+    assert int(strong.call[0]) <= level
+
+
+def test_skruuvi_kitty_bid_below_five_is_raised_to_five():
+    policy = Policy("skruuvi")
+    auction = ["1H"] + ["P"] * 8
+    rs = game_rules.get("skruuvi")
+    assert rs.auction_is_over(auction)
+    contract, declarer = policy.final_contract("N", auction)
+    assert (contract, declarer) == ("5H", Seat.N)
+
+
+def test_bad_questions_are_clear_errors():
+    policy = Policy("vint")
+    with pytest.raises(PolicyError, match="13 cards"):
+        policy.call(hand("AKQ.JT9.876.543"), seat="N", dealer="N", auction=[])
+    with pytest.raises(PolicyError, match="turn"):
+        policy.call(hand("AKQ.JT9.8765.543"), seat="E", dealer="N", auction=[])
+    with pytest.raises(PolicyError, match="over"):
+        policy.call(hand("AKQ.JT9.8765.543"), seat="N", dealer="N", auction=["1S"] + ["P"] * 12)
+    with pytest.raises(RulesError):
+        policy.call(hand("AKQ.JT9.8765.543"), seat="E", dealer="N", auction=["9S"])
+    assert issubclass(PolicyError, ValueError)
+
+
+def _random_table(seed: int, name: str):
+    """A game's rules, a shuffled deal, its dealer and a fresh policy."""
+    rs = game_rules.get(name)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    random.Random(seed).shuffle(deck)
+    deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+    return rs, deal, Seat(seed % 4), Policy(rs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(game_rules.names()))
+def test_four_policy_players_make_a_legal_auction_that_ends(seed, name):
+    rs, deal, dealer, policy = _random_table(seed, name)
+    auction = []
+    for _ in range(200):
+        if rs.auction_is_over(auction):
+            break
+        seat = rs.seat_of_call(dealer, len(auction))
+        decision = policy.call(deal[seat], seat=seat, dealer=dealer, auction=auction)
+        assert decision.call in rs.auction_legal_calls(auction)
+        assert decision.reason
+        # Deterministic: the same question, the same answer.
+        assert policy.call(deal[seat], seat=seat, dealer=dealer, auction=auction) == decision
+        auction.append(decision.call)
+    assert rs.auction_is_over(auction)
+    # play_out, which keeps each seat's reading up to date and remembers its
+    # decisions, plays the same auction from any point of it.
+    for start in (0, len(auction) // 2):
+        assert policy.play_out(deal, dealer=dealer, auction=auction[:start]) == auction
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(game_rules.names()))
+def test_a_remembered_decision_is_the_one_a_fresh_policy_makes(seed, name):
+    # Two continuations on one deal, the second after the first has filled the
+    # policy's memory: each call equals that of a policy that remembers nothing.
+    rs, deal, dealer, policy = _random_table(seed, name)
+    first = policy.play_out(deal, dealer=dealer, auction=[])
+    opening = next((c for c in rs.auction_legal_calls([]) if c != "P"), "P")
+    for start in ([], [opening]):
+        auction = policy.play_out(deal, dealer=dealer, auction=start)
+        for i in range(len(start), len(auction)):
+            seat = rs.seat_of_call(dealer, i)
+            fresh = Policy(rs).call(deal[seat], seat=seat, dealer=dealer, auction=auction[:i])
+            assert fresh.call == auction[i], (i, auction)
+    assert first == policy.play_out(deal, dealer=dealer, auction=[])
+
+
+def test_play_out_refuses_a_short_hand():
+    policy = Policy("vint")
+    with pytest.raises(PolicyError, match="13 cards"):
+        policy.play_out({s: hand("AKQ.JT9.876.5") for s in Seat}, dealer="N", auction=[])
+
+
+def test_an_independent_suit_is_named_again_but_not_over_partners_suit():
+    # seed 004: go over to one's own suit (five to two of A K Q) rather than let
+    # partner's no-trumps stand; but never take partner's suit away.
+    opener = hand("K76.4.KQ842.AK76")
+    p = Policy("vint")
+    d = p.call(opener, seat="E", dealer="E", auction=["1D", "P", "1NT", "P"])
+    assert d.call == "2D" and d.row is not None and "independent" in d.reason
+    assert p.call(opener, seat="E", dealer="E", auction=["1D", "P", "1H", "P"]).call == "P"
+    # five cards with only one of A K Q is not independent
+    weaker = hand("K76.4.K9842.AK76")
+    assert p.call(weaker, seat="E", dealer="E", auction=["1D", "P", "1NT", "P"]).call == "P"
+
+
+def test_courts_sure_tricks_count_the_court_cards_as_trumps():
+    from advisor.bidding.policy import courts_sure_tricks
+    # all twelve court cards: twelve trumps, the two of clubs is no trick
+    assert courts_sure_tricks(hand("KQJ.KQJ.KQJ.KQJ2")) == 12
+    # eight court cards with KH and KC among the top three (KD missing): 8 - 1,
+    # and the clubs' 10 9 (the top of a suit in the Courts deck): 2
+    assert courts_sure_tricks(hand("KJ5.KQJ.Q72.KJT9")) == 7 + 2
+    # no court card: only unbroken runs from the 10
+    assert courts_sure_tricks(hand("A8765.A432.T98.A")) == 0 + 3
+
+
+def test_semi_contract_policy_bids_courts_with_a_hand_of_court_cards():
+    p = Policy("semi-contract")
+    d = p.call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="E", auction=[])
+    # nine sure tricks and partner's one: ten, so as high as 4 Courts at once
+    assert d.call == "4CT" and "court cards" in d.reason
+    assert d.row.passage.startswith("seed 003") and "Courts suit is trump" in d.row.passage
+    # over an opponent's bid too; an ordinary hand does not bid Courts
+    assert p.call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="N",
+                  auction=["1S"]).call == "4CT"
+    assert "CT" not in p.call(hand("AKQ87.KJ4.A2.T93"), seat="S", dealer="E", auction=[]).call
+    # six court cards and fewer sure tricks: no Courts
+    assert "CT" not in p.call(hand("KQ5.J84.KQ3.QJ92"), seat="S", dealer="E", auction=[]).call
+    # Vint has no Courts: the same hand never bids it there
+    assert "CT" not in Policy("vint").call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="S",
+                                           auction=[]).call
+
+
+def test_a_standing_bid_of_ones_own_is_not_named_again_on_shape_alone():
+    # The same opener: when its 1D stands after three passes, 2D would only raise its
+    # own contract (seed 004: "with one trick do not raise the game"); another
+    # independent suit of its own is still shown.
+    opener = hand("K76.4.KQ842.AK76")
+    p = Policy("vint")
+    assert p.call(opener, seat="E", dealer="E", auction=["1D", "P", "P", "P"]).call == "P"
+    two_suits = hand("AQ765.4.KQ842.76")
+    d = p.call(two_suits, seat="E", dealer="E", auction=["1D", "P", "P", "P"])
+    assert d.call == "2S" and "independent" in d.reason
+    # partner's raise still lets it bid on by the tricks (the supported row)
+    strong = hand("A7.4.AKQJ842.AK7")
+    d = p.call(strong, seat="E", dealer="E", auction=["1D", "P", "2D", "P"])
+    assert d.call.endswith("D") and int(d.call[0]) >= 3 and "supports" in d.reason
+
+
+def test_a_responder_does_not_take_partners_suit_away_to_its_own():
+    # seed 004: "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ". Over
+    # partner's 1D (and over partner's overcall) a five-card suit of its own is not
+    # named; after partner's later no-trumps (partner passed first) it is.
+    responder = hand("Q9.KJT832.973.K7")
+    p = Policy("vint")
+    assert p.call(responder, seat="W", dealer="E", auction=["1D", "P"]).call == "P"
+    assert p.call(responder, seat="E", dealer="E", auction=["P", "1D", "2C", "P"]).call == "P"
+    d = p.call(responder, seat="S", dealer="N", auction=["P", "P", "P", "1S", "1NT", "P"])
+    assert d.call == "2H" and "of its own" in d.reason
+
+
+def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
+    # seed 004: seven tricks (level 1) with five sure tricks, two honours in trumps and
+    # four cards; "two" only with six sure tricks; "three" with eight (six trumps, three
+    # honours). Sure tricks: the suit's length less its missing A K Q, and side aces.
+    p = Policy("vint")
+
+    def over(h, auction):
+        d = p.call(hand(h), seat="E", dealer="N", auction=auction)
+        assert d.call == "P" or ("sure tricks" in d.reason and "seed 004" in d.row.passage)
+        return d.call
+    # AKQ5 of hearts (four sure) and the ace of spades: five, 1H over 1D
+    assert over("A2.AKQ5.8765.432", ["1D"]) == "1H"
+    # without the side ace only four sure tricks: no overcall
+    assert over("Q2.AKQ5.8765.432", ["1D"]) == "P"
+    # spades over 1H need level 2: six sure tricks (AKQ76 and a side ace) bid 2S ...
+    assert over("AKQ76.A2.8765.32", ["1H"]) == "2S"
+    # ... five do not (the one-level row does not go to level 2)
+    assert over("AKQ76.32.8765.32", ["1H"]) == "P"
+    # a four-card suit does not reach level 2 even with six sure tricks
+    assert over("AKQJ.AK.8765.432", ["1H"]) == "P"
+    # over 2H spades need level 3: eight sure tricks with six trumps and three
+    # honours (AKQJ76, the side AK) bid 3S; seven do not
+    assert over("AKQJ76.AK.765.32", ["2H"]) == "3S"
+    assert over("AKQJ76.A2.765.32", ["2H"]) == "P"
+    # the cheapest level: eight sure tricks over 1D name the suit at once, not higher
+    assert over("2.AKQJ76.AK5.432", ["1D"]) == "1H"

@@ -1,0 +1,335 @@
+"""Post-mortem review: costly cards, their cost in tricks and points, the auction review, par."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import advisor
+import solver
+from advisor import rules as game_rules
+from advisor.cli import main
+from advisor.records import FormatError, read_games
+from advisor.postmortem import ReviewError, review_auction
+from advisor.render import review_text
+from solver.cards import Card, Deal, Hand, SEATS, Seat
+from helpers import DATA
+
+GAME_PBN = str(DATA / "vint_game.pbn")
+
+
+@pytest.fixture(scope="module")
+def game_review():
+    reviews = advisor.review(Path(GAME_PBN), auction_review=False)
+    assert len(reviews) == 1 and reviews.errors == []
+    return reviews[0]
+
+
+def test_costly_cards_are_flagged_with_tricks_and_points(game_review):
+    rv = game_review
+    got = [(m.number, m.trick, m.seat, m.card, m.before, m.after, m.tricks_lost, m.points_lost)
+           for m in rv.mistakes]
+    # E's spade switch at trick 2 gives NS a 12th trick; N's duck of the fourth trick,
+    # which N's ace should win, gives back two. Vint 4H is worth 40 a trick to both sides,
+    # and 12 tricks bring a 500 bonus: 11 -> 12 costs EW 2 x 40 + 500 = 580, and
+    # 12 -> 10 costs NS 4 x 40 + 500 = 660.
+    assert got == [(5, 2, "E", "SJ", 11, 12, 1, 580), (15, 4, "N", "C3", 12, 10, 2, 660)]
+    assert rv.mistakes[1].best == ["CA"]
+    assert sorted(rv.mistakes[0].best) == ["DA", "DK", "DQ"]
+    assert rv.totals["N"] == {"cards": 13, "mistakes": 1, "tricks_lost": 2, "points_lost": 660}
+    assert rv.totals["W"]["mistakes"] == 0 and rv.dd_start == 11 and rv.dd_end == 10
+
+
+def test_review_agrees_with_analyse_play_and_the_score(game_review):
+    """Independent checks: solver.analyse_play's values and the rule set's scores."""
+    rv = game_review
+    record = rv.record
+    dd = solver.analyse_play(record.deal, "H", "E", record.play)
+    assert [c.before for c in rv.cards] == dd[:-1]
+    assert [c.after for c in rv.cards] == dd[1:]
+    changed = [i + 1 for i in range(52) if dd[i] != dd[i + 1]]
+    assert [m.number for m in rv.mistakes] == changed
+    vint = game_rules.get("vint")
+    for m in rv.mistakes:
+        side = Seat.parse(m.seat).side
+        net = [vint.score(record.deal, "4H", "N", t).net(side) for t in (m.before, m.after)]
+        assert m.points_lost == net[0] - net[1]
+
+
+def test_best_cards_match_solve_cards_at_the_duck(game_review):
+    record = game_review.record
+    hands = {s: set(record.deal[s].cards) for s in SEATS}
+    for t in record.tricks[:3]:
+        for seat, card in t.cards:
+            hands[Seat.parse(seat)].discard(Card.parse(card))
+    for seat, card in record.tricks[3].cards[:2]:            # S leads C4, W plays C6
+        hands[Seat.parse(seat)].discard(Card.parse(card))
+    deal = Deal({s: Hand(hands[s]) for s in SEATS})
+    values = solver.solve_cards(deal, "H", "S", played=["C4", "C6"])
+    assert values[Card.parse("CA")] - values[Card.parse("C3")] == 2
+    assert [str(c) for c, v in values.items() if v == max(values.values())] == ["CA"]
+
+
+def test_ending_from_json_is_reviewed_without_points():
+    rv = advisor.review(DATA / "ending.json")[0]
+    # W leads the king (best: the heart, after which N's ace is the only NS trick);
+    # N ducks the king with the two: the ace is then discarded on W's heart.
+    got = [(m.seat, m.card, m.before, m.after, m.tricks_lost, m.points_lost, m.best)
+           for m in rv.mistakes]
+    assert got == [("W", "SK", 1, 2, 1, None, ["H2"]), ("N", "S2", 2, 0, 2, None, ["SA"])]
+    assert rv.totals["N"]["points_lost"] is None and rv.par is None
+    assert rv.calls.available is False and "no auction" in rv.calls.reason
+
+
+def test_contract_against_par(game_review):
+    rv = game_review
+    vint = game_rules.get("vint")
+    assert rv.par is not None
+    contract_dd = rv.dd_table["N", "H"]                       # 11 tricks in hearts for N
+    expected = vint.score(rv.record.deal, "4H", "N", contract_dd).net("NS") - rv.par.score
+    assert rv.par_difference == expected
+    data = rv.to_dict()
+    assert data["contract_dd_tricks"] == 11 and data["par"]["score"] == rv.par.score
+    assert json.loads(json.dumps(data))["mistakes"][1]["card"] == "C3"
+    assert [t["dd_after"] for t in data["tricks"]][:4] == [11, 12, 12, 10]
+
+
+# --------------------------------------------------------------------------
+# Auction review
+
+class FakeAdvisor:
+    """Recommends 4H first, then passes; scores the call made 100 lower than its choice."""
+
+    def __init__(self):
+        self.asked = []
+
+    def __call__(self, hand, *, seat, dealer, auction, rules, samples, seed):
+        self.asked.append((str(hand), seat, dealer, tuple(auction), rules, samples))
+        best = "4H" if not auction else "P"
+        made = "1H" if not auction else "2D"
+        cands = [SimpleNamespace(call=best, mean=250.0), SimpleNamespace(call=made, mean=150.0)]
+        return SimpleNamespace(call=best, candidates=cands)
+
+
+def test_auction_review_with_an_advisor():
+    record = read_games(Path(GAME_PBN))[0]
+    fake = FakeAdvisor()
+    calls = review_auction(record, "vint", samples=5, recommend=fake)
+    assert calls.available and len(calls) == 17
+    assert fake.asked[0] == ("AK32.AKQJ.T2.A32", "N", "N", (), "vint", 5)
+    assert fake.asked[2][:4] == ("Q54.5432.43.KQJ4", "S", "N", ("1H", "2D"))
+    first, second = calls.calls[:2]
+    assert (first.call, first.recommended, first.loss, first.agrees) == ("1H", "4H", 100.0, False)
+    assert "advisor: 4H (expected 100 more)" == first.comment
+    assert (second.call, second.loss) == ("2D", 100.0)
+    assert calls.calls[3].agrees and calls.calls[3].loss == 0.0       # P was recommended
+    assert calls.calls[2].loss is None           # 3H is not among the candidates
+    text = review_text(advisor.review(Path(GAME_PBN), recommend=fake)[0], symbols=False)
+    assert "  ?   1. N  1H   advisor: 4H (expected 100 more)\n" in text
+
+
+def test_auction_review_degrades_clearly():
+    record = read_games(Path(GAME_PBN))[0]
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no samples fit")
+
+    calls = review_auction(record, "vint", recommend=broken)
+    assert calls.available is False
+    assert calls.reason == ("advisor.recommend failed at call 1 (1H by N): "
+                            "RuntimeError: no samples fit")
+    off = advisor.review(Path(GAME_PBN), auction_review=False)[0].calls
+    assert off.to_dict() == {"available": False, "reason": "auction review switched off",
+                             "samples": 0, "calls": []}
+
+
+def test_auction_review_with_the_real_advisor_on_one_call():
+    text = json.dumps({"deal": "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 "
+                               "876.876.9876.765", "dealer": "N", "auction": ["1H"]})
+    rv = advisor.review(text, samples=4, format="json")[0]
+    assert rv.calls.available, rv.calls.reason
+    (call,) = rv.calls.calls
+    assert call.seat == "N" and call.call == "1H" and call.recommended
+    assert call.candidates and all(isinstance(m, float) for _c, m in call.candidates)
+    assert "pass(es) taken as read" in rv.record.warnings[0]
+
+
+# --------------------------------------------------------------------------
+# Files with bad deals
+
+def test_good_deals_are_reviewed_and_bad_ones_listed():
+    good = Path(GAME_PBN).read_text(encoding="utf-8")
+    bad = good.replace("SJ  S4  S6  SK", "SJ  S4  S6  SQ")
+    reviews = advisor.review(good + "\n" + bad.split("\n\n", 1)[1], auction_review=False,
+                             format="pbn")
+    assert len(reviews) == 1 and len(reviews.errors) == 1
+    assert "N plays SQ, a card not in that hand (it is in S's hand)" in str(reviews.errors[0])
+    assert reviews.to_dict()["errors"][0]["line"] == reviews.errors[0].line
+
+
+def test_a_file_with_no_good_deal_raises():
+    bad = Path(GAME_PBN).read_text(encoding="utf-8").replace('[Result "10"]', '[Result "x"]')
+    with pytest.raises(FormatError, match=r"line 17: unknown result 'x'"):
+        advisor.review(bad, format="pbn")
+    with pytest.raises(ReviewError, match="no deal could be read \\(2 bad\\)"):
+        advisor.review(bad + "\n" + bad.split("\n\n", 1)[1], format="pbn")
+    with pytest.raises(ValueError, match="samples"):
+        advisor.review(Path(GAME_PBN), samples=0)
+
+
+# --------------------------------------------------------------------------
+# The command
+
+def test_cli_review_text_json_and_html(tmp_path, capsys):
+    html = tmp_path / "report.html"
+    assert main(["review", GAME_PBN, "--no-auction-review", "--letters",
+                 "--html", str(html)]) == 0
+    text = capsys.readouterr().out
+    assert "4. S C4    W C6    N C3 *  E C9    won by E" in text
+    assert "N C3 loses 2 trick(s), 660 points; best: CA" in text
+    assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["contract"] for r in data["reviews"]] == ["4H", None]
+    assert data["reviews"][0]["mistakes"][1]["points_lost"] == 660
+    assert data["reviews"][1]["play_note"] == "the file records no play"
+
+
+def test_cli_review_bad_file_exits_2_with_one_line(tmp_path, capsys):
+    path = tmp_path / "bad.lin"
+    path.write_text("md|3SQ54H5432D43CKQJ4,S876H876D9876C765,SAK32HAKQJDT2CA32,|\n"
+                    "mb|1H|\npc|HA|\n", encoding="utf-8")
+    assert main(["review", str(path), "--no-auction-review"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"vint: error: {path}, line 3: trick 1: E plays HA, a card not in that "
+                   "hand (it is in N's hand)"]
+    assert main(["review", str(tmp_path / "missing.pbn")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_each_review_is_handed_over_as_soon_as_it_is_done():
+    seen = []
+    reviews = advisor.review(DATA / "vint_games.lin", auction_review=False,
+                             on_review=lambda rv, done, total: seen.append((rv, done, total)))
+    assert [(rv, done, total) for rv, done, total in seen] == \
+        [(reviews[0], 1, 2), (reviews[1], 2, 2)]
+
+
+def test_ctrl_c_during_a_review_keeps_the_finished_deals(tmp_path, capsys, monkeypatch):
+    # The second deal is interrupted: the first is in the JSON and the HTML.
+    import advisor.postmortem as postmortem
+    real = postmortem.review_record
+    count = []
+
+    def interrupted_on_the_second(record, **kw):
+        count.append(record)
+        if len(count) == 2:
+            raise KeyboardInterrupt
+        return real(record, **kw)
+
+    monkeypatch.setattr(postmortem, "review_record", interrupted_on_the_second)
+    html = tmp_path / "part.html"
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json",
+                 "--html", str(html)]) == 130
+    out, err = capsys.readouterr()
+    assert [r["contract"] for r in json.loads(out)["reviews"]] == ["4H"]
+    assert err.strip() == "vint: interrupted: kept the 1 of 2 deal(s) reviewed before it"
+    report = html.read_text(encoding="utf-8")
+    assert "<h2>Deal 1: Board 1</h2>" in report and "Deal 2" not in report
+    # Interrupted before any deal is finished: nothing is written over.
+    count.clear()
+    monkeypatch.setattr(postmortem, "review_record",
+                        lambda record, **kw: (_ for _ in ()).throw(KeyboardInterrupt))
+    html.write_text("kept", encoding="utf-8")
+    assert main(["review", GAME_PBN, "--no-auction-review", "--html", str(html),
+                 "--force"]) == 130
+    assert "nothing written" in capsys.readouterr().err
+    assert html.read_text(encoding="utf-8") == "kept"
+
+
+def test_the_text_report_of_each_deal_is_printed_before_the_next_is_reviewed(capsys,
+                                                                             monkeypatch):
+    import advisor.postmortem as postmortem
+    real = postmortem.review_record
+    printed_before = []
+
+    def watching(record, **kw):
+        printed_before.append(capsys.readouterr().out)
+        return real(record, **kw)
+
+    monkeypatch.setattr(postmortem, "review_record", watching)
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review",
+                 "--letters"]) == 0
+    assert printed_before[0] == "" and "Contract 4H by N" in printed_before[1]
+
+
+def test_cli_review_fast_and_samples_settings(capsys, monkeypatch):
+    import advisor.postmortem as postmortem
+    asked = []
+    monkeypatch.setattr(postmortem, "review_auction",
+                        lambda record, rules, samples, seed, recommend: asked.append(samples)
+                        or postmortem.AuctionReview(False, "counted"))
+    assert main(["review", GAME_PBN, "--fast", "--letters"]) == 0
+    assert main(["review", GAME_PBN, "--samples", "7", "--letters"]) == 0
+    assert main(["review", GAME_PBN, "--letters"]) == 0
+    assert asked == [12, 7, 30]
+    capsys.readouterr()
+    assert main(["review", GAME_PBN, "--fast", "--samples", "7"]) == 2
+    assert "not both" in capsys.readouterr().err
+
+
+def test_the_text_review_prints_the_auction_as_a_grid():
+    fake = FakeAdvisor()
+    text = review_text(advisor.review(Path(GAME_PBN), recommend=fake)[0], symbols=False)
+    lines = text.splitlines()
+    top = lines.index("Auction")
+    assert lines[top + 1].split() == ["W", "N", "E", "S"]
+    # North deals: the first row starts under N; ? marks the calls the advisor doubts.
+    assert lines[top + 2] == "          1H?     2D?     3H?"
+    assert lines[top + 3].split() == ["Pass", "4H?", "Pass", "Pass"]
+    assert "  The advisor agrees with 13 of 17 calls:" in lines
+
+
+def test_semi_contract_review_counts_declarers_own_hand_tricks():
+    # Seed 003: "if the declaring partnership fulfills its contract, each trick it
+    # wins ... earns an additional 10 bonus points when made by Declarer (or from
+    # Declarer's hand)". The played result's score counts them from the play.
+    import json as _json
+    from advisor.records import read_games
+    from advisor.rules import get
+    from advisor.postmortem import review_record
+    from helpers import play_out
+
+    deal = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+    rules = get("semi-contract")
+    leader = rules.opening_leader("N")
+    cards = play_out(Deal.from_pbn(deal), "H", leader,
+                     choose=lambda legal: max(legal, key=lambda c: c.rank))   # top cards
+    data = {"deal": deal, "dealer": "N", "contract": "2H", "declarer": "N",
+            "play": cards}
+    games = read_games(_json.dumps(data), rules="semi-contract", format="json",
+                       auction=False)
+    record = games[0]
+    assert record.complete_play
+    own = sum(1 for t in record.tricks if t.winner == "N")
+    rv = review_record(record, rules="semi-contract", auction_review=False)
+    taken = rv.tricks_taken
+    assert taken >= 8 and own > 0
+    with_bonus = rules.score(record.deal, "2H", "N", taken, tricks_by_declarer=own).net("NS")
+    without = rules.score(record.deal, "2H", "N", taken).net("NS")
+    assert rv.score_ns(taken) == with_bonus == without + 10 * own
+
+
+def test_a_deal_without_play_shows_the_contracts_double_dummy_tricks(tmp_path):
+    # The text said "double-dummy at the start: ?" while the line below it
+    # compared the contract with par on those very tricks.
+    path = tmp_path / "noplay.json"
+    path.write_text(json.dumps({"deal": solver.Deal.from_pbn(
+        "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765").to_pbn(),
+        "contract": "4H", "declarer": "N", "result": 10}), encoding="utf-8")
+    rv = advisor.review(path, auction_review=False)[0]
+    assert rv.dd_start is None and rv.dd_contract == 11
+    assert "double-dummy at the start: 11." in review_text(rv)

@@ -1,0 +1,158 @@
+"""The duplicate-match bench's pieces (benchmarks/duplicate.py, bench_match.py) and
+the frozen baseline policy it measures against (benchmarks/baseline_policy)."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+if str(BENCHMARKS) not in sys.path:
+    sys.path.insert(0, str(BENCHMARKS))
+
+import bench_match  # noqa: E402
+from duplicate import (Bidder, PassBidder, Referee, Store, board, make_bidder,  # noqa: E402
+                       play_board, play_room)
+from solver.cards import Deal, Seat, Strain  # noqa: E402
+
+from advisor import rules as game_rules  # noqa: E402
+
+
+#: The frozen baseline's auctions on boards 0-39 of seed 5, hashed when it was
+#: frozen: a change of the copy (or of what it imports) that changes a call shows here.
+FROZEN = {"vint": "1fa46549795e9d8c", "skruuvi": "c140c80ca3efea4f",
+          "semi-contract": "011a1fff429ce1a1"}
+
+
+@pytest.mark.parametrize("rules", sorted(FROZEN))
+def test_the_baseline_policy_still_makes_the_calls_it_made_when_frozen(rules):
+    from baseline_policy import Policy
+    policy, h = Policy(rules), hashlib.sha1()
+    for n in range(40):
+        b = board(rules, 5, n)
+        h.update(" ".join(policy.play_out(b.deal, dealer=b.dealer, auction=[])).encode() + b"\n")
+    assert h.hexdigest()[:16] == FROZEN[rules]
+
+
+def test_boards_are_seeded_and_the_dealer_rotates():
+    a, b = board("vint", 3, 7), board("vint", 3, 7)
+    assert a.deal.masks == b.deal.masks and a.dealer == Seat.W
+    assert board("vint", 3, 8).deal.masks != a.deal.masks
+    assert board("vint", 4, 7).deal.masks != a.deal.masks
+    kitty = board("skruuvi", 3, 7).deal
+    assert all(len(kitty[s]) == 12 for s in Seat)
+
+
+def test_the_referee_scores_by_the_games_rules():
+    deal = Deal.from_pbn("N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765")
+    referee = Referee("vint")
+    b = board("vint", 1, 0)._replace(deal=deal, dealer=Seat.N)
+    contract, declarer = referee.final(["1H"], Seat.N)
+    assert (contract, declarer) == ("1H", Seat.N)
+    tricks = referee.table(deal)[Seat.N, Strain.H]
+    expected = game_rules.get("vint").score(deal, "1H", "N", tricks).net("NS")
+    assert referee.ns(b, "1H", Seat.N) == expected
+    assert referee.final(["P"] * 8, Seat.N) == (None, None)
+    assert referee.ns(b, None, None) == 0
+
+
+def test_allseeing_never_does_worse_than_a_side_that_passes():
+    referee = Referee("vint")
+    a, b = make_bidder("allseeing", referee), make_bidder("pass", referee)
+    for n in range(4):
+        row = play_board(board("vint", 1, n), a, b, referee)
+        assert row["rooms"][0]["ns"] >= 0 >= row["rooms"][1]["ns"]
+        assert row["diff"] == row["rooms"][0]["ns"] - row["rooms"][1]["ns"]
+        assert not row["rooms"][0]["illegal"] and not row["rooms"][1]["illegal"]
+
+
+class _Wild(Bidder):
+    name = "wild"
+
+    def call(self, board, calls, seat):
+        return "8S" if not calls else "P"
+
+
+def test_an_illegal_call_is_recorded_and_a_pass_played_instead(capsys):
+    referee = Referee("vint")
+    room = play_room(board("vint", 1, 0), _Wild(), PassBidder(), referee)
+    assert room["illegal"] == [{"bidder": "wild", "seat": "N", "call": "8S", "after": ""}]
+    assert room["contract"] is None
+    row = {"board": 0, "deal": "", "dealer": "N", "diff": 0, "rooms": [room, room]}
+    assert bench_match.report([row], "wild", "pass", "vint", show=False) == 2
+    assert "ILLEGAL" in capsys.readouterr().out
+
+
+def test_the_store_keeps_values_on_file(tmp_path):
+    path = tmp_path / "s.jsonl"
+    store = Store(path)
+    store.put("a", [1, 2])
+    store.save()
+    store.save()
+    assert Store(path).get("a") == [1, 2]
+    assert len(path.read_text().splitlines()) == 1
+
+
+def test_unknown_bidders_are_refused():
+    referee = Referee("vint")
+    for spec in ("advisor", "advisor:0", "advisor:x", "advisor:8:two", "par"):
+        with pytest.raises(ValueError, match="unknown bidder"):
+            make_bidder(spec, referee)
+
+
+def test_a_match_resumes_from_its_saved_boards(tmp_path, capsys):
+    args = ["policy", "pass", "--boards", "3", "--cache", str(tmp_path)]
+    assert bench_match.main(args + ["--workers", "2"]) == 0
+    first = capsys.readouterr()
+    assert "playing 3" in first.err and "3 boards" in first.out
+    assert bench_match.main(args[:3] + ["4"] + args[4:]) == 0
+    again = capsys.readouterr()
+    assert "3 of 4 boards" in again.err
+    # the double-dummy tables the workers found were kept by the parent
+    assert len((tmp_path / "searches.jsonl").read_text().splitlines()) == 4
+    assert "4 boards" in again.out
+
+
+def test_skruuvi_and_semi_contract_boards_are_played_and_scored():
+    for rules in ("skruuvi", "semi-contract"):
+        referee = Referee(rules)
+        row = play_board(board(rules, 1, 2), make_bidder("baseline", referee),
+                         make_bidder("pass", referee), referee)
+        assert all(not room["illegal"] for room in row["rooms"])
+        assert isinstance(row["diff"], int)
+
+
+def test_the_advisor_bidder_asks_once_while_nothing_is_bid(monkeypatch):
+    # After its pass, a seat that has seen no bid since passes again without
+    # asking the advisor; a bid in between makes it ask again.
+    import advisor.bidding as bidding
+    asked = []
+
+    class _Rec:
+        def __init__(self, call):
+            self.call = call
+
+    def fake(hand, *, seat, auction, **_):
+        asked.append((seat.name, len(auction)))
+        return _Rec("P")
+
+    monkeypatch.setattr(bidding, "recommend", fake)
+    referee = Referee("vint")
+    advisor, passer = make_bidder("advisor:8", referee), PassBidder()
+    room = play_room(board("vint", 1, 0), advisor, passer, referee)
+    assert room["calls"] == " ".join(["P"] * 8)
+    assert asked == [("N", 0), ("S", 2)]
+    asked.clear()
+
+    class _OneBid(Bidder):
+        name = "one bid"
+
+        def call(self, board, calls, seat):
+            return "1S" if len(calls) == 1 else "P"
+
+    play_room(board("vint", 1, 0), advisor, _OneBid(), referee)
+    assert asked[:3] == [("N", 0), ("S", 2), ("N", 4)]     # N asked again after E's 1S
+    assert len(asked) == 3

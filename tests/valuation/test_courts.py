@@ -1,0 +1,125 @@
+"""Semi-contract's Courts and misère bids: values, bid order, play and analysis."""
+
+import pytest
+
+import solver
+from advisor import rules
+from advisor.analysis import analyse_courts
+from advisor.valuation.courts import courts_and_misere, play_of, strain_tricks
+from solver.general import COURTS, COURTS_MISERE, STANDARD
+
+SEMI = rules.get("semi-contract")
+DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+
+
+# The second table: "Courts-No Trumps 18 24 30 36 42 48 54 ... Courts 16 22 28 ...
+# Courts-Hearts 14 20 26 ... Courts-Diamonds 12 18 24 ... Courts-Clubs 10 16 22 ...
+# Courts-Spades 8 14 20 ..." (6 a level plus the suit value).
+@pytest.mark.parametrize("strain,first,contract7", [
+    ("MCTNT", 18, 378), ("MCT", 16, 364), ("MCTH", 14, 350), ("MCTD", 12, 336),
+    ("MCTC", 10, 322), ("MCTS", 8, 308)])
+def test_misere_courts_values_are_the_second_tables(strain, first, contract7):
+    assert SEMI.trick_value(f"1{strain}") == first
+    assert SEMI.contract_value(f"7{strain}") == contract7
+
+
+def test_courts_combinations_score_as_their_suit_and_rank_below_it():
+    assert SEMI.trick_value("3CTH") == SEMI.trick_value("3H") == 38
+    assert SEMI.bid_rank(SEMI.contract("2H")) > SEMI.bid_rank(SEMI.contract("2CTH"))
+    assert SEMI.bid_rank(SEMI.contract("2CTH")) > SEMI.bid_rank(SEMI.contract("2D"))
+    assert SEMI.bid_rank(SEMI.contract("1NT")) > SEMI.bid_rank(SEMI.contract("1CTNT"))
+
+
+def test_misere_courts_counts_the_tricks_lost():
+    made = SEMI.score(None, "2MCTH", "N", 5)       # lost 8 = 6 + 2
+    assert made.columns["NS"]["C"] == 2 * 20
+    failed = SEMI.score(None, "2MCTH", "N", 6)
+    assert failed.columns["NS"]["C"] == 0
+
+
+def test_each_strain_plays_with_its_deck():
+    assert play_of("CT") == (COURTS, "CT", False)
+    assert play_of("CTH") == (COURTS, "H", False)
+    assert play_of("CTNT") == (COURTS, None, False)
+    assert play_of("MCT") == (COURTS_MISERE, "CT", True)
+    assert play_of("MH") == (STANDARD, "H", True)
+
+
+def test_plain_misere_is_the_fast_cores_misere_with_declarers_right_leading():
+    for seat in "NESW":
+        leader = solver.Seat.parse(seat).rho
+        want = 13 - solver.solve(DEAL, "H", leader, misere=True)
+        assert strain_tricks(DEAL, "MH", seat) == want
+
+
+def test_analysis_lists_every_courts_and_misere_strain():
+    rows = analyse_courts(DEAL, max_nodes=200_000)
+    assert [r.strain for r in rows] == list(rules.get("semi-contract").extra_strains)
+    for r in rows:
+        for seat, t in r.tricks.items():
+            if isinstance(t, solver.Bounds):
+                assert 0 <= t.lower <= t.upper <= 13
+            else:
+                assert 0 <= t <= 13
+    assert analyse_courts(DEAL, rules="vint") == []
+
+
+@pytest.mark.slow
+def test_courts_tricks_are_consistent_between_partners_side():
+    rows = courts_and_misere(DEAL, strains=["CTNT"], max_nodes=20_000_000)
+    t = rows[0].tricks
+    assert all(isinstance(v, int) for v in t.values())
+
+
+@pytest.mark.slow
+def test_misere_courts_rows_are_exact_at_the_clis_budget():
+    """The CLI's example deal: misère Courts is exact for every declarer at
+    ``CLI_NODES`` (it was bounds 0-13 at 1.5M nodes before the partition
+    table and the trump bounds)."""
+    from advisor.valuation.courts import CLI_NODES
+    rows = courts_and_misere(DEAL, strains=["MCT", "MCTNT"], max_nodes=CLI_NODES)
+    assert [dict(r.tricks) for r in rows] == [{"N": 8, "E": 5, "S": 8, "W": 5},
+                                              {"N": 9, "E": 4, "S": 9, "W": 4}]
+
+
+def test_par_with_courts_bids_finds_the_courts_sacrifice():
+    """On the example EW's best conventional try costs them more than NS's 5H;
+    with the optional Courts bids East's 11 tricks in Courts-Clubs (a 6CTC
+    down one) cost less: par moves to that sacrifice."""
+    from advisor.analysis import analyse
+    from advisor.par import par_with_courts
+    from advisor.valuation import courts_outcomes
+    a = analyse(DEAL, rules="semi-contract")
+    assert (a.par.contract, a.par.declarer, a.par.score) == ("5H", "N", 290)
+    rows = courts_and_misere(DEAL, strains=["CTC", "CTD"], max_nodes=2_000_000)
+    assert rows[0].tricks == {"N": 1, "E": 11, "S": 1, "W": 11}
+    par = par_with_courts(a, rows)
+    assert (par.contract, par.declarer) == ("6CTC", "E")
+    assert par.score == SEMI.score(DEAL, "6CTC", "E", 11).net("NS") == 75
+    # every level of an exact row is offered, scored as the rules score it
+    out = courts_outcomes(DEAL, rows)
+    assert sorted(out) == sorted(f"{lv}{s}" for lv in range(1, 8) for s in ("CTC", "CTD"))
+    assert out["5CTC"]["E"].made and not out["6CTC"]["E"].made
+
+
+def test_par_with_courts_leaves_out_rows_with_bounds():
+    from advisor.analysis import analyse
+    from advisor.par import par_with_courts
+    from advisor.valuation import courts_outcomes
+    from advisor.valuation.courts import CourtsRow
+    a = analyse(DEAL, rules="semi-contract")
+    rows = [CourtsRow("CTC", {"N": 1, "E": solver.Bounds(10, 11), "S": 1, "W": 11},
+                      {"NS": None, "EW": None})]
+    assert courts_outcomes(DEAL, rows) == {}
+    assert par_with_courts(a, rows) == a.par
+    assert par_with_courts(a, []) is None
+
+
+def test_misere_courts_outcomes_count_tricks_lost():
+    from advisor.valuation import courts_outcomes
+    from advisor.valuation.courts import CourtsRow
+    rows = [CourtsRow("MCT", {"N": 3, "E": 9, "S": 3, "W": 9}, {"NS": None, "EW": None})]
+    out = courts_outcomes(DEAL, rows)
+    # N takes 3 tricks, loses 10: a 4MCT (10 tricks) is made, a 5MCT is not
+    assert out["4MCT"]["N"].made and not out["5MCT"]["N"].made
+    assert out["4MCT"]["N"].misere and out["4MCT"]["N"].score > 0

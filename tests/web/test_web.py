@@ -1,0 +1,254 @@
+"""The web page's JSON API (advisor/web), through Flask's test client."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+
+import advisor
+import solver
+from advisor.web import create_app
+from advisor.web.app import MAX_UPLOAD_BYTES
+from advisor.web.jobs import Cancelled, JobRunner
+
+from helpers import DATA, played_file
+
+EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+
+
+@pytest.fixture(scope="module")
+def client():
+    app = create_app(workers=2)
+    client = app.test_client()
+    # As the page's own requests are: a browser names the page's origin.
+    client.environ_base["HTTP_ORIGIN"] = "http://localhost"
+    yield client
+    app.extensions["vint_jobs"].shutdown()
+
+
+def finish(client, response, timeout=120):
+    """Follow a started job to its end; returns its final state."""
+    assert response.status_code == 202, response.json
+    job = response.json
+    deadline = time.monotonic() + timeout
+    while job["state"] in ("queued", "running"):
+        assert time.monotonic() < deadline, f"job {job['kind']} did not finish"
+        time.sleep(0.05)
+        job = client.get(f"/api/jobs/{job['id']}").json
+    return job
+
+
+def test_rules_and_random_deals(client):
+    data = client.get("/api/rules").json
+    assert data["default"] == "vint" and "skruuvi" in data["rules"]
+    one = client.get("/api/deal/random?seed=7").json["deal"]
+    assert client.get("/api/deal/random?seed=7").json["deal"] == one
+    deal = solver.Deal.from_pbn(one)
+    assert all(len(deal[s]) == 13 for s in solver.SEATS)
+
+
+def test_analyse_gives_what_the_api_gives(client):
+    job = finish(client, client.post("/api/analyse", json={"deal": EXAMPLE, "dealer": "E",
+                                                          "rules": "vint-siberian"}))
+    assert job["state"] == "done"
+    expected = advisor.analyse(EXAMPLE, dealer="E", rules="vint-siberian").to_dict()
+    assert job["result"] == expected
+
+
+def test_analyse_scores_skruuvi_misere_with_its_aces_when_asked(client):
+    job = finish(client, client.post("/api/analyse", json={
+        "deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": "60"}))
+    assert job["state"] == "done"
+    expected = advisor.analyse(EXAMPLE, rules="skruuvi", aces_seconds=60).to_dict()
+    assert job["result"] == expected and job["result"]["all_pass"]["aces"] == "exact"
+    # Left empty (the page's field): the misère rows count their tricks only.
+    job = finish(client, client.post("/api/analyse", json={
+        "deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": ""}))
+    assert "aces" not in job["result"]["all_pass"]
+
+
+@pytest.mark.parametrize("path, body, words", [
+    ("/api/analyse", {"deal": "N:AK32"}, "four hands"),
+    ("/api/analyse", {"deal": EXAMPLE, "rules": "bridge"}, "unknown rule set"),
+    ("/api/analyse", {"deal": EXAMPLE, "dealer": "Q"}, "unknown seat"),
+    ("/api/analyse", {}, "deal is missing"),
+    ("/api/analyse", {"deal": 42}, "deal must be text"),
+    ("/api/analyse", {"deal": "N:" + "A" * 5000}, "too long"),
+    ("/api/analyse", {"deal": EXAMPLE, "aces_seconds": 5}, "vint has none"),
+    ("/api/analyse", {"deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": 500}, "1 to 120"),
+    ("/api/analyse", {"deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": "x"},
+     "whole number"),
+    ("/api/play", {"deal": EXAMPLE, "trump": "H", "leader": "E", "cards": ["SA"]},
+     "not in that hand"),
+    ("/api/play", {"deal": EXAMPLE, "trump": "X", "leader": "E"}, "unknown strain"),
+    ("/api/play", {"deal": EXAMPLE, "cards": "SA"}, "must be a list"),
+    ("/api/advise", {"hand": "AKQ87.KJ4.A2.T93", "seat": "S", "samples": 0}, "samples"),
+    ("/api/advise", {"hand": "AKQ87.KJ4.A2.T93", "seat": "S", "samples": "many"},
+     "whole number"),
+])
+def test_bad_input_is_a_400_naming_the_problem(client, path, body, words):
+    response = client.post(path, json=body)
+    assert response.status_code == 400
+    assert words in response.json["error"]
+
+
+def test_not_json_and_unknown_pages(client):
+    response = client.post("/api/analyse", data="deal=N:...", content_type="text/plain")
+    assert response.status_code == 400 and "JSON object" in response.json["error"]
+    assert client.get("/api/nothing").status_code == 404
+    assert client.get("/api/jobs/unknown").status_code == 404
+    assert client.get("/api/analyse").status_code == 405
+
+
+def test_play_values_are_the_solvers(client):
+    cards = ["DA", "D3", "D6", "D2"]          # E leads the ace against NS's hearts
+    job = finish(client, client.post("/api/play", json={
+        "deal": EXAMPLE, "trump": "H", "leader": "E", "cards": cards}))
+    state = job["result"]
+    assert state["tricks"] == {"NS": 0, "EW": 1} and state["on_move"] == "E"
+    assert state["trick"] == [] and state["declaring_side"] == "NS"
+    play = solver.check_play(EXAMPLE, "H", "E", cards)
+    values = solver.solve_cards(play.remaining(), "H", "E")
+    # The declaring side's total: tricks won so far plus its best from here.
+    assert state["values"] == {str(c): 12 - v for c, v in values.items()}
+    assert state["hands"]["E"] == play.hand("E").to_pbn()
+
+
+def test_a_finished_play_has_no_one_on_move(client):
+    deal = "N:A... K... Q... J..."
+    job = finish(client, client.post("/api/play", json={
+        "deal": deal, "trump": "NT", "leader": "N", "cards": ["SA", "SK", "SQ", "SJ"]}))
+    assert job["result"]["on_move"] is None and job["result"]["tricks"] == {"NS": 1, "EW": 0}
+
+
+def test_review_upload(client):
+    data = {"file": (io.BytesIO((DATA / "vint_game.pbn").read_bytes()), "game.pbn"),
+            "rules": "vint"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["state"] == "done" and job["result"]["deals"] == 1
+    html = job["result"]["html"]
+    assert html.startswith("<!DOCTYPE html>") and "game.pbn" in html
+    assert html.count('class="mistake"') >= 2
+
+
+def test_review_upload_errors(client):
+    response = client.post("/api/review", data={}, content_type="multipart/form-data")
+    assert response.status_code == 400 and "choose a PBN" in response.json["error"]
+    big = {"file": (io.BytesIO(b"%" * (MAX_UPLOAD_BYTES + 10)), "big.pbn")}
+    response = client.post("/api/review", data=big, content_type="multipart/form-data")
+    assert response.status_code in (400, 413) and "larger than" in response.json["error"]
+    bad = {"file": (io.BytesIO(b'[Event "x"]\n'), "empty.pbn")}
+    response = client.post("/api/review", data=bad, content_type="multipart/form-data")
+    assert response.status_code == 400 and "no deal found" in response.json["error"]
+
+
+def test_advise_reports_progress_and_the_call(client):
+    job = finish(client, client.post("/api/advise", json={
+        "hand": "AKQJT98.A.A.A987", "seat": "S", "dealer": "S", "auction": "",
+        "samples": 16, "seed": 3}))
+    assert job["state"] == "done"
+    result = job["result"]
+    assert result["call"] in [c["call"] for c in result["candidates"]]
+    assert job["progress"]["done"] == result["samples"]
+
+
+# --------------------------------------------------------------------------
+# Jobs
+
+def test_a_cancelled_job_stops_at_its_next_progress_report():
+    runner = JobRunner(workers=1)
+    reached = []
+
+    def work(job):
+        for i in range(1000):
+            job.progress(i, 1000)
+            reached.append(i)
+            time.sleep(0.01)
+        return "finished"
+
+    job = runner.start("slow", work)
+    while not reached:
+        time.sleep(0.01)
+    runner.cancel(job.id)
+    deadline = time.monotonic() + 5
+    while job.state == "running" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert job.state == "cancelled" and len(reached) < 1000 and job.result is None
+    runner.shutdown()
+
+
+def test_a_failing_job_shows_a_short_message_not_a_traceback(caplog):
+    runner = JobRunner(workers=1)
+
+    def broken(job):
+        raise KeyError("secret internals")
+
+    def bad_input(job):
+        raise solver.DealError("card SA appears twice")
+
+    jobs = [runner.start("broken", broken), runner.start("bad", bad_input)]
+    deadline = time.monotonic() + 5
+    while any(j.state in ("queued", "running") for j in jobs) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert jobs[0].state == "error" and "secret" not in jobs[0].error
+    assert jobs[0].error.startswith("internal error")
+    assert jobs[1].state == "error" and jobs[1].error == "card SA appears twice"
+    runner.shutdown()
+
+
+def test_cancelled_is_not_a_value_error():
+    # A cancelled job must not be reported as bad input.
+    assert not issubclass(Cancelled, ValueError)
+
+
+# -- the practice tab ------------------------------------------------------------------
+
+def test_practice_session_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    assert job["state"] == "done", job
+    state = job["result"]
+    sid = state["session"]
+    assert state["seat"] == "S" and state["to_call"] == "S" and "P" in state["legal"]
+    # An illegal call is a clear message; the session is unchanged.
+    bad = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "9H"}))
+    assert bad["state"] == "error" and "not a call" in bad["error"]
+    hint = client.get(f"/api/practice/{sid}/hint").json
+    assert hint["call"] in state["legal"] and hint["reason"]
+    # Follow the hints to the end of the board.
+    while not state["finished"]:
+        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": call}))["result"]
+    assert state["result"]["par"] is not None and state["boards_done"] == 1
+    assert set(state["hands"]) == {"N", "E", "S", "W"}
+    pbn = client.get(f"/api/practice/{sid}/pbn")
+    assert pbn.status_code == 200 and "[Deal " in pbn.get_data(as_text=True)
+    nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
+    assert nxt["board"] == 2 and not nxt["finished"]
+
+
+def test_practice_errors_are_messages(client):
+    r = client.post("/api/practice/nosuch/call", json={"call": "P"})
+    assert r.status_code == 400 and "no such practice session" in r.json["error"]
+    r = client.post("/api/practice/new", json={"seed": "abc"})
+    assert r.status_code == 400 and "seed" in r.json["error"]
+    r = client.post("/api/practice/new", json={"constraint": "hcp >= 12"})
+    assert r.status_code == 400 and "SEAT: EXPRESSION" in r.json["error"]
+
+
+def test_review_upload_of_a_bridge_file_play_only(client):
+    # Doubles and lower bids: refused as Vint auctions, reviewed with "play only".
+    pbn = played_file("ben__BBO_Forums_Sunday_Daylong_Daylong.pbn")
+    raw = pbn.read_bytes()
+    data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert (job["result"]["deals"], job["result"]["errors"]) == (0, 10)   # not Vint auctions
+    data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint", "play_only": "on",
+            "auction_review": "on"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["state"] == "done" and job["result"]["deals"] == 10
+    assert "play only: the auction" in job["result"]["html"]

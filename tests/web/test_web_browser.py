@@ -1,0 +1,283 @@
+"""The web page in a real browser: headless Chromium driven through the page as a player would.
+
+Skips cleanly where Chromium, its driver or selenium is missing (CI installs
+Debian's chromium and chromium-driver; see .ci/run).
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from types import SimpleNamespace
+import time
+
+import pytest
+
+import solver
+from advisor.web import create_app
+from helpers import DATA
+
+# A Skruuvi deal whose misère searches with the aces take many seconds each.
+SLOW_SKRUUVI = "N:KJ.A7.AQ3.AKQJ63 A64.T9863.T8742. T9872.KQ2.KJ6.85 Q53.J54.95.T9742"
+DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+OTHER = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
+
+
+def _browser_parts():
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
+                    if shutil.which(n)), None)
+    driver = shutil.which("chromedriver")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return None
+    return (browser, driver) if browser and driver else None
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The page served on a free port of 127.0.0.1: ``url`` and ``app``."""
+    from werkzeug.serving import make_server
+
+    # The application checks the Host and Origin against the port it serves.
+    holder = {}
+    srv = make_server("127.0.0.1", 0, lambda env, start: holder["app"](env, start),
+                      threaded=True)
+    app = holder["app"] = create_app(workers=2, port=srv.server_port)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield SimpleNamespace(url=f"http://127.0.0.1:{srv.server_port}", app=app)
+    srv.shutdown()
+    app.extensions["vint_jobs"].shutdown()
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    return site.url
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    parts = _browser_parts()
+    if parts is None:
+        pytest.skip("no chromium, chromedriver or selenium (apt-get install chromium "
+                    "chromium-driver; pip install selenium)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = parts[0]
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--window-size=1200,1400",
+                 f"--user-data-dir={tmp_path_factory.mktemp('profile')}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(parts[1]), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def wait_for(driver, css, timeout=120):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def tab(driver, name):
+    from selenium.webdriver.common.by import By
+    driver.find_element(By.CSS_SELECTOR, f"#tabs button[data-tab={name}]").click()
+
+
+def test_a_player_uses_the_page(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/")
+    # Enter a deal and read its double-dummy table.
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(OTHER)
+    browser.find_element(By.ID, "analyse-go").click()
+    table = wait_for(browser, "#analyse-result table.dd")
+    rows = [r.text.split() for r in table.find_elements(By.TAG_NAME, "tr")[1:]]
+    expected = solver.dd_table(OTHER)
+    assert rows == [[seat] + [str(expected[seat, s]) for s in ("S", "H", "D", "C", "NT")]
+                    for seat in "NESW"]
+    assert "Par:" in browser.find_element(By.ID, "analyse-result").text
+    browser.save_screenshot(str(tmp_path / "analyse.png"))
+
+    # Play the first card: the best cards are marked with the declaring side's tricks.
+    tab(browser, "play")
+    assert browser.find_element(By.ID, "play-deal").get_attribute("value") == OTHER
+    browser.find_element(By.ID, "play-start").click()
+    best = wait_for(browser, "#play-result button.card.best")
+    card = best.get_attribute("data-card")
+    best.click()
+    wait_for(browser, "#play-result .trick .cardtext")
+    assert f"Played: {card}" in browser.find_element(By.ID, "play-result").text
+
+    # Ask for advice.
+    tab(browser, "advise")
+    samples = browser.find_element(By.ID, "advise-samples")
+    samples.clear()
+    samples.send_keys("12")
+    browser.find_element(By.ID, "advise-go").click()
+    call = wait_for(browser, "#advise-result .call-big")
+    assert call.text.strip()
+    assert browser.find_elements(By.CSS_SELECTOR, "#advise-result table.grid tr")
+
+    # Load a review.
+    tab(browser, "review")
+    browser.find_element(By.ID, "review-file").send_keys(str(DATA / "vint_game.pbn"))
+    browser.find_element(By.ID, "review-go").click()
+    frame = wait_for(browser, "#review-result iframe.report")
+    assert "1 deal(s) reviewed" in browser.find_element(By.ID, "review-result").text
+    assert 'class="mistake"' in frame.get_attribute("srcdoc")
+    shot = tmp_path / "review.png"
+    browser.save_screenshot(str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
+              and "favicon" not in e["message"]]
+    assert errors == []
+
+
+def _attached(element) -> bool:
+    from selenium.common.exceptions import StaleElementReferenceException
+    try:
+        element.is_displayed()
+        return True
+    except StaleElementReferenceException:
+        return False
+
+
+def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
+    # The grid shows each side's better declarer as the analysis chose it (a
+    # misère's is the one taking fewer tricks, or with the aces the better
+    # score); the all-pass misère and the notes are printed under it.
+    import advisor
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(server + "/")
+    wait_for(browser, "#rules option")
+    aces = browser.find_element(By.ID, "analyse-aces")
+    assert not aces.is_displayed()              # Vint, the default game: no misère aces
+    Select(browser.find_element(By.ID, "rules")).select_by_value("skruuvi")
+    assert aces.is_displayed()
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(DEAL)
+    browser.find_element(By.ID, "analyse-aces").send_keys("60")
+    browser.find_element(By.ID, "analyse-go").click()
+    grid = wait_for(browser, "#analyse-result table.scores")
+    header = grid.find_elements(By.TAG_NAME, "tr")[0].text.split()
+    expected = advisor.analyse(DEAL, rules="skruuvi", dealer="N", aces_seconds=60)
+    rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    for level in "567":
+        for k, side in enumerate(("NS", "EW")):       # the misère columns come first
+            assert header[1 + 2 * k:3 + 2 * k] == ["M", side]
+            score = expected.side_outcome(level + "M", side).score
+            assert rows[level][k] == f"{score:+d}"
+    text = browser.find_element(By.ID, "analyse-result").text
+    assert f"NS {expected.all_pass.score:+d} with the aces" in text
+    assert "Note: misère scores include the ace penalties" in text
+
+    # Without the aces, on a deal where East would take 10 tricks in misère
+    # and West 7: EW's entry is West's (the page once took the one with more).
+    lopsided = "N:AKQ82.AKT98763.. ..T98654.KJ98653 97543.542.J32.T7 JT6.QJ.AKQ7.AQ42"
+    expected = advisor.analyse(lopsided, rules="skruuvi", dealer="N")
+    assert expected.side_outcome("5M", "EW").declarer == "W"
+    assert expected.outcomes["5M"]["E"].score != expected.outcomes["5M"]["W"].score
+    aces.clear()
+    field.clear()
+    field.send_keys(lopsided)
+    old_grid = grid
+    browser.find_element(By.ID, "analyse-go").click()
+    WebDriverWait(browser, 120).until(lambda d: not _attached(old_grid))
+    grid = wait_for(browser, "#analyse-result table.scores")
+    rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    assert rows["5"][:2] == [f"{expected.side_outcome('5M', side).score:+d}"
+                             for side in ("NS", "EW")]
+
+
+def test_bad_input_shows_a_message_on_the_page(server, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/")
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys("N:AKQ.2.3")
+    browser.find_element(By.ID, "analyse-go").click()
+    message = wait_for(browser, "#message.shown", timeout=30)
+    assert "four hands" in message.text
+
+
+def test_a_player_practises_bidding(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get_log("browser")            # drop what earlier tests left in the log
+    browser.get(server + "/")
+    tab(browser, "practice")
+    seed = browser.find_element(By.ID, "practice-seed")
+    seed.clear()
+    seed.send_keys("6")
+    browser.find_element(By.ID, "practice-new").click()
+    wait_for(browser, "#practice-result .bidbox button[data-call=P]")
+    assert "you are S" in browser.find_element(By.ID, "practice-result").text
+    # The hint names a call and its reason.
+    hint_button = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#practice-result button")
+                       if b.text == "Hint")
+    hint_button.click()
+    hint = wait_for(browser, "#practice-hint", timeout=60)
+    deadline = time.monotonic() + 60
+    while "Advisor:" not in hint.text and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "Advisor:" in hint.text
+    # Pass at every turn until the board is over, then read the result.
+    for _ in range(40):
+        if "Result:" in browser.find_element(By.ID, "practice-result").text:
+            break
+        passes = browser.find_elements(By.CSS_SELECTOR, "#practice-result .bidbox button[data-call=P]")
+        if passes:
+            passes[0].click()
+        time.sleep(0.5)
+    text = browser.find_element(By.ID, "practice-result").text
+    assert "Result:" in text and "Par:" in text and "Score sheet" in text
+    assert browser.find_elements(By.CSS_SELECTOR, "#practice-result table.grid.auction td")
+    browser.save_screenshot(str(tmp_path / "practice.png"))
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
+              and "favicon" not in e["message"]]
+    assert errors == []
+
+
+def test_closing_the_page_cancels_its_job(site, browser):
+    # A long analysis (Skruuvi's misère with the aces), then the player leaves
+    # the page: the page tells the server (pagehide + sendBeacon), whose job stops.
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    runner = site.app.extensions["vint_jobs"]
+    browser.get(site.url + "/")
+    wait_for(browser, "#rules option")
+    Select(browser.find_element(By.ID, "rules")).select_by_value("skruuvi")
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(SLOW_SKRUUVI)
+    browser.find_element(By.ID, "analyse-aces").send_keys("60")
+    browser.find_element(By.ID, "analyse-go").click()
+    deadline = time.monotonic() + 30
+    while not any(j["state"] == "running" for j in runner.snapshot()):
+        assert time.monotonic() < deadline, "the analysis did not start"
+        time.sleep(0.05)
+    job = runner.get(next(j["id"] for j in runner.snapshot() if j["state"] == "running"))
+    browser.get("about:blank")
+    deadline = time.monotonic() + 10        # well inside the server's 60 s for a left job
+    while job.state == "running":
+        assert time.monotonic() < deadline, "the job ran on after its page closed"
+        time.sleep(0.05)
+    assert job.state == "cancelled" and job.stopped_by == "cancel"
