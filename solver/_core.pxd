@@ -55,6 +55,7 @@ cdef struct Ctx:
     int trump            # 0..3, or NT
     int side[4]          # 0 or 1: which side each seat plays for
     int maxside          # the side that wants side 0 to win tricks (1 in misere)
+    bint must_trump      # a player void in the suit led must ruff if he can (Siberian Vint)
     # The trick in progress.
     int player           # seat on move
     int ncards           # cards already on the trick

@@ -410,15 +410,21 @@ cdef int narrowing(Ctx* c, int n) noexcept nogil:
 # ---------------------------------------------------------------------------
 # Setting up a context
 
-cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noexcept nogil:
-    set_game(c, trump, misere, lone)
+cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries,
+                  bint must_trump=False) noexcept nogil:
+    set_game(c, trump, misere, lone, must_trump)
     return tt_init(c, max_entries)
 
 
-cdef void set_game(Ctx* c, int trump, bint misere, int lone) noexcept nogil:
-    """Trumps, who plays for which side (``lone`` alone, or NS and EW) and the aim."""
+cdef void set_game(Ctx* c, int trump, bint misere, int lone,
+                   bint must_trump=False) noexcept nogil:
+    """Trumps, who plays for which side (``lone`` alone, or NS and EW), the aim,
+    and the play rule: with ``must_trump`` a player void in the suit led who
+    holds a trump must play one (Siberian Vint); without trumps it changes
+    nothing, so it is kept only in suit contracts."""
     cdef int s
     c.trump = trump
+    c.must_trump = must_trump and trump != NT
     for s in range(4):
         if lone >= 0:
             c.side[s] = 0 if s == lone else 1
@@ -482,18 +488,20 @@ cdef class Table:
 
     Its entries are bounds that hold for any position with the same cards
     left (not only those of one deal's play), so every call with the same
-    trump, misère and lone player may reuse them. One thread at a time.
+    trump, misère, lone player and play rule (``must_trump``) may reuse them.
+    One thread at a time.
     """
     cdef Ctx c
     cdef readonly int trump, lone
-    cdef readonly bint misere
+    cdef readonly bint misere, must_trump
 
     def __cinit__(self, int trump, bint misere=False, int lone=-1,
-                  int max_entries=DEFAULT_MAX_ENTRIES):
+                  int max_entries=DEFAULT_MAX_ENTRIES, bint must_trump=False):
         self.c.blocks = NULL
         self.c.buckets = NULL
         self.trump, self.misere, self.lone = trump, misere, lone
-        if init_ctx(&self.c, trump, misere, lone, max_entries) != 0:
+        self.must_trump = must_trump
+        if init_ctx(&self.c, trump, misere, lone, max_entries, must_trump) != 0:
             raise MemoryError("cannot allocate the transposition table")
 
     def __dealloc__(self):
@@ -506,14 +514,20 @@ cdef class Table:
 
 
 cdef Ctx* begin(Table table, Ctx* local, int trump, bint misere, int lone,
-                int max_entries) except NULL:
-    """The context of one call: ``table``'s (checked to fit), or ``local`` made anew."""
+                int max_entries, bint must_trump=False) except NULL:
+    """The context of one call: ``table``'s (checked to fit), or ``local`` made anew.
+
+    A table's entries hold under its own play rule only: a table made for
+    free discards never serves a must-trump search, nor the other way round.
+    """
     if table is None:
-        if init_ctx(local, trump, misere, lone, max_entries) != 0:
+        if init_ctx(local, trump, misere, lone, max_entries, must_trump) != 0:
             raise MemoryError("cannot allocate the transposition table")
         return local
-    if (table.trump, table.misere, table.lone) != (trump, misere, lone):
-        raise ValueError("this table belongs to another trump, misère or lone player")
+    if (table.trump, table.misere, table.lone, table.must_trump) != (
+            trump, misere, lone, must_trump):
+        raise ValueError("this table belongs to another trump, misère, lone player "
+                         "or play rule (must_trump)")
     reset_search(&table.c)
     return &table.c
 
@@ -541,7 +555,7 @@ cdef int close_ctx(Ctx* c, object stats) except -1:
 
 
 def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MAX_ENTRIES,
-              stats=None, Table table=None):
+              stats=None, Table table=None, bint must_trump=False):
     """Side NS's tricks with each seat N, E, S, W leading to the first trick.
 
     Only the seats in ``leaders`` are solved (in that order, sharing one
@@ -557,7 +571,7 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
     for k in range(4):
         out[k] = -1
     n = popcount(h[0])
-    c = begin(table, &own, trump, False, -1, max_entries)
+    c = begin(table, &own, trump, False, -1, max_entries, must_trump)
     try:
         with nogil:
             guess = estimate_tricks(h, trump, n)
@@ -580,7 +594,8 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
 
 def solve_each_card(hands, int trump, int leader, played, cards, bint misere=False,
                     int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES, stats=None,
-                    max_nodes=None, max_seconds=None, Table table=None):
+                    max_nodes=None, max_seconds=None, Table table=None,
+                    bint must_trump=False):
     """Side 0's tricks (current trick included) after each card in ``cards``.
 
     ``cards`` are legal cards of the player on move; one table serves them
@@ -596,7 +611,7 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     cdef Ctx own
     cdef Ctx* c
     cdef list out = []
-    c = begin(table, &own, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries, must_trump)
     set_limits(c, max_nodes, max_seconds)
     try:
         player = (leader + nplayed) & 3
@@ -638,7 +653,7 @@ cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
 
 def probe(hands, int trump, int leader, int target, bint misere=False, int lone=-1,
           int max_entries=DEFAULT_MAX_ENTRIES, stats=None, max_nodes=None,
-          Table table=None):
+          Table table=None, bint must_trump=False):
     """One zero-window test from a trick's start: does side 0 win at least
     ``target`` of the remaining tricks? The fail-soft answer: ``v >= target``
     proves side 0 wins at least ``v``, ``v < target`` at most ``v``.
@@ -658,7 +673,7 @@ def probe(hands, int trump, int leader, int target, bint misere=False, int lone=
     cdef Ctx* c
     read_position(hands, (), h, p)
     n = popcount(h[leader])
-    c = begin(table, &own, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries, must_trump)
     set_limits(c, max_nodes, None)
     try:
         set_position(c, h, leader, p, 0)
@@ -680,7 +695,7 @@ def probe(hands, int trump, int leader, int target, bint misere=False, int lone=
 
 
 def ordered_moves(hands, int trump, int leader, played, bint misere=False, int lone=-1,
-                  Table table=None):
+                  Table table=None, bint must_trump=False):
     """The cards the search would try for the player on move, best first (the
     move ordering of ``_moves.pxi``; one card of each run of equivalent cards).
     ``played``: the cards on the current trick, from ``leader``. Its first
@@ -694,7 +709,7 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
     cdef Ctx own
     cdef Ctx* c
     cdef int nplayed = read_position(hands, played, h, p)
-    c = begin(table, &own, trump, misere, lone, 1024)
+    c = begin(table, &own, trump, misere, lone, 1024, must_trump)
     try:
         set_position(c, h, leader, p, nplayed)
         nm = generate_moves(c, moves, weights)
@@ -708,7 +723,8 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
 
 
 def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,
-                int max_entries=DEFAULT_MAX_ENTRIES, stats=None, Table table=None):
+                int max_entries=DEFAULT_MAX_ENTRIES, stats=None, Table table=None,
+                bint must_trump=False):
     """Side 0's double-dummy total (tricks won so far plus the best from there)
     before any card and after each card of ``cards``, played in order from a
     trick's start. The cards must be legal (``solver.api`` checks them).
@@ -724,7 +740,7 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
     read_position(hands, (), h, p)
     n = popcount(h[leader])
     guess = (n + 1) // 2
-    c = begin(table, &own, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries, must_trump)
     try:
         with nogil:
             set_position(c, h, lead, p, 0)

@@ -80,7 +80,13 @@ cdef inline bint playable(Ctx* c, int player, int card) noexcept nogil:
     if c.ncards == 0:
         return True
     ls = card_suit(c.trick_card[0])
-    return card_suit(card) == ls or not suit_of(c.hands[player], ls)
+    if card_suit(card) == ls:
+        return True
+    if suit_of(c.hands[player], ls):
+        return False
+    # Void in the suit led: any card, or under must-trump a trump if he has one.
+    return (not c.must_trump or card_suit(card) == c.trump
+            or not suit_of(c.hands[player], c.trump))
 
 cdef enum:
     FIRST_OF_SUIT_BONUS = 500  # leading or discarding: each suit's best card before any second
@@ -157,12 +163,16 @@ cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
     if lead_suit >= 0 and suit_of(hand, lead_suit):
         first_suit = lead_suit
         last_suit = lead_suit
+    elif lead_suit >= 0 and c.must_trump and suit_of(hand, c.trump):
+        # Must-trump (Siberian Vint): void in the suit led, he ruffs.
+        first_suit = c.trump
+        last_suit = c.trump
     else:
         first_suit = 0
         last_suit = 3
     mine = hand
     if first_suit == last_suit:
-        mine = hand & (<u64>RANKS_MASK << suit_shift(lead_suit))
+        mine = hand & (<u64>RANKS_MASK << suit_shift(first_suit))
     rest = run_heads(mine, in_play)
     while rest:
         moves[n] = lowest_bit(rest)
@@ -170,7 +180,7 @@ cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
         n += 1
     if n <= 1:
         return n
-    if c.ncards > 0 and c.maxside == 0 and first_suit == last_suit:
+    if c.ncards > 0 and c.maxside == 0 and first_suit == lead_suit:
         return order_following(c, player, lead_suit, moves, weights, n)
     if c.ncards > 0:
         best = c.win[c.ncards]
