@@ -253,7 +253,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         _read_bolshevik(record, rules, contract, declarer, leader, auction)
         if play_order is not None:
             play = play_order(Seat.parse(record.leader), record.trump)
-        _read_play(record, play)
+        _read_play(record, play, rules)
         _read_result(record, rules, result)
         return record
     if play_only:
@@ -280,7 +280,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         if record.trump is None or record.leader is None:
             raise FormatError(source, play_order.line, _why_no_play(record))
         play = play_order(Seat.parse(record.leader), record.trump)
-    _read_play(record, play)
+    _read_play(record, play, rules)
     _read_result(record, rules, result)
     return record
 
@@ -527,7 +527,9 @@ def _why_no_play(record: GameRecord) -> str:
     return f"cards are played but {why}"
 
 
-def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
+def _read_play(record: GameRecord, play: Sequence[Field], rules: RuleSet) -> None:
+    """The cards played, checked by the game's play rules (Siberian Vint's
+    must-trump too)."""
     if not play:
         return
     source = record.source
@@ -545,7 +547,8 @@ def _read_play(record: GameRecord, play: Sequence[Field]) -> None:
         except ValueError:
             raise FormatError(source, f.line, f"unknown card {excerpt(text)}") from None
     try:
-        check_play(record.deal, record.trump, record.leader, cards)
+        check_play(record.deal, record.trump, record.leader, cards,
+                   must_trump=rules.must_trump)
     except PlayError as exc:
         raise FormatError(source, play[exc.index].line,
                           f"trick {exc.index // 4 + 1}: {exc.problem}") from None

@@ -397,6 +397,9 @@ class RuleSet:
     #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
     #: trick declarer wins from his own hand in a fulfilled contract)?
     scores_declarer_hand = False
+    #: Must a player void in the suit led ruff when he holds a trump (Siberian
+    #: Vint, seed 004)? Passed to the solver as its play rule ``must_trump``.
+    must_trump: bool = False
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:

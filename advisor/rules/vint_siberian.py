@@ -103,6 +103,8 @@ class SiberianVint(RuleSet):
     all_pass_contract = ALL_PASS
     all_pass_note = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
                      "that wins the rubber")
+    #: «а если масти нет, то козыря»: a void player must ruff (docs/rules.md).
+    must_trump: bool = True
 
     def trick_value(self, contract) -> int:
         return self.contract(contract).level
