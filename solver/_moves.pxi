@@ -180,7 +180,7 @@ cdef int generate_moves(Ctx* c, int* moves, int* weights) noexcept nogil:
         n += 1
     if n <= 1:
         return n
-    if c.ncards > 0 and c.maxside == 0 and first_suit == lead_suit:
+    if c.ncards > 0 and c.maxside == 0 and first_suit == last_suit == lead_suit:
         return order_following(c, player, lead_suit, moves, weights, n)
     if c.ncards > 0:
         best = c.win[c.ncards]
