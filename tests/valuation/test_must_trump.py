@@ -6,8 +6,10 @@ import pytest
 import solver
 from advisor import rules as game_rules
 from advisor.analysis import analyse
+from advisor.postmortem import review_play
+from advisor.records.model import GameRecord
 from advisor.valuation import Valuer
-from solver import Deal
+from solver import Deal, PlayError, Strain
 
 #: A random deal whose heart row changes under must-trump (every declarer).
 DEAL = Deal.from_pbn("N:AQ52.AK3.653.JT4 J93.Q742.94.9852 K864.95.AKJ87.Q7 T7.JT86.QT2.AK63")
@@ -51,10 +53,6 @@ def test_siberian_review_plays_by_the_rule():
     """The issue's example as a played deal: under must-trump North's spade lead
     costs a trick (West must ruff it), with free discards it costs nothing; a
     discard where a ruff is due is a play error in a Siberian record."""
-    from advisor.postmortem import review_play
-    from advisor.records.model import GameRecord
-    from solver import PlayError, Strain
-
     record = GameRecord(deal=Deal.from_pbn("N:Q.3.4. 4.85.. 7..5.9 .6.9.3"), contract="1H",
                         declarer="N", leader="N", play=["SQ", "S4", "S7", "H6"],
                         trump=Strain.H)
