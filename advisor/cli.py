@@ -30,9 +30,11 @@ from . import rules as _rules
 from .analysis import analyse, analyse_courts
 from .batch.cli import add_parsers as add_batch_parsers
 from .bidding import recommend
+from .bidding.preference import advise_preference
 from .bidding.constraints import seat_constraints
 from .par import par_with_courts
 from .postmortem import ReviewSet, review
+from .preference_review import preference_review_text, read_preference_games, review_preference
 from .practice_cli import add_parser as add_practice_parser
 from .records import read_games_file
 from .render import (analysis_text, can_print_symbols, card_values_text, courts_text,
@@ -51,7 +53,13 @@ EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.987
 
 #: Deals the advisor samples for each call of a reviewed auction, and with --fast.
 REVIEW_SAMPLES = 30
+#: Samples ``vint advise`` solves by default (Preference: 40, see run_advise_preference).
+ADVISE_SAMPLES = 200
 FAST_REVIEW_SAMPLES = 12
+#: ``vint review`` judges single-dummy by default for files of at most this many
+#: deals (about 6 s a deal on two cores: docs/review.md); --single-dummy asks for
+#: it on any file, --no-single-dummy turns it off.
+SINGLE_DUMMY_DEALS = 20
 
 
 class CliError(ValueError):
@@ -282,9 +290,43 @@ def _check_aces_option(args) -> None:
 # --------------------------------------------------------------------------
 # vint advise
 
+def _preference_player(text, what) -> int:
+    if text is None:
+        return 2 if what == "--dealer" else 0
+    if str(text).strip() not in ("0", "1", "2"):
+        raise CliError(f"{what} in Preference is a player 0, 1 or 2, not {text!r}")
+    return int(text)
+
+
+def run_advise_preference(args, out) -> None:
+    """``vint advise --rules preference --hand H --seat 0 [--dealer 2] [--auction "P"]``."""
+    for flag, given in (("--constraint", args.constraint), ("--courts-nodes", args.courts_nodes),
+                        ("--reply", args.reply != "policy")):
+        if given:
+            raise CliError(f"{flag} is not a Preference option")
+    samples = 40 if args.samples == ADVISE_SAMPLES else args.samples
+    advice = advise_preference(args.hand, _preference_player(args.seat, "--seat"),
+                               _preference_player(args.dealer, "--dealer"),
+                               args.auction.replace(",", " ").split(), samples=samples,
+                               seed=0 if args.seed is None else args.seed)
+    if args.json:
+        _print(out, json.dumps(advice.to_dict(), ensure_ascii=False))
+        return
+    lines = [f"Preference, player {advice.player} ({advice.round} round): "
+             f"{'Pass' if advice.call == 'P' else advice.call}",
+             f"  {advice.reason}", "  call   mean   SE  (pool units for you, double-dummy)"]
+    for call, value in advice.values.items():
+        lines.append(f"  {call:<5}{value:+7.2f} {advice.errors[call]:5.2f}")
+    _print(out, "\n".join(lines))
+
+
 def run_advise(args, out) -> None:
     from rich.console import Console
 
+    if args.rules in _rules.three_handed_names():
+        _check_seed(args)
+        run_advise_preference(args, out)
+        return
     if args.top < 0:      # a negative slice dropped the last candidates instead
         raise CliError(f"--top must be 0 or more, not {args.top}")
     _check_seed(args)
@@ -335,6 +377,19 @@ def _check_seed(args) -> None:
         raise CliError(f"--seed must be 0 or more, not {args.seed}")
 
 
+def run_review_preference(args, out) -> None:
+    """``vint review --rules preference FILE.json``: each played deal card by card."""
+    if args.html or args.play_only:
+        raise CliError("Preference reviews print text or --json (no --html, --play-only)")
+    with open(args.file, encoding="utf-8") as f:
+        games = read_preference_games(f.read())
+    reviews = [review_preference(g) for g in games]
+    if args.json:
+        _print(out, json.dumps([r.to_dict() for r in reviews], ensure_ascii=False))
+        return
+    _print(out, "\n\n".join(preference_review_text(r) for r in reviews))
+
+
 def run_review(args, out) -> None:
     """Review every deal of a file; bad deals are reported after the good ones (exit 2).
 
@@ -346,12 +401,17 @@ def run_review(args, out) -> None:
         raise CliError(f"{args.file} is a folder: give a PBN, LIN or JSON file")
     if not os.path.isfile(args.file):
         raise CliError(f"no such file: {args.file}")
+    if args.rules in _rules.three_handed_names():
+        run_review_preference(args, out)
+        return
     if args.samples is None:
         args.samples = FAST_REVIEW_SAMPLES if args.fast else REVIEW_SAMPLES
     elif args.fast:
         raise CliError("give --fast or --samples, not both")
     if args.samples < 1:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
+    if args.card_samples is not None and args.card_samples < 1:
+        raise CliError(f"--card-samples must be at least 1, not {args.card_samples}")
     _check_seed(args)
     if args.html:
         _check_output(args.html, args.file, args.force)
@@ -375,12 +435,19 @@ def run_review(args, out) -> None:
     games = read_games_file(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
     hint = _play_only_hint(args, games)
+    single_dummy = args.single_dummy
+    if single_dummy is None:
+        single_dummy = len(games) <= SINGLE_DUMMY_DEALS
+        if not single_dummy:
+            _print_notes([f"{len(games)} deals: the single-dummy review is off (on by default "
+                          f"for at most {SINGLE_DUMMY_DEALS}; --single-dummy turns it on)"])
     try:
         with bar:
             task = bar.add_task("review", total=len(games))
             reviews = review(games, rules=args.rules,
                              auction_review=not args.no_auction_review,
                              samples=args.samples, seed=args.seed, auction=not args.play_only,
+                             single_dummy=single_dummy, card_samples=args.card_samples,
                              on_review=finished)
     except KeyboardInterrupt:
         if not done:
@@ -501,6 +568,13 @@ def _seat_option(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _practice_seat_option(text: str) -> str:
+    """``vint practice --seat``: N, E, S, W, or Preference's player 0, 1, 2."""
+    if str(text).strip() in ("0", "1", "2"):
+        return str(text).strip()
+    return _seat_option(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vint", description="Double-dummy analysis for Vint and its relatives.")
@@ -571,10 +645,13 @@ def build_parser() -> argparse.ArgumentParser:
     ad.add_argument("--seat", required=True, help="your seat: N, E, S or W")
     ad.add_argument("--dealer", type=str, default=None, help="N, E, S or W (default: N)")
     ad.add_argument("--auction", default="", help='the calls so far from the first caller: "1S P"')
-    ad.add_argument("--samples", type=int, default=200, help="deals to sample (default: 200)")
+    ad.add_argument("--samples", type=int, default=ADVISE_SAMPLES,
+                    help=f"deals to sample (default: {ADVISE_SAMPLES}; Preference: 40)")
     ad.add_argument("--seed", type=int, default=None, help="random seed: the same seed, the same answer")
-    ad.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
-                    help="the game's rules (default: vint)")
+    ad.add_argument("--rules", default=_rules.DEFAULT,
+                    choices=_rules.names() + _rules.three_handed_names(),
+                    help="the game's rules (default: vint); preference: --hand of ten cards, "
+                         "--seat and --dealer players 0, 1, 2")
     ad.add_argument("--constraint", action="append", metavar="SEAT: EXPR",
                     help="what a seat holds, e.g. 'N: hcp >= 12 and hearts >= 5' (repeatable)")
     ad.add_argument("--reply", choices=["policy", "par", "none"], default="policy",
@@ -593,8 +670,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     rv = commands.add_parser("review", help="post-mortem of played deals (docs/review.md)")
     rv.add_argument("file", help="a PBN, LIN or JSON file of played deals")
-    rv.add_argument("--rules", default=_rules.DEFAULT, choices=_rules.names(),
-                    help="the game's rules (default: vint)")
+    rv.add_argument("--rules", default=_rules.DEFAULT,
+                    choices=_rules.names() + _rules.three_handed_names(),
+                    help="the game's rules (default: vint); preference: a JSON file of "
+                         "{deal, declarer, trump, play} (docs/review.md)")
     rv.add_argument("--json", action="store_true", help="print JSON (docs/review.md)")
     rv.add_argument("--html", metavar="REPORT.html", help="also write a self-contained HTML report")
     rv.add_argument("--force", action="store_true",
@@ -610,10 +689,18 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")
     rv.add_argument("--no-auction-review", action="store_true",
                     help="skip the advisor's review of the calls (much faster)")
+    rv.add_argument("--single-dummy", action=argparse.BooleanOptionalAction, default=None,
+                    help="judge each card that cost double-dummy by what its player could "
+                         "know: a mistake only when worse there too, else a fair guess (default: "
+                         f"on for files of at most {SINGLE_DUMMY_DEALS} deals)")
+    rv.add_argument("--card-samples", type=int, default=None, metavar="N",
+                    help="deals sampled for each card judged single-dummy (default: 32 at the "
+                         "first trick, 48 in the middle, fewer at the end)")
     rv.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     rv.set_defaults(run=run_review)
 
-    add_practice_parser(commands, _seat_option, _rules.names())
+    add_practice_parser(commands, _practice_seat_option,
+                        _rules.names() + _rules.three_handed_names())
     add_batch_parsers(commands, _rules.names())
 
     sv = commands.add_parser(
@@ -640,8 +727,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     out = sys.stdout
     try:
-        if getattr(args, "dealer", None) is not None:
-            args.dealer = _seat(args.dealer)
+        three_hands = getattr(args, "rules", None) in _rules.three_handed_names()
+        if getattr(args, "dealer", None) is not None and not three_hands:
+            args.dealer = _seat(args.dealer)       # Preference's dealer is a player 0, 1, 2
         args.run(args, out)
     except (ValueError, OSError) as exc:
         message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

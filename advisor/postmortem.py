@@ -12,6 +12,13 @@ play). Points lost are the rule set's score of the contract for the player's
 side with the tricks before the card minus with the tricks after it. A
 player with one legal card is not asked about (the value cannot change).
 
+Single-dummy review (``single_dummy=True``): each card that cost its side
+double-dummy is also judged by what its player could know at that point
+(``advisor.cardplay.judge``: every legal card valued over deals that fit his
+hand, the auction and the cards played); it is a mistake only when it is
+worse there too, else a fair guess ("cost a trick only double-dummy: a
+fair guess").
+
 Auction review: for each call, ``advisor.recommend`` (the bidding advisor)
 from that player's hand and the auction so far; the difference in expected
 score between its choice and the call made. When the advisor fails,
@@ -34,6 +41,7 @@ from solver.play import Play
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
 from .analysis import analyse
+from .cardplay import CardPlayError, Judgement, judge_play, playable_by_card, verdict
 from .game import declarer_tricks, is_misere, rule_set, strain_of
 from .par import par_of
 from .records import FormatError, GameRecord, GameSet, read_games
@@ -43,7 +51,7 @@ from .valuation import Valuer
 from .valuation.misere import aces_taken, misere_leaders, play_objective
 
 __all__ = ["review", "review_record", "review_play", "review_auction", "Review", "ReviewSet",
-           "CardReview", "CallReview", "AuctionReview", "ReviewError"]
+           "CardReview", "CallReview", "AuctionReview", "ReviewError", "judge_costly_cards"]
 
 
 class ReviewError(FormatError):
@@ -55,12 +63,15 @@ class ReviewError(FormatError):
 
 @dataclass
 class CardReview:
-    """One card played, with its double-dummy cost.
+    """One card played, with its double-dummy cost (and, when judged, its
+    single-dummy one).
 
     ``before``/``after``: the declaring side's DD tricks before and after the
     card; ``tricks_lost``: what the card cost the player's side (0 if it was
     one of the ``best`` cards); ``points_lost``: the same in the game's points
     for the player's side (None for an ending, which cannot be scored).
+    ``single_dummy``: the card against what its player could know
+    (``advisor.cardplay.Judgement``), when the review judged it.
     """
 
     number: int
@@ -72,17 +83,38 @@ class CardReview:
     tricks_lost: int
     points_lost: Optional[int]
     best: List[str]
+    single_dummy: Optional[Judgement] = None
+
+    @property
+    def costly(self) -> bool:
+        """Did the card cost tricks double-dummy (or, in misère, points: an ace
+        kept too long)?"""
+        return self.tricks_lost > 0 or (self.points_lost or 0) > 0
+
+    @property
+    def kind(self) -> Optional[str]:
+        """``"mistake"``, ``"guess"`` (cost only double-dummy) or None (no cost)."""
+        return verdict(self.tricks_lost, self.points_lost, self.single_dummy)[0]
+
+    @property
+    def comment(self) -> str:
+        """The verdict in words ("cost a trick only double-dummy: a fair guess")."""
+        return verdict(self.tricks_lost, self.points_lost, self.single_dummy)[1]
 
     @property
     def mistake(self) -> bool:
-        """Did the card cost tricks (or, in misère, points: an ace kept too long)?"""
-        return self.tricks_lost > 0 or (self.points_lost or 0) > 0
+        """Did the card cost its side double-dummy, and (when judged) was it
+        worse on what its player could know too?"""
+        return self.kind == "mistake"
 
     def to_dict(self) -> dict:
         return {"number": self.number, "trick": self.trick, "seat": self.seat,
                 "card": self.card, "before": self.before, "after": self.after,
                 "tricks_lost": self.tricks_lost, "points_lost": self.points_lost,
-                "best": list(self.best), "mistake": self.mistake}
+                "best": list(self.best), "mistake": self.mistake, "kind": self.kind,
+                "comment": self.comment,
+                "single_dummy": None if self.single_dummy is None
+                else self.single_dummy.to_dict()}
 
 
 @dataclass
@@ -152,11 +184,15 @@ class Review:
     play_note: Optional[str] = None
     dd_table: Optional[object] = None
     par: Optional[object] = None
+    #: How the single-dummy review went: None (not asked), or what it did
+    #: ("3 cards judged, 16-24 deals each") or why it could not.
+    single_dummy: Optional[str] = None
 
     def __repr__(self) -> str:
         r = self.record
         return (f"<Review of {r.source}, line {r.line}: {r.contract or 'no contract'}, "
-                f"{len(self.cards)} card(s), {len(self.mistakes)} costly>")
+                f"{len(self.cards)} card(s), {len(self.mistakes)} costly"
+                + (f", {len(self.guesses)} fair guess(es)" if self.guesses else "") + ">")
 
     def _repr_html_(self) -> str:
         return review_section(self)
@@ -164,18 +200,26 @@ class Review:
     # -- derived -----------------------------------------------------------
     @property
     def mistakes(self) -> List[CardReview]:
-        """Every card that cost its side tricks, in play order."""
+        """Every card that cost its side tricks (and, when judged single-dummy,
+        was worse on what its player could know), in play order."""
         return [c for c in self.cards if c.mistake]
 
     @property
+    def guesses(self) -> List[CardReview]:
+        """Every card that cost only double-dummy: a fair guess (single-dummy review)."""
+        return [c for c in self.cards if c.kind == "guess"]
+
+    @property
     def totals(self) -> Dict[str, dict]:
-        """Per seat: cards reviewed, mistakes, tricks and points lost."""
+        """Per seat: cards reviewed, mistakes, tricks and points lost by them,
+        and fair guesses (cards that cost only double-dummy)."""
         scored = all(c.points_lost is not None for c in self.cards)
         out = {s.name: {"cards": 0, "mistakes": 0, "tricks_lost": 0,
-                        "points_lost": 0 if scored else None} for s in SEATS}
+                        "points_lost": 0 if scored else None, "guesses": 0} for s in SEATS}
         for c in self.cards:
             row = out[c.seat]
             row["cards"] += 1
+            row["guesses"] += c.kind == "guess"
             if c.mistake:
                 row["mistakes"] += 1
                 row["tricks_lost"] += c.tricks_lost
@@ -270,6 +314,8 @@ class Review:
             "warnings": list(r.warnings), "play_note": self.play_note,
             "cards": [c.to_dict() for c in self.cards],
             "mistakes": [c.to_dict() for c in self.mistakes],
+            "guesses": [c.to_dict() for c in self.guesses],
+            "single_dummy": self.single_dummy,
             "tricks": tricks, "totals": self.totals,
             "auction_review": self.calls.to_dict(),
             "dd_table": None if self.dd_table is None else self.dd_table.to_dict(),
@@ -336,15 +382,17 @@ def bolshevik_score(record: GameRecord, rules, tricks: int):
 # --------------------------------------------------------------------------
 # Play
 
-def review_play(record: GameRecord, rules) -> List[CardReview]:
-    """A ``CardReview`` for every card of ``record.play``."""
+def review_play(record: GameRecord, rules, *, seats=None) -> List[CardReview]:
+    """A ``CardReview`` for every card of ``record.play`` (``seats``: only the
+    cards those seats played; practice reviews the player's)."""
     rules = rule_set(rules)
     if not record.play:
         return []
     if is_misere(rules, record.contract):
         return review_misere_play(record.deal, rules, record.contract, record.declarer,
                                   record.leader, record.play, bolshevik=record.bolshevik,
-                                  doubled_by=record.doubled_by, redoubled=record.redoubled)
+                                  doubled_by=record.doubled_by, redoubled=record.redoubled,
+                                  seats=seats)
     ours_side = record.on_declaring_side
     # A Bolshevik Dictator: the bidder alone against three (the search's lone seat).
     lone = record.declarer if record.bolshevik else None
@@ -366,6 +414,10 @@ def review_play(record: GameRecord, rules) -> List[CardReview]:
     for k, text in enumerate(record.play):
         card = Card.parse(text)
         seat = play.on_move
+        if seats is not None and seat.name not in seats:
+            previous_after = None
+            play.play(card)
+            continue
         legal = play.legal_cards()
         done = len(play.tricks)
         won = sum(n for s, n in play.won.items() if ours_side(s))
@@ -408,7 +460,7 @@ SCORED_FROM_CARDS = 9
 
 def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
                        bolshevik: bool = False, doubled_by=(), redoubled: bool = False,
-                       scored_from: int = SCORED_FROM_CARDS) -> List[CardReview]:
+                       scored_from: int = SCORED_FROM_CARDS, seats=None) -> List[CardReview]:
     """A ``CardReview`` for every card of a misère play: a bid misère, the
     all-pass misère (``contract="AP"``, ``declarer`` None: NS's tricks), or a
     Bolshevik (``bolshevik=True``: ``declarer`` the bidder, alone; the
@@ -422,6 +474,7 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
     the ace penalties (``solve_cards_scored``) and ``best`` lists the best
     cards for the score; before that it is the contract's score for the
     tricks lost (aces left out), and ``best`` the fewest-tricks cards.
+    ``seats``: only the cards those seats played.
     """
     rules = rule_set(rules)
     objective = play_objective(deal, rules, contract, declarer, bolshevik=bolshevik,
@@ -433,6 +486,9 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
     for k, text in enumerate(cards):
         card = Card.parse(text)
         seat = play.on_move
+        if seats is not None and seat.name not in seats:
+            play.play(card)
+            continue
         done = len(play.tricks)
         remaining = play.total_tricks - done
         won = sum(n for s, n in play.won.items() if objective.on_side(s))
@@ -514,8 +570,51 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
 # --------------------------------------------------------------------------
 # The whole review
 
+# --------------------------------------------------------------------------
+# Single-dummy
+
+def judge_costly_cards(record: GameRecord, rules, cards: List[CardReview], *,
+                       readings: bool = True, samples: Optional[int] = None,
+                       seed: int = 0, which: Optional[List[int]] = None,
+                       progress: Optional[Callable[[int, int], None]] = None) -> str:
+    """Judge each card of ``cards`` that cost its side double-dummy by what its
+    player could know (``advisor.cardplay.judge_play``), setting its
+    ``single_dummy``; returns what was done, or why it could not be. Only
+    those cards by default: a card is a mistake only when it cost
+    double-dummy too; ``which``: these card numbers (1-based) instead
+    (practice judges every card of the player's). ``readings``: read the
+    file's auction (the game's own) when dealing the unseen cards.
+    ``progress(done, total)`` after each card judged."""
+    rules = rule_set(rules)
+    if record.bolshevik:
+        return "not done for a Bolshevik (one against three)"
+    dealer = record.dealer or "N"
+    if not playable_by_card(rules, record.contract, record.declarer, dealer):
+        return f"card play cannot play {record.contract}"
+    chosen = ([c.number - 1 for c in cards if c.costly] if which is None
+              else [n - 1 for n in which])
+    if not chosen:
+        return "no card cost its side double-dummy: nothing to judge"
+    try:
+        judged = judge_play(rules, record.deal, record.play, dealer=dealer,
+                            auction=record.auction if readings else (),
+                            contract=record.contract, declarer=record.declarer, which=chosen,
+                            readings=readings, samples=samples, seed=seed, progress=progress)
+    except CardPlayError as exc:
+        return f"not done: {exc}"
+    for c in cards:
+        c.single_dummy = judged.get(c.number - 1)
+    deals = sorted({j.samples for j in judged.values()})
+    each = "" if not deals else (f", {deals[0]} deals each" if len(deals) == 1
+                                 else f", {deals[0]}-{deals[-1]} deals each")
+    what = "card(s) that cost double-dummy" if which is None else "card(s)"
+    return f"{len(judged)} {what} judged by what their players could see{each}"
+
+
 def review_record(record: GameRecord, *, rules="vint", auction_review: bool = True,
-                  samples: int = 30, seed: int = 0, recommend=None) -> Review:
+                  samples: int = 30, seed: int = 0, recommend=None,
+                  single_dummy: bool = False, card_samples: Optional[int] = None,
+                  readings: bool = True) -> Review:
     """Review one checked deal (see ``review``)."""
     rs = rule_set(rules)
     note = None
@@ -525,6 +624,10 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
             and not is_misere(rs, record.contract):
         note = f"contract {record.contract} cannot be played out double-dummy"
     cards = review_play(record, rs) if note is None else []
+    judged = None
+    if single_dummy and cards:
+        judged = judge_costly_cards(record, rs, cards, readings=readings,
+                                    samples=card_samples, seed=seed)
     if record.bolshevik:
         calls = AuctionReview(False, "a Bolshevik's auction is not reviewed")
     elif auction_review:
@@ -542,12 +645,13 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
             par = analyse(record.deal, rules=rs, dealer=dealer, table=table).par
         else:
             par = par_of(valuer)
-    return Review(record, rs.name, cards, calls, note, table, par)
+    return Review(record, rs.name, cards, calls, note, table, par, judged)
 
 
 def review(source, *, rules="vint", auction_review: bool = True, samples: int = 30,
            seed: int = 0, format: Optional[str] = None, recommend=None,
-           auction: bool = True,
+           auction: bool = True, single_dummy: bool = False,
+           card_samples: Optional[int] = None,
            on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file: its text (a ``str``, never
     read as a file name), its path as a ``pathlib.Path``, or the ``GameSet``
@@ -560,6 +664,10 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     its sampling repeatable. ``auction=False``: play only, for files whose
     auctions are not legal in the game (bridge files): the auction is neither
     checked nor reviewed, the play is reviewed in the file's contract.
+    ``single_dummy``: also judge each card that cost double-dummy by what its
+    player could know (``judge_costly_cards``; ``card_samples`` deals for
+    each, default ``advisor.cardplay.default_samples``): it stays a mistake
+    only when it is worse there too, else it is a fair guess.
     ``on_review(review, done, total)`` is called as each deal's review is
     finished (to show it at once, or to keep what is done when the run is
     interrupted).
@@ -577,7 +685,9 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     reviews = ReviewSet([], games.errors, games.notes)
     for game in games:
         reviews.append(review_record(game, rules=rules, auction_review=auction_review and auction,
-                                     samples=samples, seed=seed, recommend=recommend))
+                                     samples=samples, seed=seed, recommend=recommend,
+                                     single_dummy=single_dummy, card_samples=card_samples,
+                                     readings=auction))
         if on_review is not None:
             on_review(reviews[-1], len(reviews), len(games))
     return reviews

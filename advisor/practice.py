@@ -1,4 +1,4 @@
-"""Practising the auction: the player calls for one seat, the computer for the other three.
+"""Practising a board: the player bids and plays one seat, the computer the other three.
 
 A ``Practice`` deals boards (random with a seed, with constraints on the
 hands, or from a file of deals), and runs each auction: the computer seats
@@ -9,12 +9,24 @@ game's rules, and the game's rules end the auction (Vint: 12 passes).
 After each of the player's calls the policy says what it would have called,
 and why, when that differs (``CallRecord.advice``); ``hint()`` asks before
 calling; ``undo()`` takes back the player's last call; ``skip()`` leaves the
-board unscored and deals the next. When the auction ends the board is
-scored with the double-dummy tricks of its contract (``advisor.valuation``:
-misère and all-pass deals by the misère search, Courts by the general
-solver), par is worked out, and the score goes on the game's score sheet
-(games and rubber bonuses).
-``pbn()`` writes the finished boards as PBN that ``vint review`` reads.
+board unscored and deals the next.
+
+When the auction ends the hand is played (``play=True``, the default): the
+player plays his own seat's cards (``play_card``; ``card_hint`` gives the
+computer's choice with every card's expectation; ``undo`` takes back his
+last card; ``claim`` claims tricks, allowed when no double-dummy defence
+beats the claim; ``auto`` lets the computer play his cards to the end), the
+computer the other three, each seat from what it can see
+(``advisor.cardplay``: Vint has no dummy). The board is scored with the
+tricks taken, and each of the player's cards is judged double-dummy and by
+what he could know (the review's ``review_play`` and
+``judge_costly_cards``). With ``play=False``, or a contract card play
+cannot play (semi-contract's Courts), the board is scored with the
+double-dummy tricks of its contract (``advisor.valuation``: misère and
+all-pass deals by the misère search, Courts by the general solver). Either
+way par is worked out, and the score goes on the game's score sheet (games
+and rubber bonuses). ``pbn()`` writes the finished boards, with their play,
+as PBN that ``vint review`` reads.
 
 ``vint practice`` (``advisor.cli``) and the web page's practice tab
 (``advisor.web``) are two faces of this class.
@@ -24,7 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Iterator, List, Mapping, Optional, Tuple
+from typing import Callable, Iterator, List, Mapping, Optional, Tuple
 
 import solver
 from solver.cards import SEATS, Card, Deal, Hand, Seat
@@ -32,14 +44,20 @@ from solver.errors import VintError
 
 from .bidding.constraints import Constraint, compile_constraint
 from .bidding.policy import Decision, Policy
-from .game import extra_strain, playable_contracts, rule_set
+from .cardplay import BoardPlay, CardPlayError, CardValues, playable_by_card
+from .cardplay.values import DEFAULT_WORKERS
+from .game import extra_strain, is_misere, playable_contracts, rule_set
 from .par import Par, par_of
-from .records import GameRecord, read_games_file, write_pbn
+from .postmortem import CardReview, judge_costly_cards, review_play
+from .records import GameRecord, read_games, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
+from .rules.session import PartnerSession
 from .valuation import Budgets, Valuer
 from .valuation.courts import CLI_NODES
+from .valuation.misere import aces_taken
 
-__all__ = ["Practice", "PracticeError", "Board", "BoardResult", "CallRecord", "deal_boards"]
+__all__ = ["Practice", "PracticeError", "Board", "BoardResult", "CallRecord", "CardRecord",
+           "deal_boards"]
 
 #: Random deals tried at most to find one that fits the constraints.
 MAX_DEAL_ATTEMPTS = 100_000
@@ -47,6 +65,10 @@ MAX_DEAL_ATTEMPTS = 100_000
 #: exactly (a few seconds at most), a Courts bid within the budget ``vint
 #: analyse`` gives (past it the board is not scored).
 PRACTICE_BUDGETS = Budgets(courts_nodes=CLI_NODES)
+#: The player's name in a session with changing partners.
+YOU = "You"
+#: What a board after the end of a session with changing partners says.
+SESSION_OVER = "the session with changing partners is over: this board is not scored"
 
 
 class PracticeError(VintError):
@@ -76,15 +98,36 @@ class CallRecord:
 
 
 @dataclass
+class CardRecord:
+    """One card of a board's play: who played it, whether the player did, the
+    trick's number, and the trick's winner when the card ended a trick."""
+
+    seat: str
+    card: str
+    player: bool
+    trick: int
+    winner: Optional[str] = None
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "card": self.card, "player": self.player,
+                "trick": self.trick, "winner": self.winner}
+
+
+@dataclass
 class BoardResult:
-    """How a finished board scored: the contract played with its double-dummy tricks.
+    """How a finished board scored.
 
     ``contract`` is None when the deal was thrown in; ``declarer`` is None
     for the all-pass deal (Skruuvi's all-pass misère, Siberian Vint's
-    распасовка: ``tricks`` are then the side on lead's); ``score`` is the rule
+    распасовка: ``tricks`` are then the side on lead's). ``played``: the
+    hand was played out and ``tricks`` are the tricks taken (a claim's
+    included); else ``tricks`` are the double-dummy tricks. ``dd_tricks``:
+    the contract's double-dummy tricks from the start. ``score`` is the rule
     set's ``DealScore`` (both sides' points; None when a budget left the
     tricks open, said in ``note``); ``events``: what it decided on the score
-    sheet (games, rubber), in words.
+    sheet (games, rubber), in words. ``cards``: the player's cards of a
+    played board, each with its double-dummy cost and its single-dummy
+    judgement (``postmortem.CardReview``); ``judged``: what that judging did.
     """
 
     contract: Optional[str]
@@ -95,26 +138,43 @@ class BoardResult:
     table: "solver.DDTable"
     events: List[str] = field(default_factory=list)
     note: Optional[str] = None
+    played: bool = False
+    dd_tricks: Optional[int] = None
+    cards: List[CardReview] = field(default_factory=list)
+    judged: Optional[str] = None
 
     def to_dict(self) -> dict:
         return {"contract": self.contract, "declarer": self.declarer, "tricks": self.tricks,
+                "played": self.played, "dd_tricks": self.dd_tricks,
                 "score": None if self.score is None else {
                     "NS": self.score.total("NS"), "EW": self.score.total("EW"),
                     "net_ns": self.score.net("NS"),
                     "items": [list(i) for i in self.score.items]},
                 "par": self.par.to_dict(), "dd_table": self.table.to_dict(),
-                "events": list(self.events), "note": self.note}
+                "events": list(self.events), "note": self.note,
+                "cards": [c.to_dict() for c in self.cards], "judged": self.judged}
 
 
 @dataclass
 class Board:
-    """One deal of the session: its number, the cards, the dealer and the auction so far."""
+    """One deal of the session: its number, the cards, the dealer, the auction
+    so far and, once the auction is over, the contract (``contract``,
+    ``declarer``: a ``Seat``, the all-pass deal's opening leader; ``note``)
+    and its play (``play``: a ``cardplay.BoardPlay``, None when the board is
+    not played out; ``cards``: each card played; ``claim``: the tricks of
+    the rest the player's side claimed)."""
 
     number: int
     deal: Deal
     dealer: Seat
     calls: List[CallRecord] = field(default_factory=list)
     result: Optional[BoardResult] = None
+    contract: Optional[str] = None
+    declarer: Optional[Seat] = None
+    note: Optional[str] = None
+    play: Optional[BoardPlay] = None
+    cards: List[CardRecord] = field(default_factory=list)
+    claim: Optional[int] = None
 
     @property
     def auction(self) -> List[str]:
@@ -123,6 +183,13 @@ class Board:
     @property
     def finished(self) -> bool:
         return self.result is not None
+
+    @property
+    def phase(self) -> str:
+        """``"auction"``, ``"play"`` or ``"over"``."""
+        if self.finished:
+            return "over"
+        return "play" if self.play is not None else "auction"
 
 
 def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
@@ -157,26 +224,50 @@ class Practice:
     """A practice session (see the module's docstring).
 
     ``rules``: the game; ``seat``: the player's; ``seed``: the same seed deals
-    the same boards; ``deals``: a PBN/LIN/JSON file's path (a string or a
-    path) to take the deals from instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random
-    deals. The dealer turns clockwise from North, board by board (a file's
-    dealer is kept).
+    the same boards (and the computer plays the same cards); ``deals``: a
+    PBN/LIN/JSON file's path (a string or a path) to take the deals from
+    instead; ``constraints``: ``{seat: "hcp >= 12"}`` for random deals. The
+    dealer turns clockwise from North, board by board (a file's dealer is
+    kept). ``play``: play the hand after the auction (False: bidding only).
+    ``card_samples``: deals the computer samples for a card (None: its
+    default, ``cardplay.default_samples``); ``workers``: threads solving them.
     """
 
     def __init__(self, rules="vint", seat="S", *, seed: Optional[int] = None, deals=None,
-                 constraints: Optional[Mapping[str, str]] = None):
+                 constraints: Optional[Mapping[str, str]] = None, play: bool = True,
+                 card_samples: Optional[int] = None, workers: int = DEFAULT_WORKERS,
+                 partners: bool = False, session_deals: int = 24):
         self.rules = rule_set(rules)
         self.seat = parse_seat(seat)
+        #: A session with changing partners (``partners=True``): the player
+        #: ("You") keeps the seat, the computer players (named by the seats
+        #: they start in) move round him after each rubber or Skruuvi set.
+        #: ``session_deals``: a Skruuvi session's length (24 or 12 deals).
+        self.partners: Optional[PartnerSession] = None
+        self.session_deals = session_deals
+        if partners:
+            self.partners = self._new_partner_session()
         self.policy = Policy(self.rules)
         self.seed = seed
+        self.play = play
+        if card_samples is not None and (isinstance(card_samples, bool) or
+                                         not isinstance(card_samples, int) or card_samples < 1):
+            raise PracticeError(f"card_samples must be a whole number >= 1, not {card_samples!r}")
+        self.card_samples, self.workers = card_samples, workers
         cons = {parse_seat(s).name: compile_constraint(c) for s, c in (constraints or {}).items()}
         if deals is not None and cons:
             raise PracticeError("give constraints or a file of deals, not both")
         self._deals = (_file_boards(deals, self.rules) if deals is not None
                        else deal_boards(random.Random(seed), cons))
         self.boards: List[Board] = []
-        self.sheet = self.rules.sheet()
+        self.sheet = self.partners.sheet if self.partners else self.rules.sheet()
         self.new_board()
+
+    def _new_partner_session(self) -> PartnerSession:
+        others = [self.seat.lho, self.seat.partner, self.seat.rho]
+        return PartnerSession(self.rules, [YOU] + [s.name for s in others],
+                              deals=self.session_deals,
+                              fixed=self.seat.name)
 
     # -- the board in play ------------------------------------------------------
     @property
@@ -191,8 +282,18 @@ class Practice:
             return None
         return self.rules.seat_of_call(b.dealer, len(b.calls))
 
+    @property
+    def to_play(self) -> Optional[Seat]:
+        """The seat whose card it is; None outside the play."""
+        b = self.board
+        return None if b.phase != "play" else b.play.on_move
+
     def legal_calls(self) -> List[str]:
         return [] if self.to_call is None else self.rules.auction_legal_calls(self.board.auction)
+
+    def legal_cards(self) -> List[Card]:
+        """The cards the player may play now ([] when it is not his turn)."""
+        return self.board.play.legal_cards() if self.to_play == self.seat else []
 
     def hint(self) -> Decision:
         """What the policy would call for the player now."""
@@ -227,13 +328,82 @@ class Practice:
         self.board.calls.append(record)
         return [record] + self._computer_calls()
 
-    def undo(self) -> None:
-        """Take back the player's last call (and the computer's calls after it)."""
+    # -- the play ---------------------------------------------------------------
+    def card_hint(self) -> CardValues:
+        """Each of the player's legal cards as the computer values it from his
+        seat (``cardplay.CardValues``: the choice, each card's expectation)."""
+        if self.to_play != self.seat:
+            raise PracticeError("it is not your turn to play")
+        return self.board.play.values()
+
+    def play_card(self, card) -> List[CardRecord]:
+        """The player's card; then the computer plays until the player's next turn
+        or the end of the board. Returns the cards added (the player's first)."""
+        if self.to_play != self.seat:
+            raise PracticeError(self._not_your_card())
+        try:
+            Card.parse(card)
+        except ValueError:
+            raise PracticeError(f"{card!r} is not a card: write suit then rank, e.g. SA or "
+                                "H10 (the auction is over)") from None
+        try:
+            added = [self._play(card, player=True)]
+        except CardPlayError as exc:
+            raise PracticeError(f"{Card.parse(card)} cannot be played: {exc}") from None
+        return added + self._computer_cards()
+
+    def auto(self, on_card: Optional[Callable[[int], None]] = None) -> List[CardRecord]:
+        """The computer plays the player's cards too, to the end of the board.
+        ``on_card(cards played so far)`` is called after each card (a web job's
+        progress; an exception it raises stops the play there, the cards
+        played kept)."""
+        if self.to_play is None:
+            raise PracticeError(self._not_your_card())
+        return self._computer_cards(everyone=True, on_card=on_card)
+
+    def claim(self, tricks: Optional[int] = None) -> Tuple[bool, str]:
+        """The player claims ``tricks`` of the tricks left for his side (default
+        all; in a misère, that his side takes at most that many). Granted when
+        no double-dummy defence beats it: the board then ends with the claim.
+        Returns ``(granted, what happened in words)``."""
         b = self.board
-        mine = [i for i, c in enumerate(b.calls) if c.player]
-        if not mine:
-            raise PracticeError("there is no call of yours to take back on this board")
-        del b.calls[mine[-1]:]
+        if b.phase != "play":
+            raise PracticeError("there is no play to claim in")
+        left = b.play.tricks_left
+        try:
+            granted = b.play.claim(self.seat, tricks)
+        except CardPlayError as exc:
+            raise PracticeError(str(exc)) from None
+        tricks = left if tricks is None else tricks
+        what = f"{tricks} of the {left} tricks left" + (" at most" if b.play.misere else "")
+        if not granted:
+            best = b.play.dd_tricks(self.seat.side) - b.play.tricks_won(self.seat.side)
+            return False, (f"claim of {what} refused: the other side can "
+                           + (f"make you take {best}" if b.play.misere
+                              else f"hold you to {best}") + " with best play")
+        b.claim = tricks
+        self._finish()
+        return True, f"claim of {what} granted"
+
+    def undo(self) -> None:
+        """Take back the player's last card (and the computer's cards after it);
+        with no card of his played on this board, his last call."""
+        b = self.board
+        mine = [i for i, c in enumerate(b.cards) if c.player]
+        if b.play is not None and mine:
+            b.play.take_back(mine[-1])
+            del b.cards[mine[-1]:]
+            b.claim = None
+            if b.finished:
+                b.result = None
+                self._rebuild_sheet()
+            return
+        calls = [i for i, c in enumerate(b.calls) if c.player]
+        if not calls:
+            raise PracticeError("there is no call or card of yours to take back on this board")
+        del b.calls[calls[-1]:]
+        b.play, b.cards, b.claim = None, [], None
+        b.contract = b.declarer = b.note = None
         if b.finished:
             b.result = None
             self._rebuild_sheet()
@@ -269,7 +439,38 @@ class Practice:
                 out[name] = list(getattr(self.sheet, name))
         if hasattr(self.sheet, "below"):
             out["below"] = dict(self.sheet.below)
+        if self.partners is not None:
+            out["partners"] = self.partners.summary()
         return out
+
+    def play_state(self) -> Optional[dict]:
+        """The play in plain data (None before it): the contract, the player's
+        cards (his hand as dealt, the ones left, the legal ones), the trick in
+        progress and the last one complete, each card with its seat, the
+        tricks won by each side and who is on move."""
+        b = self.board
+        if b.play is None:
+            return None
+        table = b.play
+        tricks = table.play.tricks
+        current = table.play.all_tricks()[-1] if table.play.trick else None
+        last = tricks[-1] if tricks else None
+        return {"contract": b.contract, "declarer": None if b.declarer is None
+                else b.declarer.name, "trumps": table.trump.name, "misere": table.misere,
+                "leader": table.how.leader.name, "side": table.side,
+                "on_move": None if table.on_move is None else table.on_move.name,
+                "hand": b.deal[self.seat].to_pbn(),
+                "left": table.hand(self.seat).to_pbn(),
+                "legal": [str(c) for c in self.legal_cards()],
+                "trick": [] if current is None else [
+                    {"seat": seat.name, "card": str(card)} for seat, card in current.cards],
+                "trick_leader": table.play.trick_leader.name,
+                "last_trick": None if last is None else {
+                    "number": last.number, "winner": last.winner.name,
+                    "cards": [{"seat": seat.name, "card": str(card)}
+                              for seat, card in last.cards]},
+                "tricks": {"NS": table.tricks_won("NS"), "EW": table.tricks_won("EW")},
+                "cards": [c.to_dict() for c in b.cards], "claim": b.claim}
 
     def state(self) -> dict:
         """The session as plain data (the web page draws it)."""
@@ -281,6 +482,7 @@ class Practice:
                "first_caller": self.rules.seat_of_call(b.dealer, 0).name,
                "to_call": None if to_call is None else to_call.name,
                "legal": self.legal_calls() if to_call == self.seat else [],
+               "phase": b.phase, "play": self.play_state(),
                "finished": b.finished, "result": None, "hands": None,
                "sheet": self.sheet_summary(), "boards_done": len(self.finished_boards)}
         if b.finished:
@@ -289,27 +491,36 @@ class Practice:
         return out
 
     def pbn(self) -> str:
-        """The finished boards as PBN (deal, dealer, auction, contract, the
-        double-dummy result), readable by ``vint review``."""
-        records = []
-        for b in self.finished_boards:
-            r = b.result
-            tags = {"Event": f"Vint practice ({self.rules.name})", "Board": str(b.number),
-                    "Scoring": self.rules.name, "Player": self.seat.name}
-            auction = b.auction
-            first = self.rules.auction_result(b.auction, b.dealer)[0]
-            if r.contract is not None and r.contract != first:
-                # Skruuvi: the contract comes from the extended bids, which PBN's
-                # [Auction] cannot hold; the first auction goes in a note.
-                tags["Note"] = ("first auction: " + " ".join(b.auction)
-                                + f"; extended bids to {r.contract} by {r.declarer}")
-                auction = []
-            records.append(GameRecord(
-                b.deal, dealer=b.dealer.name, auction=auction, contract=r.contract,
-                declarer=r.declarer, result=r.tricks, tags=tags))
+        """The finished boards as PBN (deal, dealer, auction, contract, the play
+        and the tricks taken, or the double-dummy result of a board not played
+        out), readable by ``vint review``."""
+        records = [self._record(b) for b in self.finished_boards]
         return write_pbn(records, [b.result.table for b in self.finished_boards])
 
     # -- inside -------------------------------------------------------------------
+    def _record(self, b: Board) -> GameRecord:
+        r = b.result
+        tags = {"Event": f"Vint practice ({self.rules.name})", "Board": str(b.number),
+                "Scoring": self.rules.name, "Player": self.seat.name}
+        auction = b.auction
+        first = self.rules.auction_result(b.auction, b.dealer)[0]
+        if r.contract is not None and r.contract != first:
+            # Skruuvi: the contract comes from the extended bids, which PBN's
+            # [Auction] cannot hold; the first auction goes in a note.
+            tags["Note"] = ("first auction: " + " ".join(b.auction)
+                            + f"; extended bids to {r.contract} by {r.declarer}")
+            auction = []
+        record = GameRecord(b.deal, dealer=b.dealer.name, auction=auction,
+                            contract=r.contract, declarer=r.declarer, result=r.tricks, tags=tags)
+        if r.played:
+            record.play = [c.card for c in b.cards]
+            record.leader, record.trump = b.play.how.leader.name, b.play.trump
+            if r.declarer is None and b.play.finished:
+                # The all-pass deal has no declaring side whose tricks PBN's
+                # [Result] counts: the cards played tell them.
+                record.result = None
+        return record
+
     def _decide(self, seat: Seat) -> Decision:
         b = self.board
         return self.policy.call(b.deal[seat], seat=seat, dealer=b.dealer, auction=b.auction)
@@ -319,7 +530,7 @@ class Practice:
         while True:
             seat = self.to_call
             if seat is None:
-                self._finish()
+                self._auction_over()
                 return added
             if seat == self.seat:
                 return added
@@ -327,6 +538,58 @@ class Practice:
             record = CallRecord(seat.name, decision.call, False, reason=decision.reason)
             self.board.calls.append(record)
             added.append(record)
+
+    def _auction_over(self) -> None:
+        """The contract; the play starts when there is one to play card by card,
+        else the board is scored at once."""
+        b = self.board
+        b.contract, b.declarer, b.note = self._final_contract()
+        all_pass = b.contract is not None and b.contract == self.rules.all_pass_contract
+        declarer = None if all_pass else b.declarer
+        if self.play and b.contract is not None and playable_by_card(
+                self.rules, b.contract, declarer, b.dealer):
+            b.play = BoardPlay(self.rules, b.deal, dealer=b.dealer, auction=b.auction,
+                               contract=b.contract, declarer=declarer,
+                               seed=(self.seed or 0) * 1000 + b.number,
+                               samples=self.card_samples, workers=self.workers)
+            self._computer_cards()
+        else:
+            if self.play and b.contract is not None:
+                b.note = "; ".join(filter(None, [b.note, "not played out: card play cannot "
+                                                 "play this contract; scored double-dummy"]))
+            self._finish()
+
+    def _not_your_card(self) -> str:
+        b = self.board
+        if b.phase == "auction":
+            return "the auction is not over"
+        if b.phase == "over":
+            return "the board is over: deal the next board"
+        return f"it is {self.to_play.name}'s turn to play, not yours"
+
+    def _play(self, card, player: bool) -> CardRecord:
+        b = self.board
+        seat = b.play.on_move
+        trick = len(b.play.play.tricks) + 1
+        winner = b.play.play_card(card)
+        record = CardRecord(seat.name, str(Card.parse(card)), player, trick,
+                            None if winner is None else winner.name)
+        b.cards.append(record)
+        return record
+
+    def _computer_cards(self, everyone: bool = False,
+                        on_card: Optional[Callable[[int], None]] = None) -> List[CardRecord]:
+        """The computer plays until the player's turn (``everyone``: to the end)."""
+        b = self.board
+        added = []
+        while not b.play.finished and (everyone or b.play.on_move != self.seat):
+            card, _ = b.play.computer_card()
+            added.append(self._play(card, player=b.play.on_move == self.seat))
+            if on_card is not None and not b.play.finished:
+                on_card(len(added))
+        if b.play.finished:
+            self._finish()
+        return added
 
     def _final_contract(self) -> Tuple[Optional[str], Optional[Seat], Optional[str]]:
         """``(contract, declarer, note)`` of the finished auction; the all-pass
@@ -338,9 +601,9 @@ class Practice:
         if contract == self.rules.all_pass_contract:
             if self.rules.all_pass_scores:
                 return contract, Seat.parse(leader), (
-                    "all-pass misère: all passed; each trick costs its taker a point "
-                    "(double-dummy, each side taking as few tricks as it can; the ace "
-                    "penalties are not scored)")
+                    "all-pass misère: all passed; each trick costs its taker a point"
+                    + ("" if self.play else " (double-dummy, each side taking as few tricks "
+                       "as it can; the ace penalties are not scored)"))
             return contract, Seat.parse(leader), ("распасовка: all passed; the side with "
                                                   "fewer tricks wins")
         if contract in playable_contracts(self.rules):
@@ -359,29 +622,88 @@ class Practice:
         return contract, declarer, "the main players' extended bids follow the policy"
 
     def _finish(self) -> None:
+        """Score the board: with the tricks taken when it was played out, else
+        with its contract's double-dummy tricks."""
         b = self.board
         valuer = Valuer(self.rules, b.deal, dealer=b.dealer, budgets=PRACTICE_BUDGETS)
         table = valuer.table()
         par = par_of(valuer)
-        contract, declarer, note = self._final_contract()
-        tricks = score = None
-        if contract is not None:
+        contract, declarer, note = b.contract, b.declarer, b.note
+        tricks = score = dd = None
+        if contract is not None and not (b.play is not None and b.play.misere):
+            # (a played misère skips the exact full-deal misère search: seconds)
             found = valuer.found(contract, declarer)
             if isinstance(found, int):
-                tricks = found
+                dd = tricks = found
                 score = valuer.deal_score(contract, declarer)
             else:
                 note = (f"{note}; its node budget ran out with declarer's side between "
                         f"{found.lower} and {found.upper} tricks, so the board is not scored")
+        played = b.play is not None
+        if played:
+            tricks = self._tricks_taken(b)
+            score = self._played_score(b, tricks)
         all_pass = contract == self.rules.all_pass_contract
         b.result = BoardResult(contract, None if declarer is None or all_pass
-                               else declarer.name, tricks, score, par, table, note=note)
+                               else declarer.name, tricks, score, par, table, note=note,
+                               played=played, dd_tricks=dd)
         if score is not None:
-            b.result.events = list(self.sheet.add(score) or [])
+            b.result.events = self._enter(score)
+        if played:
+            self._judge(b)
+
+    def _tricks_taken(self, b: Board) -> int:
+        """The tricks of the side ``b.declarer`` is on (for the all-pass deal, the
+        side on lead), with the claim's."""
+        side = b.declarer.side
+        tricks = b.play.tricks_won(side)
+        if b.claim is not None:
+            left = b.play.tricks_left
+            tricks += b.claim if side == self.seat.side else left - b.claim
+        return tricks
+
+    def _played_score(self, b: Board, tricks: int) -> DealScore:
+        """The rule set's score for the tricks taken; with the whole play, also
+        what the game scores from it (semi-contract's tricks won in declarer's
+        hand, a Skruuvi misère's aces)."""
+        extra = {}
+        complete = b.play.finished and b.claim is None
+        if complete and self.rules.scores_declarer_hand:
+            extra["tricks_by_declarer"] = sum(1 for t in b.play.play.tricks
+                                              if t.winner == b.declarer)
+        if complete and self.rules.misere_aces and is_misere(self.rules, b.contract):
+            extra["aces_taken"] = aces_taken(b.deal, b.play.how.leader, b.play.cards)
+        return self.rules.score(b.deal, contract=b.contract, declarer=b.declarer.name,
+                                tricks=tricks, **extra)
+
+    def _judge(self, b: Board) -> None:
+        """Each of the player's cards against double-dummy play and against what
+        he could know (the review's own functions, on the board as ``vint
+        review`` reads it)."""
+        record = next(iter(read_games(write_pbn([self._record(b)]), rules=self.rules)))
+        cards = review_play(record, self.rules, seats={self.seat.name})
+        mine = [c.number for c in cards]
+        b.result.judged = judge_costly_cards(record, self.rules, cards, which=mine,
+                                             samples=self.card_samples,
+                                             seed=(self.seed or 0) * 1000 + b.number)
+        b.result.cards = cards
+
+    def _enter(self, score) -> List[str]:
+        """Put a board's score on the sheet (with changing partners: on the
+        session's, which changes partners when a rubber or set ends)."""
+        if self.partners is None:
+            return list(self.sheet.add(score) or [])
+        if self.partners.finished:
+            return [SESSION_OVER]
+        events = self.partners.add(score)
+        self.sheet = self.partners.sheet
+        return events
 
     def _rebuild_sheet(self) -> None:
         """The sheet again from the finished boards (after an undo)."""
-        self.sheet = self.rules.sheet()
+        if self.partners is not None:
+            self.partners = self._new_partner_session()
+        self.sheet = self.partners.sheet if self.partners else self.rules.sheet()
         for b in self.finished_boards:
             if b.result.score is not None:
-                b.result.events = list(self.sheet.add(b.result.score) or [])
+                b.result.events = self._enter(b.result.score)

@@ -1,4 +1,4 @@
-"""``vint practice``: bid one seat at the terminal, the computer bids the other three.
+"""``vint practice``: bid and play one seat at the terminal, the computer the other three.
 
 The session (``advisor.practice.Practice``) does the work; this module only
 reads the player's lines and prints. It reads standard input line by line, so
@@ -6,10 +6,14 @@ it works at a terminal and from a pipe alike (the tests drive a whole rubber
 that way). Each finished board is written at once to the session's PBN file,
 so nothing is lost when the session stops (``quit``, end of input, Ctrl-C).
 
-Commands at the prompt: a call (``1H``, ``2NT``, ``P`` or ``pass``), ``hint``
-(what the advisor would call, and why), ``undo`` (take back your last call),
-``skip`` (leave this board unscored), ``hand``, ``auction``, ``sheet``,
-``help``, ``quit``.
+Commands at the prompt: in the auction a call (``1H``, ``2NT``, ``P`` or
+``pass``); in the play a card (``SA``, ``H10``); ``hint`` (what the advisor
+would call and why, or the computer's card with each card's expectation),
+``undo`` (take back your last call or card), ``claim [N]`` (claim the rest,
+or N of the tricks left), ``auto`` (the computer plays your cards to the end
+of the board), ``skip`` (leave this board unscored), ``hand``, ``auction``,
+``sheet``, ``help``, ``quit``. ``--no-play`` ends each board with the
+auction, scored double-dummy.
 """
 
 from __future__ import annotations
@@ -17,19 +21,27 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+from typing import Optional
 
 from .practice import Practice, PracticeError
+from .preference_practice import PreferencePractice
+from .rules import three_handed_names
 from .render import can_print_symbols
-from .render.practice import auction_grid, calls_text, hand_text, result_text, sheet_text
+from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
+                              play_start_text, position_text, result_text, sheet_text)
 
 __all__ = ["add_parser", "run_practice"]
 
-HELP = """Type a call (1H, 2NT, 7S, P or pass) or a command:
-  hint     what the advisor would call now, and why
-  undo     take back your last call (and the computer's calls after it)
+HELP = """In the auction type a call (1H, 2NT, 7S, P or pass), in the play a card
+(SA, H10, DT), or a command:
+  hint     the advisor's call and why; in the play, the computer's card and what
+           each of your cards is worth on the deals that fit what you have seen
+  undo     take back your last call or card (and the computer's after it)
+  claim    claim all the tricks left (claim N: N of them; in a misère, at most N)
+  auto     the computer plays your cards to the end of the board
   skip     leave this board unscored and deal the next
-  hand     show your hand again     auction  show the auction so far
-  sheet    the score sheet          help     this text
+  hand     show your hand (in the play: your cards and the trick)
+  auction  show the auction     sheet  the score sheet     help  this text
   quit     end the session (finished boards are already saved)"""
 
 
@@ -40,14 +52,17 @@ class PracticeCliError(ValueError):
 def add_parser(commands, seat_type, rule_names) -> None:
     """Register ``vint practice`` on the ``vint`` command's subparsers."""
     p = commands.add_parser(
-        "practice", help="bid one seat against the computer, with hints and scores",
-        description="Practise the auction: you call for one seat, the advisor's policy for "
-                    "the other three; each board ends with the four hands, the double-dummy "
-                    "result, the par and the score sheet. Boards are saved as PBN "
-                    "(readable by `vint review`) as soon as they finish.")
+        "practice", help="bid and play one seat against the computer, with hints and scores",
+        description="Practise a board: you call and play for one seat, the computer for the "
+                    "other three (the advisor's policy bids; each card is chosen from what "
+                    "that seat can see, double-dummy over deals that fit it). Each board ends "
+                    "with the four hands, the result, the par, the score sheet and your cards "
+                    "judged double-dummy and single-dummy. Boards are saved as PBN, with "
+                    "their play (readable by `vint review`), as soon as they finish.")
     p.add_argument("--rules", default=rule_names[0], choices=rule_names,
                    help=f"the game's rules (default: {rule_names[0]})")
-    p.add_argument("--seat", type=seat_type, default="S", help="your seat (default S)")
+    p.add_argument("--seat", type=seat_type, default=None,
+                   help="your seat (default S; Preference: a player 0, 1 or 2, default 0)")
     p.add_argument("--seed", type=int, default=None, help="deal the same boards again")
     p.add_argument("--deals", metavar="FILE", help="take the deals from a PBN, LIN or JSON file")
     p.add_argument("--constraint", action="append", default=[], metavar="SEAT: EXPR",
@@ -58,6 +73,16 @@ def add_parser(commands, seat_type, rule_names) -> None:
     p.add_argument("--save", metavar="PBN",
                    help="the session file (default vint-practice-DATE-TIME.pbn here)")
     p.add_argument("--force", action="store_true", help="overwrite an existing --save file")
+    p.add_argument("--no-play", action="store_true",
+                   help="bidding only: each board ends with the auction, scored double-dummy")
+    p.add_argument("--card-samples", type=int, default=None, metavar="N",
+                   help="deals the computer samples for each card (default: 16 at the first "
+                        "trick, 24 in the middle, fewer at the end; docs/play.md)")
+    p.add_argument("--partners", action="store_true",
+                   help="a session with changing partners: the computer players move round "
+                        "you after each rubber (Skruuvi: each set), the score kept per player")
+    p.add_argument("--session-deals", type=int, choices=(24, 12), default=24,
+                   help="a Skruuvi session with --partners: 24 deals (sets of 8) or 12 (sets of 4)")
     p.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     p.set_defaults(run=run_practice)
 
@@ -100,24 +125,66 @@ def _is_terminal(stream) -> bool:
         return False
 
 
+def _next_line(prompt: str, inp, out) -> Optional[str]:
+    """Prompt and read the player's next line that is not blank (stripped), None
+    at the end of input. Read from a pipe, each line is echoed so that a
+    transcript reads well."""
+    while True:
+        out.write(prompt)
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            out.flush()
+            return None
+        if not _is_terminal(inp):
+            out.write(line if line.endswith("\n") else line + "\n")
+        if line.strip():
+            return line.strip()
+
+
 def run_practice(args, out, inp=None) -> None:
     inp = sys.stdin if inp is None else inp
     if args.boards is not None and args.boards < 1:
         raise PracticeCliError(f"--boards must be at least 1, not {args.boards}")
+    if args.card_samples is not None and args.card_samples < 1:
+        raise PracticeCliError(f"--card-samples must be at least 1, not {args.card_samples}")
     save = _save_path(args)
-    session = Practice(args.rules, args.seat, seed=args.seed, deals=args.deals,
-                       constraints=_constraints(args.constraint))
+    if args.rules in three_handed_names():
+        run_preference_practice(args, out, inp, save)
+        return
+    if args.seat in ("0", "1", "2"):
+        raise PracticeCliError(f"--seat {args.seat} is a Preference player: give N, E, S or W")
+    session = Practice(args.rules, args.seat or "S", seed=args.seed, deals=args.deals,
+                       constraints=_constraints(args.constraint), play=not args.no_play,
+                       card_samples=args.card_samples, partners=args.partners,
+                       session_deals=args.session_deals)
     symbols = not args.letters and can_print_symbols(out)
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
         out.flush()
 
+    def show_play(cards=None) -> None:
+        """The cards just played and, when it is the player's turn, his position."""
+        if cards:
+            say(cards_text(cards, symbols=symbols))
+        if session.to_play == session.seat:
+            say(position_text(session, symbols=symbols))
+
+    def auction_over(calls) -> None:
+        """After calls that may end the auction: the play's start, its first cards."""
+        say(calls_text(calls))
+        if session.board.phase == "play" or (session.board.finished and
+                                             session.board.result.played):
+            say(play_start_text(session, symbols=symbols))
+            show_play(session.board.cards)
+
     def show_board() -> None:
         say(hand_text(session, symbols=symbols))
         done = list(session.board.calls)
         if done:
-            say(calls_text(done))
+            auction_over(done)
 
     def board_over() -> bool:
         """Score, save and report a finished board; True when the session should end."""
@@ -134,53 +201,153 @@ def run_practice(args, out, inp=None) -> None:
         show_board()
         return session.board.finished and board_over()
 
+    def act(word: str, command: str) -> bool:
+        """One line of input; True when the session should end."""
+        play = session.board.phase == "play"
+        if command in ("help", "?"):
+            say(HELP)
+        elif command == "hint":
+            if play:
+                say(card_hint_text(session.card_hint(), symbols=symbols))
+            else:
+                d = session.hint()
+                say(f"  the advisor would call {'Pass' if d.call == 'P' else d.call}: "
+                    f"{d.reason}")
+        elif command == "undo":
+            session.undo()
+            say("  taken back.")
+            if session.board.phase == "play":
+                show_play()
+            else:
+                say(auction_grid(session))
+        elif command.split()[0] == "claim" and len(command.split()) <= 2:
+            parts = command.split()
+            if len(parts) == 2 and not parts[1].isdigit():
+                raise PracticeError(f"claim N: N is a number of tricks, not {parts[1]!r}")
+            granted, words = session.claim(int(parts[1]) if len(parts) == 2 else None)
+            say(f"  {words}.")
+            return granted and board_over()
+        elif command == "auto":
+            say(cards_text(session.auto(), symbols=symbols))
+            return session.board.finished and board_over()
+        elif command == "skip":
+            session.skip()
+            say("")
+            show_board()
+            return session.board.finished and board_over()
+        elif command == "hand":
+            say(position_text(session, symbols=symbols) if play
+                else hand_text(session, symbols=symbols))
+        elif command == "auction":
+            say(auction_grid(session))
+        elif command == "sheet":
+            say(sheet_text(session))
+        elif play:
+            show_play(session.play_card(word))
+            return session.board.finished and board_over()
+        else:
+            auction_over(session.call(word))
+            return session.board.finished and board_over()
+        return False
+
     say(f"Vint practice: {session.rules.name}, you are {session.seat.name}. "
         "Type help for the commands.")
     show_board()
     if session.board.finished and board_over():
         return
     while True:
-        out.write(f"{session.board.number} {session.seat.name}> ")
-        out.flush()
-        line = inp.readline()
-        if not line:
-            say("")
+        word = _next_line(f"{session.board.number} {session.seat.name}> ", inp, out)
+        if word is None:
             break
-        if not _is_terminal(inp):
-            out.write(line if line.endswith("\n") else line + "\n")   # a transcript reads well
-        word = line.strip()
         command = word.lower()
-        if not word:
-            continue
+        if command in ("quit", "q", "exit"):
+            break
+        try:
+            if act(word, command):
+                break
+        except PracticeError as exc:
+            say(f"  {exc}")
+    say(f"Session over: {len(session.finished_boards)} board(s) finished"
+        + (f", saved in {save}." if session.finished_boards else "."))
+
+
+def run_preference_practice(args, out, inp, save) -> None:
+    """``vint practice --rules preference``: three players, the pool as the sheet."""
+    for flag, given in (("--deals", args.deals), ("--constraint", args.constraint),
+                        ("--partners", args.partners)):
+        if given:
+            raise PracticeCliError(f"{flag} is not a Preference practice option")
+    if args.seat not in (None, "0", "1", "2"):
+        raise PracticeCliError(f"your seat in Preference is a player 0, 1 or 2, not {args.seat}")
+    session = PreferencePractice(args.seat or 0, seed=args.seed)
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    def show() -> None:
+        b = session.board
+        say(f"Board {b.number}, player {b.dealer} deals. Your hand (player {session.seat}): "
+            + " ".join(session.state()["hand"]))
+        for c in b.calls:
+            say(f"  player {c['player']}: {'Pass' if c['call'] == 'P' else c['call']}"
+                + ("" if c["mine"] else f"  ({c['reason']})"))
+
+    def over() -> bool:
+        b = session.board
+        r = b.result
+        if r["contract"] is None:
+            say(f"Board {b.number}: {r['note']}")
+        else:
+            how = (f"after taking the widow for {r['widow_bid']} (laid off "
+                   f"{' '.join(r['discard'])})" if r["discard"] else "as dealt")
+            say(f"Board {b.number}: player {r['declarer']} plays {r['contract']} {how}: "
+                f"{r['tricks']} tricks double-dummy; " + "; ".join(r["items"]))
+        hands = session.state()["hands"]
+        for p, h in enumerate(hands):
+            say(f"  player {p}: {' '.join(h)}")
+        sheet = session.state()["sheet"]
+        say("Pool: " + str(sheet["pool"]) + "; balances: "
+            + ", ".join(f"player {p} {v:+d}" for p, v in sheet["balance"].items()))
+        with open(save, "w", encoding="utf-8") as f:
+            f.write(session.pbn())
+        say(f"(saved {len(session.finished_boards)} board(s) to {save})")
+        if args.boards is not None and len(session.finished_boards) >= args.boards:
+            return True
+        session.new_board()
+        show()
+        return session.board.finished and over()
+
+    say(f"Preference practice: you are player {session.seat}. Type help for the commands.")
+    show()
+    if session.board.finished and over():
+        return
+    while True:
+        word = _next_line(f"{session.board.number} p{session.seat}> ", inp, out)
+        if word is None:
+            break
+        command = word.lower()
         try:
             if command in ("quit", "q", "exit"):
                 break
             if command in ("help", "?"):
-                say(HELP)
+                say("Type a call (P, a suit S C D H, or a widow bid W1 W2 ...), hint, undo, "
+                    "hand or quit.")
             elif command == "hint":
                 d = session.hint()
                 say(f"  the advisor would call {'Pass' if d.call == 'P' else d.call}: {d.reason}")
             elif command == "undo":
                 session.undo()
                 say("  taken back.")
-                say(auction_grid(session))
-            elif command == "skip":
-                session.skip()
-                say("")
-                show_board()
-                if session.board.finished and board_over():
-                    break
+                show()
             elif command == "hand":
-                say(hand_text(session, symbols=symbols))
-            elif command == "auction":
-                say(auction_grid(session))
-            elif command == "sheet":
-                say(sheet_text(session))
+                show()
             else:
-                say(calls_text(session.call(word)))
-                if session.board.finished and board_over():
+                for c in session.call(word)[1:]:
+                    say(f"  player {c['player']}: {'Pass' if c['call'] == 'P' else c['call']}"
+                        f"  ({c['reason']})")
+                if session.board.finished and over():
                     break
-        except PracticeError as exc:
+        except ValueError as exc:
             say(f"  {exc}")
-    say(f"Session over: {len(session.finished_boards)} board(s) finished"
-        + (f", saved in {save}." if session.finished_boards else "."))
+    say(f"Session over: {len(session.finished_boards)} board(s) finished.")

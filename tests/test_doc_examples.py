@@ -55,3 +55,34 @@ def test_every_python_example_runs(block, tmp_path, monkeypatch):
     (tmp_path / "bridge.pbn").write_text(bridge, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     exec(compile(source_of(block), "<docs example>", "exec"), {"__name__": "__docs__"})
+
+
+def docstring_examples():
+    """Every docstring of the package's modules that holds ``>>>`` examples."""
+    import importlib
+    import pkgutil
+
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    for package in ("advisor", "solver"):
+        root = importlib.import_module(package)
+        names = [package] + [m.name for m in pkgutil.walk_packages(root.__path__, package + ".")]
+        for name in sorted(names):
+            module = importlib.import_module(name)
+            for test in finder.find(module):
+                if test.examples and test.name.startswith(name):
+                    yield pytest.param(test, id=test.name)
+
+
+def test_the_package_has_docstring_examples():
+    names = {p.id for p in docstring_examples()}
+    assert {"advisor.valuation.exchange", "solver.play", "advisor.rules"} <= names
+
+
+@pytest.mark.parametrize("test", list(docstring_examples()))
+def test_every_docstring_example_gives_its_output(test):
+    """Docstring examples are doctests: their outputs are compared (issue 29: the
+    exchange module's example had two hands of 15 and 14 cards)."""
+    failures = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    result = runner.run(test, out=failures.append)
+    assert result.failed == 0, "".join(failures)

@@ -1,10 +1,12 @@
-"""Practice at the table (issue 13): ``advisor.practice.Practice`` and ``vint practice``.
+"""Practice at the table (issues 13 and 27): ``advisor.practice.Practice`` and ``vint practice``.
 
-The computer seats call by the advisor's policy; the tests check what the
-session promises whatever the policy calls: legal auctions ended by the
-game's rules, the player's illegal calls refused without losing anything,
-undo, skip, scoring by the double-dummy tricks, the running sheet, and a
-session file that ``vint review`` reads back.
+The computer seats call by the advisor's policy and play their cards from
+what each seat can see; the tests check what the session promises whatever
+the policy calls: legal auctions ended by the game's rules, the player's
+illegal calls and cards refused without losing anything, undo, skip, claims,
+scoring by the tricks taken (or, bidding only, by the double-dummy tricks),
+the player's cards judged, the running sheet, and a session file that
+``vint review`` reads back with its play.
 """
 
 import functools
@@ -16,13 +18,15 @@ import sys
 import pytest
 
 import solver
+from solver.cards import Deal
 from helpers import child_env
 from advisor import rules as game_rules
+from advisor.cardplay import PlayerView, card_values
 from advisor.cli import main
 from advisor.game import declarer_tricks, playable_contracts, strain_of
 from advisor.practice import Practice, PracticeError
 from advisor.records import read_games
-from advisor.render.practice import result_text
+from advisor.render.practice import card_hint_text, result_text
 
 VINT = game_rules.get("vint")
 
@@ -35,7 +39,7 @@ def _play_board_with_hints(session):
 
 
 def test_auction_is_legal_and_ends_by_the_rules():
-    session = Practice("vint", "S", seed=3)
+    session = Practice("vint", "S", seed=3, play=False)
     board = _play_board_with_hints(session)
     assert board.finished
     # Every call was legal when it was made, and the rules say it is over.
@@ -50,7 +54,7 @@ def test_auction_is_legal_and_ends_by_the_rules():
 
 
 def test_board_is_scored_with_the_double_dummy_tricks():
-    session = Practice("vint", "N", seed=11)
+    session = Practice("vint", "N", seed=11, play=False)
     board = _play_board_with_hints(session)
     result = board.result
     table = solver.dd_table(board.deal)
@@ -91,7 +95,7 @@ def test_undo_takes_back_the_players_last_call():
     session.undo()
     assert session.board.auction == start
     assert session.to_call.name == "E"
-    with pytest.raises(PracticeError, match="no call of yours"):
+    with pytest.raises(PracticeError, match="no call or card of yours"):
         session.undo()
 
 
@@ -124,7 +128,7 @@ def test_deals_from_a_file_keep_their_dealer(tmp_path):
     path = tmp_path / "deals.pbn"
     path.write_text('[Dealer "E"]\n[Deal "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 '
                     'Q54.5432.43.KQJ4 876.876.9876.765"]\n', encoding="utf-8")
-    session = Practice("vint", "S", deals=str(path))
+    session = Practice("vint", "S", deals=str(path), play=False)
     assert session.board.dealer.name == "E"
     assert session.board.deal.to_pbn().startswith("N:AK32.AKQJ.T2.A32")
     _play_board_with_hints(session)
@@ -134,7 +138,7 @@ def test_deals_from_a_file_keep_their_dealer(tmp_path):
 
 def test_a_rubber_is_played_to_its_end_with_the_sheet():
     """The player follows the hints until a side wins a rubber (Vint: two games)."""
-    session = Practice("vint", "S", seed=7)
+    session = Practice("vint", "S", seed=7, play=False)
     for _ in range(40):
         _play_board_with_hints(session)
         if session.sheet.rubbers:
@@ -153,7 +157,7 @@ def test_a_rubber_is_played_to_its_end_with_the_sheet():
 
 @pytest.mark.parametrize("name", ["vint-siberian", "skruuvi", "semi-contract", "vint-foster"])
 def test_other_games_auctions_end_by_their_rules(name):
-    session = Practice(name, "S", seed=1)
+    session = Practice(name, "S", seed=1, play=False)
     board = _play_board_with_hints(session)
     rs = game_rules.get(name)
     assert rs.auction_is_over(board.auction)
@@ -170,7 +174,8 @@ def test_other_games_auctions_end_by_their_rules(name):
 @functools.lru_cache(maxsize=None)
 def _all_pass_session(name):
     """A session whose board everyone passed (the tests only read it)."""
-    session = Practice(name, "S", seed=3, constraints={s: "hcp <= 12" for s in "NESW"})
+    session = Practice(name, "S", seed=3, constraints={s: "hcp <= 12" for s in "NESW"},
+                       play=False)
     for _ in range(10):
         while session.to_call is not None and session.to_call.name == "S":
             session.call("P")                  # the computer calls after each of ours
@@ -222,13 +227,13 @@ def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
     script = "help\nhint\n9S\nfoo\nundo\n" + "P\n" * 200 + "quit\n"
     proc = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "practice", "--seed", "5", "--boards", "2",
-         "--save", str(save), "--letters"],
+         "--save", str(save), "--letters", "--no-play"],
         input=script, capture_output=True, text=True, timeout=600, cwd=tmp_path, env=child_env())
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "hint" in out and "the advisor would call" in out
     assert "9S" in out and "not a call" in out           # refused, the session goes on
-    assert "no call of yours" in out                      # undo before any call
+    assert "no call or card of yours" in out              # undo before any call
     assert out.count("Par:") == 2 and "Sheet after 2 board(s)" in out
     assert "saved 2 board(s)" in out
     games = read_games(save, rules="vint")
@@ -286,7 +291,7 @@ def test_end_of_input_ends_the_session_cleanly(tmp_path):
 def test_a_semi_contract_board_ending_in_courts_is_played_and_scored():
     # North holds eight or more court cards: the policy bids Courts with them.
     session = Practice("semi-contract", "S", seed=1,
-                       constraints={"N": "jacks + queens + kings >= 8"})
+                       constraints={"N": "jacks + queens + kings >= 8"}, card_samples=4)
     while not session.board.finished:
         session.call("P")
     r = session.board.result
@@ -295,3 +300,274 @@ def test_a_semi_contract_board_ending_in_courts_is_played_and_scored():
     assert isinstance(r.tricks, int) and r.score is not None
     rs = game_rules.get("semi-contract")
     assert r.score.net("NS") == rs.score(session.board.deal, r.contract, "N", r.tricks).net("NS")
+
+
+# -- playing the hand -----------------------------------------------------------------
+
+def _to_the_play(session):
+    """The player follows the hints until the play starts (or the board ends)."""
+    while session.board.phase == "auction":
+        session.call(session.hint().call)
+    return session.board
+
+
+@functools.lru_cache(maxsize=None)
+def _played_session():
+    """A Vint board bid by the hints and played by the player following the
+    computer's own card hints: the board is over (the tests only read it)."""
+    session = Practice("vint", "S", seed=12, card_samples=6,
+                       constraints={"N": "hcp >= 16"})
+    board = _to_the_play(session)
+    assert board.phase == "play", "the auction ended without a contract to play"
+    while board.phase == "play":
+        session.play_card(session.card_hint().choice)
+    return session
+
+
+def test_the_computer_plays_three_seats_and_the_player_his_own():
+    session = _played_session()
+    board = session.board
+    assert board.finished and board.result.played
+    assert len(board.cards) == 52
+    assert all(c.player == (c.seat == "S") for c in board.cards)
+    # the cards were legal: the rules of play replay them
+    play = solver.check_play(board.deal, board.play.trump, board.play.how.leader,
+                             [c.card for c in board.cards])
+    declarer = solver.Seat.parse(board.result.declarer)
+    assert board.result.tricks == play.tricks_won(declarer.side)
+    assert [c.winner for c in board.cards if c.winner] == [t.winner.name for t in play.tricks]
+    # scored with the tricks taken, the double-dummy tricks kept beside them
+    want = VINT.score(board.deal, board.result.contract, declarer.name, board.result.tricks)
+    assert board.result.score.net("NS") == want.net("NS")
+    assert board.result.dd_tricks == declarer_tricks(
+        solver.dd_table(board.deal), VINT, declarer, strain_of(VINT, board.result.contract))
+
+
+def test_each_of_the_players_cards_is_judged_both_ways():
+    result = _played_session().board.result
+    mine = result.cards
+    assert [c.seat for c in mine] == ["S"] * 13
+    assert "judged by what their players could see" in result.judged
+    choices = [c for c in mine if len(c.best) > 1 or c.single_dummy is not None]
+    assert choices and all(c.single_dummy is not None for c in mine if c.tricks_lost)
+    data = result.to_dict()
+    assert len(data["cards"]) == 13 and "single_dummy" in data["cards"][0]
+    assert "Your cards (" in result_text(_played_session(), _played_session().board,
+                                        symbols=False)
+
+
+def test_the_played_board_is_saved_with_its_play_and_reviewed():
+    session = _played_session()
+    games = read_games(session.pbn(), rules="vint")
+    assert not games.errors, games.errors
+    record = next(iter(games))
+    assert record.play == [c.card for c in session.board.cards] and record.complete_play
+    assert record.result == session.board.result.tricks
+    import advisor
+    review = advisor.review(session.pbn(), auction_review=False, single_dummy=True,
+                            card_samples=4)[0]
+    assert len(review.cards) == 52 and review.single_dummy
+
+
+def test_cards_are_refused_out_of_turn_or_against_the_rules():
+    session = Practice("vint", "S", seed=12, card_samples=6, constraints={"N": "hcp >= 16"})
+    board = _to_the_play(session)
+    assert session.to_play.name == "S"
+    legal = session.legal_cards()
+    held = set(board.play.hand("S").cards)
+    wrong = next((c for c in held if c not in legal), None)
+    before = len(board.cards)
+    if wrong is not None:
+        with pytest.raises(PracticeError, match="revoke"):
+            session.play_card(str(wrong))
+    with pytest.raises(PracticeError, match="not a card"):
+        session.play_card("P")
+    with pytest.raises(PracticeError, match="not in that hand"):
+        session.play_card(str(next(c for c in board.deal["N"].cards)))
+    assert len(board.cards) == before
+    with pytest.raises(PracticeError, match="not your turn to call"):
+        session.hint()
+
+
+def test_undo_takes_back_the_players_card_and_the_computers_after_it():
+    session = Practice("vint", "S", seed=12, card_samples=6, constraints={"N": "hcp >= 16"})
+    board = _to_the_play(session)
+    first = len(board.cards)
+    position = [c.card for c in board.cards]
+    hint = session.card_hint()
+    added = session.play_card(hint.choice)
+    assert added[0].player and added[0].card == hint.choice
+    session.undo()
+    assert [c.card for c in board.cards] == position and len(board.cards) == first
+    assert session.to_play.name == "S" and board.phase == "play"
+    # the same seed: the computer answers the same card the same way
+    assert [c.card for c in session.play_card(hint.choice)] == [c.card for c in added]
+
+
+def test_a_claim_stands_only_against_double_dummy_defence():
+    session = Practice("vint", "S", seed=12, card_samples=6, constraints={"N": "hcp >= 16"})
+    board = _to_the_play(session)
+    table = board.play
+    mine = table.dd_tricks("NS") - table.tricks_won("NS")
+    if mine < table.tricks_left:
+        granted, words = session.claim()
+        assert not granted and f"hold you to {mine}" in words and board.phase == "play"
+    granted, words = session.claim(mine)
+    assert granted and "granted" in words and board.finished
+    declarer = solver.Seat.parse(board.result.declarer)
+    want = table.tricks_won(declarer.side) + (mine if declarer.side == "NS"
+                                               else table.tricks_left - mine)
+    assert board.result.tricks == want
+    record = next(iter(read_games(session.pbn(), rules="vint")))
+    assert record.result == want and not record.complete_play
+
+
+def test_auto_plays_the_players_cards_to_the_end():
+    session = Practice("vint", "S", seed=12, card_samples=4, constraints={"N": "hcp >= 16"})
+    _to_the_play(session)
+    added = session.auto()
+    assert session.board.finished and any(c.player for c in added)
+    assert len(session.board.cards) == 52
+
+
+def test_a_skruuvi_all_pass_misere_is_played_out_with_its_aces():
+    session = Practice("skruuvi", "S", seed=3, card_samples=3,
+                       constraints={s: "hcp <= 12" for s in "NESW"})
+    for _ in range(10):
+        while session.board.phase == "auction":
+            session.call("P")
+        if session.board.contract == "AP":
+            break
+        session.skip()
+    board = session.board
+    assert board.contract == "AP" and board.phase == "play" and board.play.misere
+    session.auto()
+    r = board.result
+    assert r.played and r.contract == "AP" and r.declarer is None
+    leader = board.dealer.lho
+    play = solver.check_play(board.deal, "NT", leader, [c.card for c in board.cards])
+    assert r.tricks == play.tricks_won(leader.side)
+    # scored with the aces each side took, as the rules score a played misère
+    from advisor.valuation.misere import aces_taken
+    rs = game_rules.get("skruuvi")
+    want = rs.score(board.deal, "AP", leader.name, r.tricks,
+                    aces_taken=aces_taken(board.deal, leader, [c.card for c in board.cards]))
+    assert r.score.net("NS") == want.net("NS")
+    games = read_games(session.pbn(), rules="skruuvi")
+    assert not games.errors and next(iter(games)).play == [c.card for c in board.cards]
+
+
+def _read_to_prompt(proc, buffer: list) -> str:
+    """What ``vint practice`` printed up to its next prompt ("1 S> "), or to its end."""
+    out = b""
+    while not re.search(rb"\d+ [NESW]> $", out):
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        if not chunk:
+            break
+        out += chunk
+    text = out.decode("utf-8")
+    buffer.append(text)
+    return text
+
+
+def test_practice_from_a_pipe_plays_a_whole_board(tmp_path):
+    """A player at the other end of a pipe: passes through the auction, then in the
+    play asks for a hint and plays the computer's card, takes it back and plays it
+    again, claims, and lets the computer finish (auto)."""
+    save = tmp_path / "played.pbn"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "advisor.cli", "practice", "--seed", "12", "--boards", "1",
+         "--save", str(save), "--letters", "--card-samples", "4",
+         "--constraint", "N: hcp >= 16"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=tmp_path, env=child_env())
+    seen: list = []
+
+    def send(line: str) -> str:
+        proc.stdin.write((line + "\n").encode())
+        proc.stdin.flush()
+        return _read_to_prompt(proc, seen)
+
+    try:
+        text = _read_to_prompt(proc, seen)
+        for _ in range(30):                       # the auction: the player passes
+            if "Play:" in text or "Session over" in text:
+                break
+            text = send("P")
+        assert "Play:" in "".join(seen), "the auction ended without a contract to play"
+        hint = send("hint")
+        card = re.search(r"the computer would play (\w+)", hint).group(1)
+        assert "tricks" in hint
+        first = send(card)
+        assert f"S (you) {card}" in first
+        assert "taken back" in send("undo")
+        again = send(card)
+        assert again.replace("taken back.", "") == first.replace("taken back.", "")
+        claim = send("claim")
+        if "refused" in claim:
+            assert "with best play" in claim
+            send("auto")
+        proc.stdin.close()
+        proc.wait(timeout=300)
+        _read_to_prompt(proc, seen)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = "".join(seen)
+    assert proc.returncode == 0
+    assert re.search(r"Contract \w+ by [NESW]: \d+ tricks taken", out)
+    assert "Your cards (" in out and "saved 1 board(s)" in out
+    games = read_games(save, rules="vint")
+    assert not games.errors
+    record = next(iter(games))
+    assert record.play[:len(record.play)] and record.result is not None
+    review = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "review", str(save), "--no-auction-review",
+         "--letters", "--card-samples", "4"], capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env=child_env())
+    assert review.returncode == 0, review.stderr
+    assert "Contract" in review.stdout and "Play (" in review.stdout
+
+
+def test_a_hint_over_one_deal_prints_no_standard_error():
+    """The last layout left (one deal): the hint gives each card's value, with
+    no "± inf"; over more deals each value has its standard error."""
+    deal = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
+    view = PlayerView.of_deal(deal, "E", rules="vint", contract="4H", declarer="N")
+    one = card_hint_text(card_values(view, deals=[Deal.from_pbn(deal)]), symbols=False)
+    assert "1 deal that fits" in one and "inf" not in one and "±" not in one
+    many = card_hint_text(card_values(view, samples=4, seed=1), symbols=False)
+    assert "4 deals that fit" in many and many.count("±") >= 2
+
+
+def test_practice_with_changing_partners_keeps_score_per_player():
+    """Seeds 000/001: partners change after each rubber, the score is per player."""
+    session = Practice("vint", "S", seed=7, partners=True, play=False)
+    board = _play_board_with_hints(session)
+    summary = session.sheet_summary()["partners"]
+    assert summary["seating"] == {"N": "N", "E": "E", "S": "You", "W": "W"}
+    assert summary["partnership"] == 1 and summary["of"] == 3
+    assert board.result.score is None or session.sheet.deals == [board.result.score]
+    # NS (You and N) win the rest of the rubber: the sheet settles it per player and
+    # the computer players move round the player.
+    grand = VINT.score(None, "7NT", "S", 13)
+    events = []
+    while not session.partners.results:
+        events += session._enter(grand)
+    settled = session.partners.results[0]
+    assert settled["You"] == settled["N"] == -settled["E"] == -settled["W"] > 0
+    assert session.sheet is session.partners.sheet and not session.sheet.rubbers
+    assert session.partners.seating == {"N": "W", "E": "N", "S": "You", "W": "E"}
+    assert any("partners change" in e for e in events)
+    from advisor.render.practice import sheet_text
+    assert "partnership 2 of 3 (W & You against N & E)" in sheet_text(session)
+
+
+def test_vint_practice_partners_option_shows_the_partnership(tmp_path):
+    save = tmp_path / "s.pbn"
+    proc = subprocess.run(
+        [sys.executable, "-m", "advisor.cli", "practice", "--seed", "5", "--boards", "1",
+         "--partners", "--no-play", "--save", str(save), "--letters"],
+        input="P\n" * 40 + "quit\n", capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env=child_env())
+    assert proc.returncode == 0, proc.stderr
+    assert "Changing partners: partnership 1 of 3 (N & You against E & W)" in proc.stdout

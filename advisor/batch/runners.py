@@ -24,11 +24,12 @@ import logging
 import os
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from typing import Callable, List, Optional
 
 __all__ = ["LocalRunner", "DaskRunner", "open_runner", "dask_available", "RunnerError",
-           "DaskMissing", "ChunkFailed", "INSTALL_HINT"]
+           "DaskMissing", "ChunkFailed", "NoWorkers", "INSTALL_HINT"]
 
 #: How to get Dask, said wherever it is missing.
 INSTALL_HINT = 'pip install "vint[dask]" (or: pip install "dask[distributed]" bokeh)'
@@ -93,12 +94,23 @@ class LocalRunner:
         pass
 
 
-class DaskRunner:
-    """The chunks as tasks on a Dask cluster (``client``: a ``distributed.Client``)."""
+class NoWorkers(RunnerError):
+    """The cluster has had no worker for ``DaskRunner.no_worker_seconds`` while
+    chunks waited: nothing would ever finish them."""
 
-    def __init__(self, client, *, cluster=None, in_flight: Optional[int] = None):
+
+class DaskRunner:
+    """The chunks as tasks on a Dask cluster (``client``: a ``distributed.Client``).
+
+    ``no_worker_seconds``: how long chunks may wait on a cluster without any
+    worker (every worker died, or none has joined yet) before ``run`` gives up
+    with ``NoWorkers`` instead of waiting for ever."""
+
+    def __init__(self, client, *, cluster=None, in_flight: Optional[int] = None,
+                 no_worker_seconds: float = 120.0):
         self.client, self.cluster = client, cluster
         self._in_flight = in_flight
+        self.no_worker_seconds = no_worker_seconds
 
     @property
     def workers(self) -> int:
@@ -125,7 +137,7 @@ class DaskRunner:
         thread by default); ``on_done(i, result)`` as each finishes. A chunk
         that raised or lost its worker is submitted again up to ``retries``
         times, then ``on_failed(i, text)`` (or ``ChunkFailed`` is raised)."""
-        from distributed import as_completed
+        from distributed import wait
 
         limit = self._in_flight or 2 * self.workers
         attempts = {}
@@ -140,32 +152,54 @@ class DaskRunner:
             return future
 
         # range first: zip stops on it without taking one more chunk from waiting.
-        first = [submit(i) for _, i in zip(range(limit), waiting)]
-        queue = as_completed(first, with_results=False)
+        pending = {submit(i) for _, i in zip(range(limit), waiting)}
+        idle_since = None                  # when the cluster was last seen without a worker
         try:
-            for future in queue:
-                i = index_of.pop(future.key)
+            while pending:
                 try:
-                    result = future.result()
-                except (KeyboardInterrupt, MemoryError):
-                    raise
-                except Exception as exc:            # noqa: BLE001 - the worker's error or death
-                    future.release()
-                    if attempts[i] <= retries:
-                        queue.add(submit(i))
-                        continue
-                    if on_failed is None:
-                        raise ChunkFailed(i, f"{type(exc).__name__}: {exc}") from None
-                    on_failed(i, f"{type(exc).__name__}: {exc} (tried {attempts[i]} times)")
-                else:
-                    future.release()
-                    on_done(i, result)
-                nxt = next(waiting, None)
-                if nxt is not None:
-                    queue.add(submit(nxt))
+                    done, pending = wait(pending, timeout=5, return_when="FIRST_COMPLETED")
+                except TimeoutError:               # none finished in 5 s: is anyone working?
+                    idle_since = self._check_workers(idle_since)
+                    continue
+                idle_since = None
+                for future in done:
+                    i = index_of.pop(future.key)
+                    try:
+                        result = future.result()
+                    except (KeyboardInterrupt, MemoryError):
+                        raise
+                    except Exception as exc:        # noqa: BLE001 - the worker's error or death
+                        future.release()
+                        if attempts[i] <= retries:
+                            pending.add(submit(i))
+                            continue
+                        if on_failed is None:
+                            raise ChunkFailed(i, f"{type(exc).__name__}: {exc}") from None
+                        on_failed(i, f"{type(exc).__name__}: {exc} (tried {attempts[i]} times)")
+                    else:
+                        future.release()
+                        on_done(i, result)
+                    nxt = next(waiting, None)
+                    if nxt is not None:
+                        pending.add(submit(nxt))
         finally:
-            for future in list(queue.futures):
+            for future in list(pending):
                 future.cancel()
+
+    def _check_workers(self, idle_since: Optional[float]) -> Optional[float]:
+        """While chunks wait: None if the cluster has a worker, else since when it
+        has had none; ``NoWorkers`` once that is longer than ``no_worker_seconds``."""
+        if self.client.scheduler_info().get("workers"):
+            return None
+        now = time.monotonic()
+        if idle_since is None:
+            return now
+        if now - idle_since > self.no_worker_seconds:
+            raise NoWorkers(f"the Dask cluster has had no worker for "
+                            f"{self.no_worker_seconds:.0f} s while chunks waited (every worker "
+                            f"died or none joined); the chunks written so far are kept: "
+                            f"run the same command again to resume")
+        return idle_since
 
     def close(self) -> None:
         self.client.close()

@@ -95,7 +95,10 @@ class Candidate:
     declarer's side takes 0..13 tricks. ``samples``: the samples the call was
     scored on (fewer than the recommendation's when ``prune`` dropped it as
     clearly worse: the first ones). ``scores`` and ``stands``: the per-sample
-    values, in the order of ``Recommendation.deals``.
+    values, in the order of ``Recommendation.deals``. ``ends``: with the
+    policy's continuation, where the auction ended after this call, as
+    ``[(contract text, samples)]``, most often first (e.g. ``("4H by E", 12)``,
+    ``("thrown in", 3)``).
     """
 
     call: str
@@ -109,13 +112,15 @@ class Candidate:
     samples: int = 0
     scores: List[int] = field(default_factory=list, repr=False)
     stands: List[int] = field(default_factory=list, repr=False)
+    ends: List[Tuple[str, int]] = field(default_factory=list)
 
     def to_dict(self, per_sample: bool = False) -> dict:
         out = {"call": self.call, "contract": self.contract, "declarer": self.declarer,
                "mean": round(self.mean, 2), "stderr": round(self.stderr, 2),
                "mean_stands": round(self.mean_stands, 2),
                "p_make": None if self.p_make is None else round(self.p_make, 4),
-               "tricks": self.tricks, "samples": self.samples}
+               "tricks": self.tricks, "samples": self.samples,
+               "ends": [[text, n] for text, n in self.ends]}
         if per_sample:
             out["scores"], out["stands"] = list(self.scores), list(self.stands)
         return out
@@ -821,7 +826,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                             live=live)
 
     nan = float("nan")
-    rows, stand_rows, all_tricks = [], [], []
+    rows, stand_rows, all_tricks, final_rows = [], [], [], []
     unplayable = estimated = courts_rough = aces_by_mean = 0
     stopped = False
     for lo in range(0, len(deals), CHUNK):
@@ -833,6 +838,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             stand_rows.append(stands)
             if reply == "policy":
                 unplayable += sum(f is not None and f[0] == "?" for f in extra)
+                final_rows.append(extra)
                 rows.append([nan if f is None else 0 if f[0] == "?"
                              else _ours(sit, valuer.score(*f)) for f in extra])
             elif reply == "par":
@@ -855,7 +861,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             break
     used = deals[:len(rows)]
     candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
-                             np.array(stand_rows, dtype=float), live)
+                             np.array(stand_rows, dtype=float), live, final_rows)
     warnings = [w for w in (drawn.warning, relaxed) if w]
     if exchange and sit.exchange is None and sit.rules.exchange_style == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
@@ -889,12 +895,37 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         warning="; ".join(warnings) or None, stopped_early=stopped, attempts=drawn.attempts,
         inferences=[i for i in sit.inferences if i not in _dropped(relaxed, sit)],
         deals=used, tricks=all_tricks)
-    rec.reason = _reason(rec, np.array(rows, dtype=float), sit)
+    rec.reason = _reason(rec, np.array(rows, dtype=float), sit, final_rows)
     rec.seconds = time.perf_counter() - start
     return rec
 
 
-def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Candidate]:
+def _final_text(sit: Situation, final) -> str:
+    """One continuation's final contract in words: ``"4H by E"``, ``"thrown in"``,
+    ``"the all-pass misère"``, or where the table cannot play it."""
+    contract, declarer = final
+    if contract == "?":
+        return "a contract the table cannot play"
+    if contract is None:
+        return "thrown in"
+    if contract == sit.rules.all_pass_contract and declarer is None:
+        return "the all-pass misère" if sit.rules.all_pass_scores else "thrown in"
+    return contract if declarer is None else f"{contract} by {declarer.name}"
+
+
+def _ends(sit: Situation, final_rows, k: int) -> List[Tuple[str, int]]:
+    """Candidate ``k``'s final contracts over the samples it was scored on,
+    most often first (ties: the first met)."""
+    counts: Dict[str, int] = {}
+    for finals in final_rows:
+        if finals[k] is not None:
+            text = _final_text(sit, finals[k])
+            counts[text] = counts.get(text, 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])
+
+
+def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
+                final_rows=()) -> List[Candidate]:
     out = []
     for k, (call, contract, declarer) in enumerate(sit.candidates):
         scored = ~np.isnan(rows[:, k])             # a dropped candidate: its first samples
@@ -903,7 +934,8 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Cand
         c = Candidate(call, contract, None if declarer is None else declarer.name, mean, se,
                       float(stands.mean()) if len(stands) else 0.0,
                       samples=int(scored.sum()),
-                      scores=[int(v) for v in values], stands=[int(v) for v in stands])
+                      scores=[int(v) for v in values], stands=[int(v) for v in stands],
+                      ends=_ends(sit, final_rows, k))
         misere = extra_strain(sit.rules, contract) in sit.rules.losing_strains
         if contract is not None and len(values) and is_misere(sit.rules, contract):
             # A misère scores above 0 for its side exactly when it makes, by its
@@ -918,18 +950,63 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live) -> List[Cand
             # a semi-contract misère makes when its side loses enough tricks
             c.p_make = sum((13 - n if misere else n) >= need for n in taken) / len(taken)
         out.append(c)
-    # best first, the calls still scored at the end before the dropped ones;
-    # ties: the earlier candidate (pass, then the lower bid)
-    order = sorted(range(len(out)), key=lambda k: (k not in live, -round(out[k].mean, 6), k))
+    # Best first. A call dropped early (``prune``) was scored on the first
+    # samples only, so its own mean is not comparable with the others': every
+    # call is placed by how far it trails the best live call on the samples
+    # both were scored on (for the live calls: the difference of their means).
+    # Ties: the earlier candidate (pass, then the lower bid).
+    live_k = [k for k in range(len(out)) if k in live] or list(range(len(out)))
+    top = max(live_k, key=lambda k: (round(out[k].mean, 6), -k))
+
+    def trails(k: int) -> float:
+        diff = rows[:, top] - rows[:, k]
+        diff = diff[~np.isnan(diff)]
+        return round(float(diff.mean()), 6) if len(diff) else math.inf
+
+    order = sorted(range(len(out)), key=lambda k: (k != top, trails(k), k))
     return [out[k] for k in order]
 
 
-def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation) -> str:
+def _pass_what(sit: Situation, best: Candidate, final_rows, k: int) -> str:
+    """Why a pass with nothing bid: where the auction goes from there (who
+    declares how often, and the contract seen most often)."""
+    finals = [f[k] for f in final_rows if f[k] is not None]
+    if not finals:                         # no continuation (reply "par" or "none")
+        return "Passing"
+    n = len(finals)
+    text, most = best.ends[0]
+    if most == n:
+        return f"Passing (the auction then ends in {text} on every sample)"
+    them = sum(d is not None and d.side != sit.side for _, d in finals)
+    us = sum(d is not None and d.side == sit.side for _, d in finals)
+    parts = []
+    if them:
+        parts.append(f"the opponents declare on {them / n:.0%} of samples")
+    if us:
+        parts.append(f"our side on {us / n:.0%}")
+    no_declarer: Dict[str, int] = {}       # thrown in, the all-pass misère...
+    for final in finals:
+        if final[1] is None:
+            words = _final_text(sit, final)
+            no_declarer[words] = no_declarer.get(words, 0) + 1
+    parts += [f"{words} on {k / n:.0%}" for words, k in no_declarer.items()]
+    return f"Passing ({', '.join(parts)}; most often {text})"
+
+
+def _same_ends(final_rows, k1: int, k2: int) -> bool:
+    """Do two candidates' continuations end in the same contract on every
+    sample both were scored on (so they score the same)?"""
+    both = [(f[k1], f[k2]) for f in final_rows if f[k1] is not None and f[k2] is not None]
+    return bool(both) and all(a == b for a, b in both)
+
+
+def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()) -> str:
     best = rec.candidates[0]
     n = rec.samples
     if best.call == PASS:
         if best.contract is None:
-            what = "Passing (no one else gains by bidding)"
+            what = _pass_what(sit, best, final_rows,
+                              [c[0] for c in sit.candidates].index(PASS))
         else:
             what = f"Passing ({best.contract} by {best.declarer} makes in {best.p_make:.0%})"
         head = f"{what} scores {best.mean:+.0f} on average over {n} samples"
@@ -941,10 +1018,15 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation) -> str:
     second = rec.candidates[1]
     k1 = [c[0] for c in sit.candidates].index(best.call)
     k2 = [c[0] for c in sit.candidates].index(second.call)
+    other = "passing" if second.call == PASS else second.call
+    if final_rows and _same_ends(final_rows, k1, k2):
+        # Not a close call: both lead to the same contract, so either does;
+        # the lower (the earlier candidate) is named.
+        return (f"{head}; {other} leads to the same final contract on every sample "
+                f"(either call does as well).")
     diff = rows[:, k1] - rows[:, k2]
     diff, se = _stats(diff[~np.isnan(diff)])    # the samples both were scored on
     se_text = "" if not math.isfinite(se) else f" ± {se:.0f}"
-    other = "passing" if second.call == PASS else second.call
     if not math.isfinite(se) or diff <= 2 * se:
         rec.too_close = True
         return (f"Too close to call: {best.call} and {other} ({head}; its lead, "

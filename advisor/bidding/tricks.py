@@ -32,6 +32,8 @@ from math import comb, exp
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ..game import rule_set
+
 __all__ = ["CONTEXTS", "TrickModel", "context", "model", "features", "FEATURE_NAMES"]
 
 MODEL_FILE = Path(__file__).with_name("tricks_model.json")
@@ -187,7 +189,7 @@ class LevelChooser:
 
     def __init__(self, rules, strains: Sequence[str]):
         self.rules = rules
-        self.honours = rules.name == "vint"
+        self.honours = rules.honours_score_trick_value
         self.scores = {s: [[rules.score(None, f"{level}{s}", "N", t).net("NS") for t in range(14)]
                            for level in range(1, 8)] for s in strains}
         self.values = {s: [rules.trick_value(f"{level}{s}") if self.honours else 0
@@ -223,6 +225,5 @@ class LevelChooser:
 @lru_cache(maxsize=None)
 def level_chooser(rules_name: str) -> LevelChooser:
     """One ``LevelChooser`` a game (its score tables are worked out once)."""
-    from ..game import rule_set
     rules = rule_set(rules_name)
     return LevelChooser(rules, [s for s in rules.strain_order if s in ("S", "H", "D", "C", "NT", "G")])

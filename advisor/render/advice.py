@@ -38,10 +38,18 @@ def print_recommendation(rec, console, *, symbols: bool = True, ascii_only: bool
                   else f"{call_text(c.contract, symbols)} by {c.declarer}")
         common = "" if not c.tricks else ", ".join(
             f"{n}: {k}" for n, k in sorted(enumerate(c.tricks), key=lambda x: -x[1])[:3] if k)
-        table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}", f"{c.stderr:.0f}",
+        # a call dropped early (prune) was scored on the first samples only
+        mark = "*" if c.samples and c.samples < rec.samples else ""
+        table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}{mark}", f"{c.stderr:.0f}",
                       f"{c.mean_stands:+.0f}",
                       "" if c.p_make is None else f"{c.p_make:.0%}", common)
+    dropped = [c for c in rec.candidates[:top] if c.samples and c.samples < rec.samples]
     if top:
         console.print(table)
+        if dropped:
+            fewest = min(c.samples for c in dropped)
+            console.print(f"* dropped after {fewest} samples or more as clearly worse than the "
+                          f"best call on them: its mean covers those samples only, and it is "
+                          f"placed by how far it trailed the best there")
     else:                 # --top 0: the call and its reason only, no empty table
         console.print(table.title)

@@ -31,6 +31,7 @@ table.grid td, table.grid th { border: 1px solid #bbb; }
 table.diagram td { vertical-align: top; min-width: 7em; }
 .red { color: #c00; } .black { color: #000; }
 td.mistake, li.mistake { background: #ffd6d6; font-weight: bold; }
+td.guess, li.guess { background: #fff3c4; }
 td.call.disagree { background: #fff1c4; }
 .note { color: #555; font-size: 0.9em; }
 .error { color: #a00; }
@@ -115,11 +116,12 @@ def _tricks(rv) -> str:
         for seat, card in t.cards:
             c = next(cards)
             after = c.after
-            if c.mistake:
+            if c.kind is not None:
                 pts = "" if c.points_lost is None else f", {c.points_lost} points"
-                title = (f"loses {c.tricks_lost} trick(s){pts}; best: " + " ".join(c.best))
+                title = (f"loses {c.tricks_lost} trick(s){pts}; best: " + " ".join(c.best)
+                         + (f"; single-dummy: {c.comment}" if c.single_dummy else ""))
                 best = " ".join(_card(b) for b in c.best)
-                by_seat[seat] = (f'<td class="mistake" title="{escape(title)}">'
+                by_seat[seat] = (f'<td class="{c.kind}" title="{escape(title)}">'
                                  f"{_card(card)} &minus;{c.tricks_lost}"
                                  f'<br><span class="best">best {best}</span></td>')
             else:
@@ -146,20 +148,25 @@ def _dd_table(rv) -> str:
 def _mistakes(rv) -> str:
     if rv.play_note:
         return ""
-    if not rv.mistakes:
-        return '<p class="note">No card cost a trick.</p>'
+    judged = (f'<p class="note">Single-dummy: {escape(rv.single_dummy)}.</p>'
+              if rv.single_dummy else "")
+    if not rv.mistakes and not rv.guesses:
+        return judged + '<p class="note">No card cost a trick.</p>'
     items = []
-    for c in rv.mistakes:
+    for c in rv.cards:
+        if c.kind is None:
+            continue
         pts = "" if c.points_lost is None else f", {c.points_lost} points"
         best = " ".join(_card(b) for b in c.best)
-        items.append(f'<li class="mistake">Trick {c.trick}: {c.seat} {_card(c.card)} loses '
+        sd = f" &mdash; {escape(c.comment)}" if c.single_dummy is not None else ""
+        items.append(f'<li class="{c.kind}">Trick {c.trick}: {c.seat} {_card(c.card)} loses '
                      f"{c.tricks_lost} trick(s){pts} (DD {c.before} &rarr; {c.after}); "
-                     f"best: {best}</li>")
+                     f"best: {best}{sd}</li>")
     totals = "".join(
         f"<tr><td>{seat}</td><td>{row['mistakes']}</td><td>{row['tricks_lost']}</td>"
         f"<td>{'&mdash;' if row['points_lost'] is None else row['points_lost']}</td></tr>"
         for seat, row in rv.totals.items())
-    return (f'<h3>Mistakes</h3><ul class="mistakes">{"".join(items)}</ul>'
+    return (f'<h3>Mistakes</h3>{judged}<ul class="mistakes">{"".join(items)}</ul>'
             '<table class="grid totals"><tr><th>Player</th><th>Mistakes</th>'
             f"<th>Tricks lost</th><th>Points lost</th></tr>{totals}</table>")
 

@@ -1,13 +1,17 @@
 """Text for a practice session (``advisor.practice.Practice``) at the terminal:
-the player's hand, the auction as it goes, and each finished board's result."""
+the player's hand, the auction as it goes, the play card by card, and each
+finished board's result with the player's cards judged."""
 
 from __future__ import annotations
 
+import math
 from typing import List
 
-from .text import hand_lines, deal_diagram
+from .text import card_text, deal_diagram, hand_lines
 
-__all__ = ["hand_text", "auction_grid", "calls_text", "result_text", "sheet_text"]
+__all__ = ["hand_text", "auction_grid", "calls_text", "result_text", "sheet_text",
+           "play_start_text", "position_text", "cards_text", "card_hint_text",
+           "judged_cards_text"]
 
 
 def _call_name(call: str) -> str:
@@ -59,15 +63,104 @@ def calls_text(records) -> str:
     return "\n".join(out)
 
 
+def _seat_cards(state_cards, symbols: bool) -> str:
+    return "  ".join(f"{c['seat']} {card_text(c['card'], symbols)}" for c in state_cards)
+
+
+def play_start_text(session, *, symbols: bool = True) -> str:
+    """The contract about to be played, who leads, and what the player plays for."""
+    p = session.play_state()
+    who = f" by {p['declarer']}" if p["declarer"] else ""
+    aim = ("each side taking as few tricks as it can" if p["misere"]
+           else f"trumps {p['trumps']}" if p["trumps"] != "NT" else "no trumps")
+    mine = session.seat.side == p["side"]
+    role = "declaring" if mine and p["declarer"] else "defending" if p["declarer"] else "playing"
+    return (f"Play: {p['contract']}{who}, {aim}; {p['leader']} leads. You are {session.seat.name}, "
+            f"{role}. Type a card (SA, H10), hint, undo, claim [N], auto.")
+
+
+def position_text(session, *, symbols: bool = True) -> str:
+    """The player's cards left and the trick on the table, when it is his turn."""
+    p = session.play_state()
+    hand = " ".join(hand_lines(session.board.play.hand(session.seat), symbols))
+    trick = _seat_cards(p["trick"], symbols) if p["trick"] else "(you lead)"
+    return (f"  Tricks: NS {p['tricks']['NS']}, EW {p['tricks']['EW']}.  Trick: {trick}\n"
+            f"  Your cards: {hand}")
+
+
+def cards_text(records, *, symbols: bool = True) -> str:
+    """The cards just played, one line a trick, with who won each trick."""
+    out, line = [], []
+    for r in records:
+        line.append(f"{r.seat}{' (you)' if r.player else ''} {card_text(r.card, symbols)}")
+        if r.winner is not None:
+            out.append(f"  trick {r.trick}: " + ", ".join(line) + f"  - won by {r.winner}")
+            line = []
+    if line:
+        out.append("  " + ", ".join(line))
+    return "\n".join(out)
+
+
+def card_hint_text(values, *, symbols: bool = True) -> str:
+    """The computer's card for the player and each card's expectation over the
+    deals it sampled (points and tricks for the player's side, with errors)."""
+    deals = "1 deal that fits" if values.samples == 1 else f"{values.samples} deals that fit"
+    out = [f"  the computer would play {card_text(values.choice, symbols)} "
+           f"({deals} what you have seen"
+           + (f"; readings dropped: {values.relaxed}" if values.relaxed else "") + "):"]
+
+    def error(se: float, width: int, digits: int) -> str:
+        # One deal has no standard error: leave it out rather than print "± inf".
+        return f" ± {se:{width}.{digits}f}" if math.isfinite(se) else ""
+
+    for v in values.ranked():
+        points = ("" if v.points is None else
+                  f"{v.points:+9.1f}{error(v.points_se, 5, 1)} points  ")
+        out.append(f"    {card_text(v.card, symbols):<4} {points}{v.tricks:5.2f}"
+                   f"{error(v.tricks_se, 4, 2)} tricks")
+    return "\n".join(out)
+
+
+def judged_cards_text(result, *, symbols: bool = True) -> List[str]:
+    """The player's cards of a played board, each with its double-dummy cost
+    and its single-dummy verdict."""
+    if not result.cards:
+        return []
+    out = [f"Your cards ({result.judged}):"]
+    for c in result.cards:
+        sd = c.single_dummy
+        dd = (f"cost {c.tricks_lost} trick(s) double-dummy" if c.tricks_lost else
+              f"cost {c.points_lost} points double-dummy" if c.points_lost else "no cost")
+        if sd is None:
+            single = "your only card" if not c.costly else "not judged"
+        elif sd.best == sd.card:
+            single = "best on what you could see"
+        else:
+            single = (f"{sd.tricks_lost:+.2f} tricks"
+                      + ("" if sd.points_lost is None else f", {sd.points_lost:+.0f} points")
+                      + f" against {card_text(sd.best, symbols)} on what you could see")
+        verdict = {"mistake": "  MISTAKE", "guess": "  a fair guess"}.get(c.kind, "")
+        out.append(f"  trick {c.trick:>2} {card_text(c.card, symbols):<4} {dd}; {single}"
+                   f"{verdict}")
+    return out
+
+
 def result_text(session, board, *, symbols: bool = True) -> str:
-    """A finished board: the four hands, the contract and its double-dummy
-    tricks, both sides' scores, the par, and what it did on the sheet."""
+    """A finished board: the four hands, the contract and its tricks (taken in
+    play, or double-dummy), both sides' scores, the par, what it did on the
+    sheet, and the player's cards judged."""
     r = board.result
     out = ["", deal_diagram(board.deal, symbols=symbols, dealer=board.dealer.name), ""]
     if r.contract is None:
         out.append(f"No contract: {r.note}.")
     elif r.declarer is None:
-        out.append(f"{r.contract}: {r.note}.")
+        out.append(f"{r.contract}: {r.note}." + (f" The side on lead took {r.tricks} tricks."
+                                                 if r.played else ""))
+    elif r.played:
+        dd = "" if r.dd_tricks is None else f" (double-dummy: {r.dd_tricks})"
+        claim = "" if board.claim is None else ", with a claim"
+        out.append(f"Contract {r.contract} by {r.declarer}: {r.tricks} tricks taken{claim}{dd}."
+                   + (f" ({r.note})" if r.note else ""))
     else:
         out.append(f"Contract {r.contract} by {r.declarer}: {r.tricks} tricks double-dummy."
                    + (f" ({r.note})" if r.note else ""))
@@ -79,6 +172,7 @@ def result_text(session, board, *, symbols: bool = True) -> str:
     out.append(f"Par: {r.par}")
     for event in r.events:
         out.append(f"Sheet: {event}")
+    out += judged_cards_text(r, symbols=symbols)
     return "\n".join(out)
 
 
@@ -91,4 +185,13 @@ def sheet_text(session) -> str:
         parts.append(f"games: {summary['games']}")
     if summary.get("rubbers"):
         parts.append(f"rubbers: {summary['rubbers']}")
-    return "; ".join(parts)
+    text = "; ".join(parts)
+    partners = summary.get("partners")
+    if partners:
+        seating = partners["seating"]
+        text += (f"\nChanging partners: partnership {partners['partnership']} of "
+                 f"{partners['of']} ({seating['N']} & {seating['S']} against "
+                 f"{seating['E']} & {seating['W']}); players' totals: "
+                 + ", ".join(f"{p} {v:+d}" for p, v in partners["totals"].items())
+                 + (" (session over)" if partners["finished"] else ""))
+    return text

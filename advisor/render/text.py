@@ -414,20 +414,23 @@ def _par_lines(rv) -> List[str]:
 def _trick_lines(rv, symbols: bool) -> List[str]:
     if rv.play_note:
         return ["", f"Play not reviewed: {rv.play_note}"]
-    out = ["", "Play (declaring side's double-dummy tricks after each trick; "
-           "* marks a card that cost tricks)"]
+    marks = ("* marks a mistake, ? a fair guess (a card that cost only double-dummy)"
+             if rv.single_dummy else "* marks a card that cost tricks")
+    out = ["", f"Play (declaring side's double-dummy tricks after each trick; {marks})"]
     cards = iter(rv.cards)
     for t in rv.record.tricks:
         parts, notes = [], []
         for seat, card in t.cards:
             c = next(cards)
-            star = "*" if c.mistake else " "
+            star = {"mistake": "*", "guess": "?"}.get(c.kind, " ")
             parts.append(f"{seat} {card_text(card, symbols):<3}{star}")
-            if c.mistake:
+            if c.kind is not None:
                 pts = "" if c.points_lost is None else f", {c.points_lost} points"
                 notes.append(f"{seat} {card_text(card, symbols)} loses {c.tricks_lost} "
                              f"trick(s){pts}; best: "
                              + " ".join(card_text(b, symbols) for b in c.best))
+                if c.single_dummy is not None:
+                    notes.append(f"  single-dummy: {c.comment}")
         won = f"won by {t.winner}" if t.winner else "incomplete"
         out.append(f"  {t.number:>2}. " + "  ".join(parts) + f"  {won:<10} DD {c.after}")
         out += [f"      {n}" for n in notes]
@@ -435,7 +438,10 @@ def _trick_lines(rv, symbols: bool) -> List[str]:
     out.append("Totals: " + "; ".join(
         f"{seat} {row['mistakes']} mistake(s), {row['tricks_lost']} trick(s)"
         + ("" if row["points_lost"] is None else f", {row['points_lost']} points")
+        + (f", {row['guesses']} fair guess(es)" if row["guesses"] else "")
         for seat, row in rv.totals.items()))
+    if rv.single_dummy:
+        out.append(f"Single-dummy: {rv.single_dummy}.")
     return out
 
 

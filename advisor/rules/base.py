@@ -397,8 +397,14 @@ class RuleSet:
     #: Does ``score`` take ``tricks_by_declarer`` (semi-contract pays for each
     #: trick declarer wins from his own hand in a fulfilled contract)?
     scores_declarer_hand = False
-    #: Must a player void in the suit led ruff when he holds a trump (Siberian
-    #: Vint, seed 004)? Passed to the solver as its play rule ``must_trump``.
+    #: Does each trump honour score the contract's trick value for the side
+    #: holding it, whatever the tricks (Vint, seed 000)? The bidding's level
+    #: chooser adds their expected worth (``advisor.bidding.tricks``).
+    honours_score_trick_value = False
+    #: Must a player who cannot follow suit play a trump if he holds one?
+    #: True only in Siberian Vint (seed 004: «если масти нет, то козыря»); any
+    #: trump will do (no overruffing). Every other game discards freely. The
+    #: advisor passes it to the solver as its play rule ``must_trump``.
     must_trump: bool = False
 
     # -- contracts --------------------------------------------------------

@@ -34,7 +34,7 @@ from solver.general import PIQUET, GeneralSolver
 
 from .base import RulesError
 
-__all__ = ["Preference", "PreferenceDeal", "PreferenceError", "PreferenceScore",
+__all__ = ["Preference", "PreferenceDeal", "read_cards", "PreferenceError", "PreferenceScore",
            "PreferencePool", "WidowChoice", "PREFERENCE_SUITS", "SUIT_VALUE"]
 
 #: The trump suits, lowest first: "Hearts, diamonds, clubs and spades" from the top.
@@ -52,8 +52,9 @@ class PreferenceError(RulesError):
     """A Preference deal, call or score request that cannot be read or played."""
 
 
-def _cards(text: str, what: str) -> List[Card]:
-    """A hand in PBN suit order (``"AK7.QJ.T98.7"``) or cards (``"SA H7"``)."""
+def read_cards(text: str, what: str) -> List[Card]:
+    """A hand in PBN suit order (``"AK7.QJ.T98.7"``) or cards (``"SA H7"``) of
+    the 32-card pack; ``what`` names it in the error."""
     text = text.strip()
     try:
         if "." in text:
@@ -99,8 +100,8 @@ class PreferenceDeal:
         parts = left.split()
         if len(parts) != PLAYERS:
             raise PreferenceError(f"write three hands then '/ widow', not {text!r}")
-        hands = tuple(tuple(_cards(p, f"hand {i}")) for i, p in enumerate(parts))
-        widow = tuple(_cards(right, "the widow")) if sep else ()
+        hands = tuple(tuple(read_cards(p, f"hand {i}")) for i, p in enumerate(parts))
+        widow = tuple(read_cards(right, "the widow")) if sep else ()
         deal = cls(hands, widow)
         if len(hands[0]) == TRICKS and len(widow) != 2:
             raise PreferenceError(f"a full deal has a widow of two cards, not {len(widow)}")

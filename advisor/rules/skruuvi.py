@@ -169,15 +169,20 @@ def bolshevik_session_rounded(points: Dict[str, int]) -> Dict[str, int]:
     Interpretation (docs/rules.md, "Bolshevik"): each third is rounded up, as
     the text says; the totals then exceed zero by a few points, and those are
     taken back one each from the players whose rounding up gained the most
-    (2/3 before 1/3), ties in seat order N, E, S, W. Every result is the exact
-    third rounded up or down, and the results sum to zero like the exact ones.
+    (2/3 before 1/3), ties in seat order N, E, S, W (a session's players: in
+    the order given). Every result is the exact third rounded up or down, and
+    the results sum to zero like the exact ones.
     """
     if sum(points.values()) != 0:
         raise RulesError(f"Bolshevik totals must sum to zero, not {sum(points.values())}")
     exact = {seat: Fraction(p, 3) for seat, p in points.items()}
     rounded = {seat: math.ceil(v) for seat, v in exact.items()}
     excess = sum(rounded.values())
-    order = sorted(points, key=lambda seat: (-(rounded[seat] - exact[seat]), "NESW".index(seat)))
+    given = list(points)          # players' names (a session): ties in the order given
+
+    def tie(seat):
+        return "NESW".index(seat) if seat in ("N", "E", "S", "W") else given.index(seat)
+    order = sorted(points, key=lambda seat: (-(rounded[seat] - exact[seat]), tie(seat)))
     for seat in order[:excess]:
         rounded[seat] -= 1
     return rounded
@@ -248,17 +253,26 @@ class Skruuvi(RuleSet):
             return Contract(0, ALL_PASS)
         return super().contract(text)
 
+    def lowest_final_level(self, four_level: bool = False) -> int:
+        """The lowest level a contract is played at: 5 in the Kitty game (4 in
+        its optional 4-level game), 6 in Kotka, where "the bidding begins at
+        the 6-level" and the extended bids only go higher (seed 002)."""
+        return max(4 if four_level else 5, self.min_bid)
+
     def contracts(self, four_level: bool = False) -> List[str]:
-        """Playable contracts: levels 5..7 (also 4 with ``four_level=True``) and ``AP``."""
-        low = 4 if four_level else 5
+        """Playable contracts: levels 5..7 (also 4 with ``four_level=True``) in the
+        Kitty game, 6..7 in Kotka, and ``AP``."""
+        low = self.lowest_final_level(four_level)
         return [f"{lv}{st}" for lv in range(low, 8) for st in self.strain_order] + [ALL_PASS]
 
     def final_contract(self, text) -> Contract:
-        """A contract that can be played: level 4 to 7, or ``AP``."""
+        """A contract that can be played: level 4 to 7 (Kotka: 6 or 7), or ``AP``."""
         c = self.contract(text)
-        if c.strain != ALL_PASS and c.level < 4:
-            raise RulesError(f"contract {c} cannot be played: the final contract is at level "
-                             "5 to 7 (4 in the optional 4-level game)")
+        low = self.lowest_final_level(four_level=True)
+        if c.strain != ALL_PASS and c.level < low:
+            raise RulesError(f"contract {c} cannot be played: " + (
+                "a Kotka game's bidding begins at the 6-level" if low == 6 else
+                "the final contract is at level 5 to 7 (4 in the optional 4-level game)"))
         return c
 
     def trick_value(self, contract) -> int:

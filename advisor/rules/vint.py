@@ -52,6 +52,7 @@ class Vint(RuleSet):
     passes_after_bid = 12
     passes_without_bid = 8
     may_overcall_self = True
+    honours_score_trick_value = True
     ScoreSheet = VintSheet
 
     def trick_value(self, contract) -> int:

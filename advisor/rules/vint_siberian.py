@@ -103,7 +103,8 @@ class SiberianVint(RuleSet):
     all_pass_contract = ALL_PASS
     all_pass_note = ("all pass (распасовка): no score, one X mark, worth 5 or 10 to the side "
                      "that wins the rubber")
-    #: «а если масти нет, то козыря»: a void player must ruff (docs/rules.md).
+    #: «на карту надо положить карту масти, а если масти нет, то козыря»: a
+    #: player void in the suit led must trump if he can (any trump; see docs/rules.md).
     must_trump: bool = True
 
     def trick_value(self, contract) -> int:

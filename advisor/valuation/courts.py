@@ -3,9 +3,11 @@
 The DD table (``solver.dd_table``) plays the four suits ace high, so it
 scores the conventional bids only. This module plays the rest:
 
-- the misère bids ``MS MC MD MH MNT``: the normal deck, with that trump suit
-  (or none), the declaring side trying to *lose* tricks (docs/rules.md,
-  "Misère and Courts"): the fast solver's misère search;
+- the misère bids ``MS MC MD MH MNT``: the normal deck with the ranks
+  reversed in every suit (2 high, ace low: seed 003's misère ranking,
+  docs/rules.md "Misère and Courts"), with that trump suit (or none), the
+  declaring side trying to *lose* tricks: the fast solver's misère search on
+  the deal with its ranks relabelled (``reversed_ranks``);
 - Courts ``CT`` and the Courts combinations ``CTS CTC CTD CTH CTNT``: the
   deck organised for Courts (``solver.general.COURTS``: aces low, J Q K a
   fifth suit), trumps the Courts suit or the named suit (its pips) or none;
@@ -26,7 +28,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
 import solver
 from solver import Bounds
-from solver.cards import SEATS, Seat
+from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.general import COURTS as COURTS_LAYOUT
 from solver.general import COURTS_MISERE, STANDARD, GeneralSolver, Layout
 
@@ -34,7 +36,7 @@ from ..game import rule_set
 from ..rules.semi_contract import ALL_MISERES, COURTS_STRAINS, MISERE_COURTS, basic_strain
 from .outcome import full_deal
 
-__all__ = ["play_of", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
+__all__ = ["play_of", "reversed_ranks", "strain_tricks", "courts_and_misere", "CourtsRow", "DEFAULT_NODES",
            "CLI_NODES", "ADVICE_NODES", "fresh_tricks", "estimate", "Rough", "courts_row_dict"]
 #: Nodes one general solve may search before it reports bounds (about 0.4 s):
 #: the default for callers that solve many deals (the advisor, benches).
@@ -82,6 +84,21 @@ def play_of(strain: str) -> Tuple[Layout, Optional[str], bool]:
     return STANDARD, trump, misere
 
 
+def reversed_ranks(deal) -> Deal:
+    """The deal with every card's rank reversed within its suit (the 2 becomes
+    the ace, the 3 the king, ... the ace the 2): a plain misère bid played on
+    the normal deck is this deal played ace high, so the fast core solves it.
+    Suits (and so trumps and following suit) are unchanged."""
+    deal = Deal.from_pbn(deal)
+    return Deal([Hand(Card(c.suit, 16 - c.rank) for c in deal[s]) for s in SEATS])
+
+
+def _fast_deal(deal, strain: str):
+    """The deal the fast core plays for a normal-deck strain: a plain misère
+    bid's ranks are reversed (``reversed_ranks``), the conventional strains as dealt."""
+    return reversed_ranks(deal) if strain in ALL_MISERES else deal
+
+
 def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
                   max_nodes: Optional[int] = DEFAULT_NODES,
                   general: Optional[GeneralSolver] = None
@@ -93,8 +110,9 @@ def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
     leader = rs.opening_leader(declarer)
     layout, trump, misere = play_of(strain)
     if layout is STANDARD:
-        # The fast core plays the normal deck, misère too; it counts the side on lead.
-        return 13 - solver.solve(deal, trump or "NT", leader, misere=misere)
+        # The fast core plays the normal deck (a misère bid's ranks reversed);
+        # it counts the side on lead.
+        return 13 - solver.solve(_fast_deal(deal, strain), trump or "NT", leader, misere=misere)
     g = general if general is not None and general.layout is layout else GeneralSolver(layout)
     side = {int(declarer), int(declarer.partner)}
     return g.solve([deal[s] for s in SEATS], trump, int(leader), side=side, misere=misere,
@@ -117,7 +135,8 @@ def fresh_tricks(deal, strain: str, declarer, max_nodes: Optional[int] = ADVICE_
         # right-hand opponent's, so declarer's side has the other tricks.
         deal = full_deal(deal)
         leader = rule_set(rules).opening_leader(Seat.parse(declarer))
-        on_lead = solver.solve(deal, trump or "NT", leader, misere=misere, max_nodes=max_nodes)
+        on_lead = solver.solve(_fast_deal(deal, strain), trump or "NT", leader, misere=misere,
+                               max_nodes=max_nodes)
         if isinstance(on_lead, Bounds):
             return Bounds(13 - on_lead.upper, 13 - on_lead.lower)
         return 13 - on_lead

@@ -12,14 +12,14 @@ the packet conventions partner's voids, suit preference and misère safe suit);
 it never looks at another hand it could not see.
 
 >>> from advisor import rules
->>> before = Deal.from_pbn("N:AKQJT9876.32.2.2 5432.AK.AK.AKQJ "
-...                        "..AKQJT9876.T98765 .QJT987654.543.43")
+>>> before = Deal.from_pbn("N:AKQJT9876.32.2.2 ..QJT9876543.T98 "
+...                        "5432.AKQ.AK.AKQJ .JT987654..76543")
 >>> after = play_deal(rules.get("skruuvi").kotka(), before, "6S", "N")
->>> after["N"].to_pbn()          # North kept its spades, took South's aces
-'AKQJT9876.A.AK.A'
+>>> after["N"].to_pbn(), after["S"].to_pbn()
+('AKQJT98765432...', '.AKQ32.AK2.AKQJ2')
 
-(North passes its three singletons and the 9 of spades? No: its shortest side
-suits first, lowest card first; South returns no spades and its aces.)
+(North passes its four side cards, lowest first; South returns its four
+trumps, so North holds all thirteen spades.)
 
 The exchanges, in the order a deal goes through them:
 

@@ -32,6 +32,7 @@ time and memory (``advisor.web.jobs``: 429 when the server is full).
 
 from __future__ import annotations
 
+import html
 import logging
 import random
 from typing import Any, Dict, Optional
@@ -44,6 +45,8 @@ from solver.cards import SEATS, Card, Deal, Seat, Strain
 from .. import rules as _rules
 from ..analysis import analyse
 from ..bidding import recommend
+from ..bidding.preference import advise_preference
+from ..preference_review import preference_review_text, read_preference_games, review_preference
 from ..postmortem import review
 from ..records import count_deals, read_games
 from ..render import review_html
@@ -154,6 +157,8 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
         if not 1 <= samples <= MAX_SAMPLES:
             raise WebError(f"samples must be 1 to {MAX_SAMPLES}, not {samples}")
         seed = data.get("seed")
+        if str(data.get("rules") or "").strip().lower() in _rules.three_handed_names():
+            return _advise_preference(data, samples, seed)
         kwargs = dict(seat=_text(data, "seat"), dealer=_text(data, "dealer", "N"),
                       auction=_text(data, "auction", "").replace(",", " ").split(),
                       rules=_rule_set(data), samples=samples,
@@ -167,6 +172,22 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
             return rec.to_dict()
         return _started(runner.start("advise", work, _client()))
 
+    def _advise_preference(data, samples, seed):
+        """Preference (three hands): players 0, 1, 2 for ``seat`` and ``dealer``."""
+        player = _player(data.get("seat"), "seat", 0)
+        dealer = _player(data.get("dealer"), "dealer", 2)
+        hand = _text(data, "hand")
+        auction = _text(data, "auction", "").replace(",", " ").split()
+        seed = 0 if seed in (None, "") else _integer(seed, "seed")
+
+        def work(job):
+            job.progress(0, 1)
+            advice = advise_preference(hand, player, dealer, auction,
+                                       samples=max(samples, 2), seed=seed)
+            job.progress(1, 1)
+            return advice.to_dict()
+        return _started(runner.start("advise", work, _client()))
+
     @app.post("/api/review")
     def review_file():
         upload = request.files.get("file")
@@ -178,6 +199,8 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
         text = _decode(raw)
         # The file's name is only shown (and tells its format): never a path.
         name = _file_name(upload.filename)
+        if str(request.form.get("rules") or "").strip().lower() in _rules.three_handed_names():
+            return _review_preference(text, name)
         rules = _rule_set(request.form)
         play_only = request.form.get("play_only") == "on"       # bridge files
         auction = request.form.get("auction_review") == "on" and not play_only
@@ -200,6 +223,27 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
                 if games else []
             page = review_html(reviews, errors=games.errors, title=f"Vint review: {name}")
             return {"html": page, "deals": len(reviews), "errors": len(games.errors)}
+        return _started(runner.start("review", work, _client()))
+
+    def _review_preference(text, name):
+        """A JSON file of played Preference deals (advisor.preference_review)."""
+        games = read_preference_games(text)
+        if len(games) > max_deals:
+            raise WebError(f"{name} holds {len(games)} deals: the page reviews at most "
+                           f"{max_deals} a file")
+
+        def work(job):
+            job.progress(0, len(games))
+            reviews = []
+            for k, g in enumerate(games):
+                reviews.append(review_preference(g))
+                job.progress(k + 1, len(games))
+            body = "".join(f"<pre>{html.escape(preference_review_text(r))}</pre>"
+                           for r in reviews)
+            page = (f"<!doctype html><meta charset='utf-8'><title>Preference review: "
+                    f"{html.escape(name)}</title>{body}")
+            return {"html": page, "deals": len(reviews), "errors": 0,
+                    "reviews": [r.to_dict() for r in reviews]}
         return _started(runner.start("review", work, _client()))
 
     @app.get("/api/jobs/<job_id>")
@@ -302,6 +346,15 @@ def _card(value) -> Card:
     if not isinstance(value, str) or len(value) > 8:
         raise WebError(f"a card is text such as 'SA', not {str(value)[:20]!r}")
     return Card.parse(value)
+
+
+def _player(value, what: str, default: int) -> int:
+    """A Preference player (0, 1, 2) from the request, or ``default``."""
+    if value in (None, ""):
+        return default
+    if str(value).strip() not in ("0", "1", "2"):
+        raise WebError(f"{what} in Preference is a player 0, 1 or 2, not {str(value)[:10]!r}")
+    return int(value)
 
 
 def _rule_set(data) -> str:

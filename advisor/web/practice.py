@@ -4,14 +4,28 @@
 ``POST /api/practice/new``                  a new session (a job): rules, seat,
                                             seed, constraint ``"S: hcp >= 12"``
 ``POST /api/practice/<session>/call``       the player's call (a job)
-``POST /api/practice/<session>/undo``       take back the player's last call
+``POST /api/practice/<session>/card``       the player's card: ``{"card": "SA"}``;
+                                            the computer plays on to his next
+                                            turn (a job)
+``POST /api/practice/<session>/card-hint``  the computer's card for the player,
+                                            each card's expectation (a job:
+                                            ``card_hint`` in the state)
+``POST /api/practice/<session>/claim``      claim the tricks left (``{"tricks":
+                                            N}``: N of them); ``claim`` in the
+                                            state says if it stood (a job)
+``POST /api/practice/<session>/auto``       the computer plays the player's
+                                            cards to the end of the board (a job)
+``POST /api/practice/<session>/undo``       take back the player's last card or call
 ``POST /api/practice/<session>/next``       the next board (skips an unfinished one)
 ``GET  /api/practice/<session>/hint``       the advisor's call and why
-``GET  /api/practice/<session>/pbn``        the finished boards as PBN
+``GET  /api/practice/<session>/pbn``        the finished boards as PBN (with the play)
 ==========================================  ====================================
 
-Calls that end an auction solve the deal double-dummy, so they run as jobs
-(``advisor.web.jobs``). Each answer is the session's ``state()``. A session's
+Calls that end an auction solve the deal double-dummy, and the computer's
+cards sample and solve deals (about a second a card), so they run as jobs
+(``advisor.web.jobs``): ``auto`` reports each card as progress and stops
+between cards when the page cancels it. Each answer is the session's
+``state()``; nothing is kept per request beyond the sessions. A session's
 operations run one at a time (a lock per session); at most
 ``MAX_SESSIONS`` sessions are kept, the least recently used forgotten first,
 and a session nobody used for ``SESSION_IDLE_SECONDS`` is forgotten.
@@ -27,6 +41,8 @@ from collections import OrderedDict
 from flask import Blueprint, Response, jsonify, request
 
 from ..practice import Practice, PracticeError
+from ..preference_practice import PreferencePractice
+from ..rules import three_handed_names
 from .guard import client_id, json_body
 from .jobs import JobRunner
 
@@ -81,12 +97,14 @@ def practice_api(runner: JobRunner) -> Blueprint:
         return dict(practice.state(), session=sid)
 
     def in_session(sid: str, kind: str, operation):
+        """Run ``operation(practice, job)`` as a job; its answer is the state,
+        with what the operation returned when that is a dict."""
         practice, lock = sessions.get(sid)
 
         def work(job):
             with lock:
-                operation(practice)
-                return answer(sid, practice)
+                extra = operation(practice, job)
+                return dict(answer(sid, practice), **(extra if isinstance(extra, dict) else {}))
         return jsonify(runner.start(kind, work, client_id(request)).to_dict()), 202
 
     @api.post("/new")
@@ -102,6 +120,11 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if isinstance(seed, bool) or not str(seed).lstrip("-").isdigit() or len(str(seed)) > 12:
                 raise PracticeError(f"seed must be a whole number, not {str(seed)[:20]!r}")
             options["seed"] = int(seed)
+        partners = data.get("partners", False)
+        if not isinstance(partners, bool):
+            raise PracticeError("partners must be true or false")
+        if partners:
+            options["partners"] = True
         constraint = data.get("constraint") or ""
         if not isinstance(constraint, str):
             raise PracticeError("constraint must be text, e.g. 'S: hcp >= 12'")
@@ -111,6 +134,19 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if not sep or not text.strip() or len(constraint) > 500:
                 raise PracticeError("write a constraint as SEAT: EXPRESSION, e.g. 'S: hcp >= 12'")
             options["constraints"] = {seat.strip(): text.strip()}
+
+        if options["rules"].strip().lower() in three_handed_names():
+            # Three players: the seat is a player 0, 1, 2 (advisor.preference_practice).
+            seat = data.get("seat")
+            seat = 0 if seat in (None, "", "S") else seat
+            if options.get("constraints") or options.get("partners"):
+                raise PracticeError("constraints and changing partners are not Preference "
+                                    "practice options")
+
+            def work(job):
+                practice = PreferencePractice(seat, seed=options.get("seed"))
+                return answer(sessions.add(practice), practice)
+            return jsonify(runner.start("practice", work, client_id(request)).to_dict()), 202
 
         def work(job):
             practice = Practice(**options)
@@ -122,15 +158,50 @@ def practice_api(runner: JobRunner) -> Blueprint:
         text = json_body(request).get("call")
         if not isinstance(text, str) or not text.strip() or len(text) > 10:
             raise PracticeError("give the call as text, e.g. '1H' or 'P'")
-        return in_session(sid, "practice-call", lambda p: p.call(text))
+        return in_session(sid, "practice-call", lambda p, job: p.call(text))
+
+    @api.post("/<sid>/card")
+    def card(sid):
+        text = json_body(request).get("card")
+        if not isinstance(text, str) or not text.strip() or len(text) > 4:
+            raise PracticeError("give the card as text, suit then rank, e.g. 'SA' or 'H10'")
+        return in_session(sid, "practice-card", lambda p, job: p.play_card(text.strip()))
+
+    @api.post("/<sid>/card-hint")
+    def card_hint(sid):
+        return in_session(sid, "practice-card-hint",
+                          lambda p, job: {"card_hint": p.card_hint().to_dict()})
+
+    @api.post("/<sid>/claim")
+    def claim(sid):
+        tricks = json_body(request).get("tricks")
+        if tricks in ("", None):
+            tricks = None
+        elif isinstance(tricks, bool) or not str(tricks).isdigit() or len(str(tricks)) > 2:
+            raise PracticeError(f"tricks must be a number of tricks, not {str(tricks)[:20]!r}")
+        else:
+            tricks = int(tricks)
+
+        def claim_work(p, job):
+            granted, words = p.claim(tricks)
+            return {"claim": {"granted": granted, "words": words}}
+        return in_session(sid, "practice-claim", claim_work)
+
+    @api.post("/<sid>/auto")
+    def auto(sid):
+        def auto_work(p, job):
+            left = 4 * p.board.play.tricks_left if p.board.play is not None else 0
+            # job.progress raises Cancelled between cards once the page stops it.
+            p.auto(on_card=lambda done: job.progress(done, left))
+        return in_session(sid, "practice-auto", auto_work)
 
     @api.post("/<sid>/undo")
     def undo(sid):
-        return in_session(sid, "practice-undo", lambda p: p.undo())
+        return in_session(sid, "practice-undo", lambda p, job: p.undo())
 
     @api.post("/<sid>/next")
     def next_board(sid):
-        return in_session(sid, "practice-next", lambda p: p.skip())
+        return in_session(sid, "practice-next", lambda p, job: p.skip())
 
     @api.get("/<sid>/hint")
     def hint(sid):

@@ -2,8 +2,9 @@
 processes, started and stopped here, gives the single-process results; a chunk whose
 worker dies is run again.
 
-Kept small for the shared 2-core machine: 12 random deals, chunks of 4. A module-wide
-alarm stops the tests if the cluster hangs.
+Kept small for the shared 2-core machine: 12 random deals, chunks of 4. An alarm
+stops any one test that takes longer than TEST_SECONDS (a hung cluster), and the
+runner itself gives up on a cluster left without workers (``NoWorkers``).
 """
 
 import logging
@@ -19,12 +20,12 @@ import dask  # noqa: E402
 
 from advisor.batch import annotate_file, plan_random, read_results, run_batch  # noqa: E402
 from advisor.batch.engine import analyse_chunk  # noqa: E402
-from advisor.batch.runners import DaskRunner, LocalRunner  # noqa: E402
+from advisor.batch.runners import DaskRunner, LocalRunner, NoWorkers  # noqa: E402
 from advisor.cli import main  # noqa: E402
 from helpers import played_file  # noqa: E402
 
-#: The longest the whole module may take, cluster start and stop included.
-MODULE_SECONDS = 300
+#: The longest one test (or the cluster's start) may take on a loaded machine.
+TEST_SECONDS = 300
 
 # The functions below travel to the workers by value (the workers cannot import
 # this test module).
@@ -35,32 +36,42 @@ class Timeout(Exception):
     pass
 
 
+def _alarm(what):
+    def stop(signum, frame):
+        raise Timeout(f"{what} took more than {TEST_SECONDS} s")
+    return stop
+
+
+@pytest.fixture(autouse=True)
+def time_limit(request):
+    """Each test's own alarm (a module-wide one, once spent, left the later
+    tests free to wait for ever on a broken cluster)."""
+    previous = signal.signal(signal.SIGALRM, _alarm(request.node.name))
+    signal.alarm(TEST_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.fixture(scope="module")
 def client():
     """A LocalCluster of 2 worker processes (1 thread each, the dashboard on a
     free port). The scheduler gives up on a task at its first worker death
     (allowed-failures 0), so that only the runner's own retry can save a chunk
     whose worker dies."""
-    def stop(signum, frame):
-        raise Timeout(f"the Dask tests took more than {MODULE_SECONDS} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(MODULE_SECONDS)
-    try:
-        with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
-            cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
-                                               processes=True, dashboard_address=":0",
-                                               silence_logs=logging.ERROR)
-            client = distributed.Client(cluster)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                           processes=True, dashboard_address=":0",
+                                           silence_logs=logging.ERROR)
+        client = distributed.Client(cluster)
+        try:
             client.wait_for_workers(2, timeout=120)
-            try:
-                yield client
-            finally:
-                client.close()
-                cluster.close()
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+            yield client
+        finally:
+            client.close()
+            cluster.close()
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +148,19 @@ def test_the_command_on_a_running_cluster(client, tmp_path, capsys):
     assert len(read_results(out).records) == 4
     # The cluster is still there for others: the command closed its own client only.
     assert client.submit(sum, [1, 2]).result(timeout=60) == 3
+
+
+def test_a_cluster_without_workers_is_reported_not_waited_on(plan):
+    # Every worker gone (or none joined): the run stops with a clear error
+    # after no_worker_seconds instead of waiting for ever.
+    cluster = distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0",
+                                       silence_logs=logging.ERROR)
+    client = distributed.Client(cluster)
+    try:
+        runner = DaskRunner(client, in_flight=2, no_worker_seconds=1)
+        with pytest.raises(NoWorkers, match="no worker for 1 s"):
+            runner.run(analyse_chunk, plan.chunks, lambda i, r: None)
+        assert isinstance(NoWorkers("x"), ValueError)
+    finally:
+        client.close()
+        cluster.close()

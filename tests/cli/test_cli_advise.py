@@ -15,7 +15,8 @@ ARGS = ["advise", "--hand", "AKQJT98.A.A2.A93", "--seat", "S", "--dealer", "E",
 def _run(argv):
     out = io.StringIO()
     args = cli.build_parser().parse_args(argv)
-    args.dealer = cli._seat(args.dealer) if args.dealer else None
+    if args.rules != "preference":          # Preference's dealer is a player 0, 1, 2
+        args.dealer = cli._seat(args.dealer) if args.dealer else None
     args.run(args, out)
     return out.getvalue()
 
@@ -79,3 +80,32 @@ def test_kitty_game_table_shows_the_low_bids_and_the_all_pass_misere():
     rows = {c[1].strip(): c[2].strip() for c in cells}
     assert rows["1S"] == "5S by N" and rows["4G"] == "5G by N" and rows["2M"] == "5M by N"
     assert rows["P"].startswith("all-pass mis")       # "misère" (ASCII output: "mis?re")
+
+
+# -- Preference (three hands): the two unseen hands and the widow are sampled --
+
+PREF = ["advise", "--rules", "preference", "--hand", "AKQJ.AKQJ.7.7", "--seat", "0",
+        "--dealer", "2", "--samples", "12", "--seed", "1"]
+
+
+def test_preference_advice_names_the_trump_a_strong_hand_pays_for():
+    data = json.loads(_run(PREF + ["--json"]))
+    assert data["rules"] == "preference" and data["round"] == "trump"
+    assert data["call"] == "H" and data["samples"] == 12
+    values = {c["call"]: c["value"] for c in data["candidates"]}
+    assert values["H"] > 0 == values["P"] and set(values) == set("PSCDH")
+    text = _run(PREF)
+    assert text.startswith("Preference, player 0 (trump round): H")
+
+
+def test_preference_widow_round_and_its_errors(capsys):
+    weak = ["advise", "--rules", "preference", "--hand", "T987.T98.98.8", "--seat", "1",
+            "--dealer", "2", "--auction", "P P P P", "--samples", "8", "--json"]
+    data = json.loads(_run(weak))
+    assert data["round"] == "widow" and data["call"] == "P"
+    strong = weak[:4] + ["AKQJ.AKQ.7.87"] + weak[5:]
+    assert json.loads(_run(strong))["call"] == "W1"
+    assert cli.main(PREF[:-4] + ["--seat", "2"]) == 2
+    assert "player 0's turn" in capsys.readouterr().err
+    assert cli.main(PREF + ["--auction", "H P P"]) == 2
+    assert "auction is over" in capsys.readouterr().err

@@ -39,7 +39,8 @@ def test_costly_cards_are_flagged_with_tricks_and_points(game_review):
     assert got == [(5, 2, "E", "SJ", 11, 12, 1, 580), (15, 4, "N", "C3", 12, 10, 2, 660)]
     assert rv.mistakes[1].best == ["CA"]
     assert sorted(rv.mistakes[0].best) == ["DA", "DK", "DQ"]
-    assert rv.totals["N"] == {"cards": 13, "mistakes": 1, "tricks_lost": 2, "points_lost": 660}
+    assert rv.totals["N"] == {"cards": 13, "mistakes": 1, "tricks_lost": 2, "points_lost": 660,
+                              "guesses": 0}
     assert rv.totals["W"]["mistakes"] == 0 and rv.dd_start == 11 and rv.dd_end == 10
 
 
@@ -191,10 +192,18 @@ def test_cli_review_text_json_and_html(tmp_path, capsys):
     assert "4. S C4    W C6    N C3 *  E C9    won by E" in text
     assert "N C3 loses 2 trick(s), 660 points; best: CA" in text
     assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json"]) == 0
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json",
+                 "--no-single-dummy"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [r["contract"] for r in data["reviews"]] == ["4H", None]
+    assert [m["card"] for m in data["reviews"][0]["mistakes"]] == ["SJ", "C3"]
     assert data["reviews"][0]["mistakes"][1]["points_lost"] == 660
+    # A small file is judged single-dummy by default: E's SJ, a guess on what E
+    # saw, is no longer a mistake; N's C3 still is.
+    assert main(["review", str(DATA / "vint_games.lin"), "--no-auction-review", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["card"] for m in data["reviews"][0]["mistakes"]] == ["C3"]
+    assert [g["card"] for g in data["reviews"][0]["guesses"]] == ["SJ"]
     assert data["reviews"][1]["play_note"] == "the file records no play"
 
 

@@ -261,3 +261,45 @@ def test_session_rounding_keeps_the_total_at_zero(three):
 def test_session_rounding_refuses_totals_that_do_not_sum_to_zero():
     with pytest.raises(RulesError, match="sum to zero"):
         bolshevik_session_rounded({"N": 3, "E": 0, "S": 0, "W": 0})
+
+
+# -- Kotka is bid from six (seed 002: "the bidding begins at the 6-level") --
+
+KOTKA = NEW.kotka()
+
+
+def test_kotka_contracts_start_at_six():
+    levels = {KOTKA.contract(c).level for c in KOTKA.contracts() if c != "AP"}
+    assert levels == {6, 7}
+    assert KOTKA.contracts(four_level=True) == KOTKA.contracts()
+    assert {NEW.contract(c).level for c in NEW.contracts() if c != "AP"} == {5, 6, 7}
+    with pytest.raises(RulesError, match="6-level"):
+        KOTKA.score(None, "5H", "N", 11)
+    assert KOTKA.score(None, "6H", "N", 12).net("NS") == 35
+
+
+def test_kotka_analysis_of_the_issue_deal_has_no_five_level_par():
+    from advisor.analysis import analyse
+    a = analyse("N:A.A5.KQJT6.87652 JT53.97632..KQT3 972.KJT.87542.A4 KQ864.Q84.A93.J9",
+                rules=KOTKA)
+    # Before: "Par: 5H by E ... bidding: NS 5D, EW 5H". Every Kotka bid is 6 or more,
+    # so with 11 tricks NS's best is 6D down one and the deal is passed out.
+    assert min(KOTKA.contract(c).level for c in a.contracts if c != "AP") == 6
+    assert a.par.contract == "AP"
+
+
+def test_kotka_analysis_of_30_random_deals_has_no_contract_below_six():
+    import numpy as np
+    from advisor.analysis import analyse
+    from solver.cards import Card, Deal, Hand
+    rng = np.random.default_rng(29)
+    cards = [Card.from_index(16 * s + r) for s in range(4) for r in range(13)]
+    for _ in range(30):
+        order = rng.permutation(52)
+        deal = Deal([Hand(cards[i] for i in order[k * 13:(k + 1) * 13]) for k in range(4)])
+        a = analyse(deal, rules=KOTKA, misere=False)
+        played = [a.par.contract] + [b.contract for b in a.best.values() if b is not None]
+        played += [c for c in a.contracts]
+        for c in played:
+            if c not in (None, "AP"):
+                assert KOTKA.contract(c).level >= 6, (deal, c)

@@ -181,3 +181,12 @@ def test_a_revoking_side_cannot_reach_game_that_deal():
 def test_revoke_names_a_side_or_seat():
     with pytest.raises(RulesError, match="unknown seat"):
         SIB.score(None, "4H", "N", 10, revoke="XY")
+
+
+# -- must trump (seed 004: «а если масти нет, то козыря») --
+
+def test_only_siberian_vint_must_trump():
+    assert rules.get("vint-siberian").must_trump is True
+    others = [n for n in rules.names() if n != "vint-siberian"]
+    assert others and not any(rules.get(n).must_trump for n in others)
+    assert not rules.get("skruuvi").kotka().must_trump

@@ -1,12 +1,15 @@
 """Semi-contract's Courts and misère bids: values, bid order, play and analysis."""
 
+import random
+
 import pytest
 
 import solver
 from advisor import rules
 from advisor.analysis import analyse_courts
-from advisor.valuation.courts import courts_and_misere, play_of, strain_tricks
-from solver.general import COURTS, COURTS_MISERE, STANDARD
+from advisor.valuation.courts import courts_and_misere, play_of, reversed_ranks, strain_tricks
+from solver.cards import Card, Deal, Hand
+from solver.general import COURTS, COURTS_MISERE, STANDARD, GeneralSolver, Layout
 
 SEMI = rules.get("semi-contract")
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
@@ -45,11 +48,36 @@ def test_each_strain_plays_with_its_deck():
     assert play_of("MH") == (STANDARD, "H", True)
 
 
-def test_plain_misere_is_the_fast_cores_misere_with_declarers_right_leading():
+def test_plain_misere_is_the_fast_cores_misere_on_reversed_ranks_with_declarers_right_leading():
+    # Seed 003: a misère bid reverses the ranking of the cards ("reversed
+    # completely", unlike misère Courts); before issue 29 it played ace high.
+    upside_down = reversed_ranks(DEAL)
+    assert upside_down["N"].to_pbn() == "AK32.5432.A6.AK2"   # AK32.AKQJ.T2.A32 upside down
+    differs = False
     for seat in "NESW":
         leader = solver.Seat.parse(seat).rho
-        want = 13 - solver.solve(DEAL, "H", leader, misere=True)
+        want = 13 - solver.solve(upside_down, "H", leader, misere=True)
         assert strain_tricks(DEAL, "MH", seat) == want
+        differs |= want != 13 - solver.solve(DEAL, "H", leader, misere=True)
+    assert differs
+
+
+#: The normal deck with every suit's ranks reversed: the general solver's
+#: reading of a plain misère bid, to check the fast core's relabelled deal against.
+REVERSED = Layout("reversed", [(s, [Card.parse(s + r) for r in "AKQJT98765432"]) for s in "SHDC"])
+
+
+def test_reversed_ranks_agree_with_the_general_solver_on_reversed_ranking():
+    rng = random.Random(29)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    general = GeneralSolver(REVERSED)
+    for k in range(200):
+        cards = rng.sample(deck, 16)
+        hands = [cards[4 * i:4 * i + 4] for i in range(4)]
+        ending = Deal([Hand(h) for h in hands])
+        trump, leader = rng.choice(["S", "H", "D", "C", None]), k % 4
+        fast = solver.solve(reversed_ranks(ending), trump or "NT", leader, misere=True)
+        assert fast == general.solve(hands, trump, leader, misere=True), (ending, trump, leader)
 
 
 def test_analysis_lists_every_courts_and_misere_strain():

@@ -147,7 +147,7 @@ def test_misere_contracts_rank_as_each_game_says():
     kitty = analyse(DEAL, rules="skruuvi", dealer="E")
     assert kitty.contracts[:2] == ["5M", "5S"] and kitty.contracts[-1] == "7G"
     kotka = analyse(DEAL, rules=SKRUUVI.kotka(), dealer="E")
-    assert kotka.contracts[:6] == ["5S", "5C", "5D", "5H", "5M", "5G"]
+    assert kotka.contracts[:6] == ["6S", "6C", "6D", "6H", "6M", "6G"]   # from six
 
 
 def test_misere_outcomes_use_the_fewest_tricks_and_the_better_declarer():

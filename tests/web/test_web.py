@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import time
 
 import pytest
@@ -155,6 +156,31 @@ def test_advise_reports_progress_and_the_call(client):
     assert job["progress"]["done"] == result["samples"]
 
 
+def test_advise_for_preference_samples_the_unseen_hands_and_widow(client):
+    job = finish(client, client.post("/api/advise", json={
+        "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "0", "dealer": "2",
+        "samples": 12, "seed": 3}))
+    assert job["state"] == "done", job
+    result = job["result"]
+    assert result["rules"] == "preference" and result["round"] == "trump"
+    assert result["call"] == "H" and {c["call"] for c in result["candidates"]} == set("PSCDH")
+    bad = client.post("/api/advise", json={
+        "rules": "preference", "hand": "AKQJ.AKQJ.7.7", "seat": "N"})
+    assert bad.status_code == 400 and "player 0, 1 or 2" in bad.json["error"]
+
+
+def test_review_of_a_preference_file(client):
+    from helpers.preference import played
+    data = {"file": (io.BytesIO(json.dumps(played(2, "S")).encode()), "pref.json"),
+            "rules": "preference"}
+    job = finish(client, client.post("/api/review", data=data,
+                                     content_type="multipart/form-data"))
+    assert job["state"] == "done", job
+    result = job["result"]
+    assert result["deals"] == 1 and "declares S" in result["html"]
+    assert result["reviews"][0]["tricks_taken"] == result["reviews"][0]["dd_start"]
+
+
 # --------------------------------------------------------------------------
 # Jobs
 
@@ -217,16 +243,83 @@ def test_practice_session_through_the_api(client):
     assert bad["state"] == "error" and "not a call" in bad["error"]
     hint = client.get(f"/api/practice/{sid}/hint").json
     assert hint["call"] in state["legal"] and hint["reason"]
-    # Follow the hints to the end of the board.
-    while not state["finished"]:
+    # Follow the hints to the end of the auction.
+    while state["phase"] == "auction":
         call = client.get(f"/api/practice/{sid}/hint").json["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": call}))["result"]
+    assert not state["finished"], "seed 4's auction ends in a contract the player plays"
+    state = _play_the_board(client, sid, state)
     assert state["result"]["par"] is not None and state["boards_done"] == 1
     assert set(state["hands"]) == {"N", "E", "S", "W"}
     pbn = client.get(f"/api/practice/{sid}/pbn")
     assert pbn.status_code == 200 and "[Deal " in pbn.get_data(as_text=True)
     nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
     assert nxt["board"] == 2 and not nxt["finished"]
+
+
+def _play_the_board(client, sid, state):
+    """Play the player's cards through the API: a refused card, a hint, the
+    hint's card, undo and the card again, then a claim or auto to the end."""
+    post = lambda what, body=None: finish(  # noqa: E731
+        client, client.post(f"/api/practice/{sid}/{what}", json=body or {}))
+    play = state["play"]
+    assert state["phase"] == "play" and play["on_move"] == "S" and play["legal"]
+    assert play["contract"] and len(play["trick"]) == len(state["play"]["cards"]) % 4
+    illegal = next((c for c in _cards(play["left"]) if c not in play["legal"]), None)
+    if illegal:
+        bad = post("card", {"card": illegal})
+        assert bad["state"] == "error" and "cannot be played" in bad["error"]
+    hinted = post("card-hint")["result"]
+    choice = hinted["card_hint"]["choice"]
+    assert choice in play["legal"] and hinted["card_hint"]["cards"][0]["card"] == choice
+    after = post("card", {"card": choice})["result"]
+    mine = [c for c in after["play"]["cards"] if c["player"]]
+    assert mine and mine[0]["card"] == choice and mine[0]["seat"] == "S"
+    back = post("undo")["result"]
+    assert back["play"]["legal"] == play["legal"] and back["play"]["cards"] == play["cards"]
+    assert post("card", {"card": choice})["result"]["play"] == after["play"]
+    claim = post("claim")["result"]
+    if not claim["claim"]["granted"]:
+        assert "with best play" in claim["claim"]["words"] and not claim["finished"]
+        claim = post("auto")["result"]
+    assert claim["finished"] and claim["result"]["played"]
+    return claim
+
+
+def _cards(pbn_hand):
+    """'AK.Q..2' -> ['SA', 'SK', 'HQ', 'C2']"""
+    return [s + r for s, ranks in zip("SHDC", pbn_hand.split(".")) for r in ranks]
+
+
+def test_practice_with_changing_partners_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"seat": "S", "seed": 4, "partners": True}))
+    assert job["state"] == "done", job
+    partners = job["result"]["sheet"]["partners"]
+    assert partners["seating"] == {"N": "N", "E": "E", "S": "You", "W": "W"}
+    assert partners["partnership"] == 1 and partners["of"] == 3
+    assert partners["totals"] == {"You": 0, "W": 0, "N": 0, "E": 0}
+    plain = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    assert "partners" not in plain["result"]["sheet"]
+    r = client.post("/api/practice/new", json={"partners": "yes"})
+    assert r.status_code == 400 and "partners must be true or false" in r.json["error"]
+
+
+def test_preference_practice_through_the_api(client):
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"rules": "preference", "seat": "0", "seed": 3}))
+    assert job["state"] == "done", job
+    state = job["result"]
+    sid = state["session"]
+    assert state["rules"] == "preference" and state["seat"] == 0 and len(state["hand"]) == 10
+    while not state["finished"]:
+        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call",
+                                           json={"call": call}))["result"]
+    assert state["boards_done"] == 1 and len(state["hands"]) == 3
+    assert sum(state["sheet"]["balance"].values()) + state["sheet"]["pool"] == 0
+    nxt = finish(client, client.post(f"/api/practice/{sid}/next", json={}))["result"]
+    assert nxt["board"] == 2
 
 
 def test_practice_errors_are_messages(client):
@@ -236,6 +329,10 @@ def test_practice_errors_are_messages(client):
     assert r.status_code == 400 and "seed" in r.json["error"]
     r = client.post("/api/practice/new", json={"constraint": "hcp >= 12"})
     assert r.status_code == 400 and "SEAT: EXPRESSION" in r.json["error"]
+    r = client.post("/api/practice/nosuch/card", json={"card": ["SA"]})
+    assert r.status_code == 400 and "give the card as text" in r.json["error"]
+    r = client.post("/api/practice/nosuch/claim", json={"tricks": "all"})
+    assert r.status_code == 400 and "tricks must be a number" in r.json["error"]
 
 
 def test_review_upload_of_a_bridge_file_play_only(client):

@@ -238,21 +238,75 @@ def test_a_player_practises_bidding(server, browser, tmp_path):
     while "Advisor:" not in hint.text and time.monotonic() < deadline:
         time.sleep(0.1)
     assert "Advisor:" in hint.text
-    # Pass at every turn until the board is over, then read the result.
+    # Pass at every turn until the auction is over (seed 6: E plays 2D, S leads).
     for _ in range(40):
-        if "Result:" in browser.find_element(By.ID, "practice-result").text:
+        if browser.find_elements(By.CSS_SELECTOR, "#practice-result .cardtable"):
             break
         passes = browser.find_elements(By.CSS_SELECTOR, "#practice-result .bidbox button[data-call=P]")
         if passes:
             passes[0].click()
         time.sleep(0.5)
-    text = browser.find_element(By.ID, "practice-result").text
-    assert "Result:" in text and "Par:" in text and "Score sheet" in text
     assert browser.find_elements(By.CSS_SELECTOR, "#practice-result table.grid.auction td")
+    # The card table: the player's whole hand, the cards he may not play greyed.
+    wait_for(browser, "#practice-result .cards.mine button.card")
+    mine = browser.find_elements(By.CSS_SELECTOR, "#practice-result .cards.mine button.card")
+    assert len(mine) == 13 and all(b.is_enabled() for b in mine)     # S leads: any card
+    assert "Your card." in browser.find_element(By.ID, "practice-result").text
+    _click_button(browser, "Hint")
+    wait_for(browser, "#practice-hint table.cardhint", timeout=120)
+    assert "The computer would play" in browser.find_element(By.ID, "practice-hint").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#practice-hint table.cardhint tr")) >= 2
+    # Play a card: the computer plays on to S's next turn; the trick in the
+    # middle says who played each card, and a follower's other suits are greyed.
+    browser.find_elements(By.CSS_SELECTOR, "#practice-result .cards.mine button.card")[-1].click()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        cards = _attached_cards(browser)
+        if cards is not None and len(cards) == 12:
+            break
+        time.sleep(0.3)
+    text = browser.find_element(By.ID, "practice-result").text
+    assert "Tricks: NS" in text and len(_attached_cards(browser)) == 12
+    trick = browser.find_element(By.CSS_SELECTOR, "#practice-result .trick").text
+    assert trick.startswith(("Trick 2", "S to lead", "Trick 1")), trick
+    if browser.find_elements(By.CSS_SELECTOR, "#practice-result .cards.mine button.card.illegal"):
+        assert not browser.find_element(
+            By.CSS_SELECTOR, "#practice-result .cards.mine button.card.illegal").is_enabled()
+    browser.save_screenshot(str(tmp_path / "practice-play.png"))
+    # The last trick, on request, with its winner.
+    browser.find_element(By.ID, "practice-last").click()
+    last = wait_for(browser, "#practice-result .trick").text
+    assert "Last trick (1), won by" in last and all(seat in last for seat in "NESW")
+    # The computer plays the player's cards to the end of the board.
+    _click_button(browser, "Auto")
+    deadline = time.monotonic() + 300
+    while "Result:" not in browser.find_element(By.ID, "practice-result").text:
+        assert time.monotonic() < deadline, "auto did not finish the board"
+        time.sleep(0.5)
+    text = browser.find_element(By.ID, "practice-result").text
+    assert "Result:" in text and "tricks taken" in text and "Par:" in text
+    assert "Score sheet" in text and "Your cards" in text
     browser.save_screenshot(str(tmp_path / "practice.png"))
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
               and "favicon" not in e["message"]]
     assert errors == []
+
+
+def _click_button(browser, label: str) -> None:
+    from selenium.webdriver.common.by import By
+    next(b for b in browser.find_elements(By.CSS_SELECTOR, "#practice-result button")
+         if b.text == label).click()
+
+
+def _attached_cards(browser):
+    """The player's cards on the card table now (None while it is being redrawn)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    try:
+        return [b.text for b in browser.find_elements(
+            By.CSS_SELECTOR, "#practice-result .cards.mine button.card")]
+    except StaleElementReferenceException:
+        return None
 
 
 def test_closing_the_page_cancels_its_job(site, browser):

@@ -246,7 +246,7 @@ function drawAdvice(r) {
 
 // ---------------------------------------------------------------- practice
 
-const practice = {sid: null};
+const practice = {sid: null, state: null, showLast: false};
 
 // The auction in four columns, W N E S, as bridge and Vint diagrams draw it.
 const AUCTION_COLUMNS = ["W", "N", "E", "S"];
@@ -287,8 +287,112 @@ function bidBox(s) {
     el("p", {id: "practice-hint", class: "note"}));
 }
 
+// ---------------------------------------------------------------- practice: the play
+
+// The card table: the player's cards left (the legal ones to click, the others
+// greyed), the other seats' cards face down (Vint has no dummy), the trick in
+// the middle with who played each card, and the last trick on request.
+function cardsOf(pbnHand) {
+  return pbnHand.split(".").flatMap((ranks, i) => [...ranks].map((r) => SUITS[i] + r));
+}
+
+function playedBy(play, seat) {
+  return play.cards.filter((c) => c.seat === seat).length;
+}
+
+function trickNode(cards, label) {
+  return el("div", {class: "trick"}, label ? el("div", {class: "note"}, label) : "",
+    el("table", {class: "tricktable"}, cards.length ? cards.map((c) => el("tr", {},
+      el("td", {class: "left seat"}, c.seat), el("td", {class: "left"}, cardNode(c.card)))) : ""));
+}
+
+function playAct(what, body = {}) {
+  return guard(async () => drawPractice(await runJob($("practice-job"),
+    `/api/practice/${practice.sid}/${what}`, body)));
+}
+
+function cardTable(s) {
+  const p = s.play;
+  // dealNode names each seat; under it: who the seat is in the play.
+  const seatLabel = (seat) => [seat === s.seat ? "you" : "", seat === p.declarer ? "declarer" : ""]
+    .filter(Boolean).join(", ");
+  const extra = {onMove: p.on_move};
+  const total = cardsOf(p.hand).length;
+  for (const seat of SEATS) {
+    if (seat === s.seat) continue;
+    const left = total - playedBy(p, seat);
+    extra[seat] = el("div", {class: "hidden-hand note"}, seatLabel(seat) ? el("div", {}, seatLabel(seat)) : "",
+      el("div", {}, `${left} card${left === 1 ? "" : "s"}`));
+  }
+  const legal = new Set(p.legal);
+  extra[s.seat] = el("div", {}, el("div", {class: "note"}, seatLabel(s.seat)),
+    el("div", {class: "cards mine"}, cardsOf(p.left).map((c) => el("button",
+      Object.assign({class: "card" + (legal.has(c) ? "" : " illegal"), "data-card": c,
+                     onclick: playAct("card", {card: c})},
+                    legal.has(c) ? {} : {disabled: "disabled"}), cardNode(c)))));
+  const showLast = practice.showLast && p.last_trick;
+  extra.centre = showLast
+    ? trickNode(p.last_trick.cards, `Last trick (${p.last_trick.number}), won by ${p.last_trick.winner}`)
+    : trickNode(p.trick, p.trick.length ? `Trick ${Math.floor(p.cards.length / 4) + 1}` :
+      (p.on_move ? `${p.on_move} to lead` : ""));
+  const trumps = p.misere ? "misère" : p.trumps === "NT" ? "no trumps" : el("span", {}, "trumps ", suit(p.trumps));
+  return el("div", {class: "cardtable"},
+    el("p", {}, p.contract ? el("span", {}, callNode(p.contract), ` by ${p.declarer}, `) : "All pass, ",
+      trumps, `. Tricks: NS ${p.tricks.NS}, EW ${p.tricks.EW}. `,
+      p.on_move ? (p.on_move === s.seat ? "Your card." : `${p.on_move} to play.`) : ""),
+    dealNode({}, null, extra),
+    el("div", {class: "playbuttons"},
+      el("button", {onclick: guard(async () => {
+        const r = await runJob($("practice-job"), `/api/practice/${practice.sid}/card-hint`, {});
+        drawPractice(r);
+        $("practice-hint").replaceChildren(cardHintNode(r.card_hint));
+      })}, "Hint"), " ",
+      el("button", {onclick: playAct("undo")}, "Undo"), " ",
+      el("button", {onclick: guard(async () => {
+        const r = await runJob($("practice-job"), `/api/practice/${practice.sid}/claim`, {});
+        drawPractice(r);
+        if (!r.claim.granted) $("practice-hint").replaceChildren(r.claim.words + ".");
+      })}, "Claim"), " ",
+      el("button", {onclick: playAct("auto")}, "Auto"), " ",
+      el("button", Object.assign({id: "practice-last",
+                                  onclick: () => { practice.showLast = !practice.showLast; drawPractice(practice.state); }},
+                                 p.last_trick ? {} : {disabled: "disabled"}),
+        showLast ? "Back to this trick" : "Last trick")),
+    el("div", {id: "practice-hint", class: "note"}));
+}
+
+function cardHintNode(h) {
+  const num = (v, se, digits) => v === null ? "" :
+    v.toFixed(digits) + (se !== null && isFinite(se) ? ` \u00b1 ${se.toFixed(digits)}` : "");
+  return el("div", {},
+    el("p", {}, "The computer would play ", cardNode(h.choice),
+      ` (over ${h.samples} deal${h.samples === 1 ? "" : "s"} that fit what you have seen` +
+      (h.relaxed ? `; readings dropped: ${h.relaxed}` : "") + ")"),
+    el("table", {class: "grid cardhint"}, el("tr", {}, el("th", {}, "card"),
+      el("th", {}, "points"), el("th", {}, "tricks")),
+      h.cards.map((c) => el("tr", {}, el("td", {class: "left"}, cardNode(c.card)),
+        el("td", {}, num(c.points, c.points_se, 1)), el("td", {}, num(c.tricks, c.tricks_se, 2))))));
+}
+
+function judgedCardsNode(r) {
+  if (!r.cards || !r.cards.length) return "";
+  return el("div", {}, el("h3", {}, "Your cards"), el("p", {class: "note"}, r.judged || ""),
+    el("table", {class: "grid judged"}, el("tr", {}, ["trick", "card", "double-dummy", "verdict"]
+      .map((x) => el("th", {class: "left"}, x))),
+      r.cards.map((c) => el("tr", {class: c.kind || ""}, el("td", {}, c.trick),
+        el("td", {class: "left"}, cardNode(c.card)),
+        el("td", {class: "left"}, c.tricks_lost ? `cost ${c.tricks_lost} trick(s); best ` : "no cost",
+           c.tricks_lost ? c.best.map((b) => el("span", {}, cardNode(b), " ")) : ""),
+        el("td", {class: "left"}, c.comment || "")))));
+}
+
 function drawPractice(s) {
   practice.sid = s.session;
+  if (!practice.state || practice.state.board !== s.board ||
+      (s.play && practice.state.play && s.play.cards.length !== practice.state.play.cards.length)) {
+    practice.showLast = false;
+  }
+  practice.state = s;
   $("practice-save").href = `/api/practice/${s.session}/pbn`;
   const mine = s.auction.filter((c) => c.player && c.advice);
   const last = s.auction.length && s.auction.filter((c) => c.player).slice(-1)[0];
@@ -298,8 +402,10 @@ function drawPractice(s) {
                  el("div", {class: "myhand"}, handNode(s.hand)), auctionGrid(s), feedback];
   if (s.finished) {
     const r = s.result;
+    const how = r.played ? `${r.tricks} tricks taken (double-dummy: ${r.dd_tricks})`
+      : `${r.tricks} tricks double-dummy`;
     const what = r.contract ? el("span", {}, callNode(r.contract),
-      ` by ${r.declarer}: ${r.tricks} tricks double-dummy`) : (r.note || "no contract");
+      ` by ${r.declarer}: ${how}`) : (r.note || "no contract");
     parts.push(el("h3", {}, "Result: ", what),
       r.note && r.contract ? el("p", {class: "note"}, r.note) : "",
       r.score ? el("p", {}, `Score for the deal: NS ${r.score.NS}, EW ${r.score.EW}` +
@@ -308,7 +414,10 @@ function drawPractice(s) {
         ` by ${r.par.declarer}, NS ${r.par.score > 0 ? "+" : ""}${r.par.score}`) : "thrown in, 0"),
       r.events.length ? el("p", {}, r.events.join("; ")) : "",
       dealNode(s.hands, s.dealer),
-      el("p", {class: "note"}, `Your calls the advisor would have made otherwise: ${mine.length}`));
+      el("p", {class: "note"}, `Your calls the advisor would have made otherwise: ${mine.length}`),
+      judgedCardsNode(r));
+  } else if (s.phase === "play") {
+    parts.push(cardTable(s));
   } else {
     parts.push(bidBox(s));
   }
@@ -318,13 +427,21 @@ function drawPractice(s) {
     (sheet.games ? `; games: ${sheet.games.join(", ") || "none yet"}` : "") +
     (sheet.rubbers ? `; rubbers: ${sheet.rubbers.join(", ") || "none yet"}` : "") +
     `; boards scored: ${s.boards_done}`));
+  const p = sheet.partners;
+  if (p) {
+    parts.push(el("p", {}, `Changing partners: partnership ${p.partnership} of ${p.of} ` +
+      `(${p.seating.N} & ${p.seating.S} against ${p.seating.E} & ${p.seating.W}); ` +
+      "players' totals: " + Object.entries(p.totals).map(([n, v]) => `${n} ${v > 0 ? "+" : ""}${v}`)
+        .join(", ") + (p.finished ? " (session over)" : "")));
+  }
   $("practice-result").replaceChildren(...parts);
 }
 
 window.setupPractice = () => {
   $("practice-new").addEventListener("click", guard(async () => {
     drawPractice(await runJob($("practice-job"), "/api/practice/new",
-      {rules: $("rules").value, seat: $("practice-seat").value, seed: $("practice-seed").value}));
+      {rules: $("rules").value, seat: $("practice-seat").value, seed: $("practice-seed").value,
+       partners: $("practice-partners").checked}));
   }));
   $("practice-next").addEventListener("click", guard(async () => {
     if (!practice.sid) throw new Error("start a session first");
