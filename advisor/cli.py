@@ -111,7 +111,7 @@ def run_solve(args, out) -> None:
             or args.misere:
         run_solve_position(args, out)
         return
-    table = dd_table(Deal.from_pbn(args.deal))
+    table = dd_table(Deal.from_pbn(args.deal), must_trump=args.must_trump)
     if args.json:
         _print(out, json.dumps({"deal": table.deal.to_pbn(), "dd_table": table.to_dict()}))
     else:
@@ -128,19 +128,19 @@ def run_solve_position(args, out) -> None:
     leader = Seat.parse(args.leader)
     if any(card in deal[seat] for card in played for seat in Seat):
         # The cards are still in the hands: play them out (any number of tricks).
-        play = Play(deal, Strain.parse(args.trump), leader)
+        play = Play(deal, Strain.parse(args.trump), leader, must_trump=args.must_trump)
         for card in played:
             play.play(card)
         deal, leader, played = play.remaining(), play.trick_leader, list(play.trick)
     values = solve_cards(deal, args.trump, leader, played=played, misere=args.misere,
-                         lone=args.lone)
+                         lone=args.lone, must_trump=args.must_trump)
     on_move = Seat((leader + len(played)) % 4)
     played = [str(c) for c in played]
     if args.json:
         _print(out, json.dumps({"deal": deal.to_pbn(), "trump": args.trump.upper(),
                                 "leader": leader.name, "played": played,
                                 "misere": args.misere, "lone": args.lone,
-                                "on_move": on_move.name,
+                                "must_trump": args.must_trump, "on_move": on_move.name,
                                 "cards": {str(c): v for c, v in values.items()}}))
         return
     _print(out, card_values_text(values, on_move=on_move.name, leader=leader.name,
@@ -598,6 +598,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--misere", action="store_true",
                        help="a position: misère, each side tries to win as few tricks as it can")
     solve.add_argument("--lone", help="a position: this seat plays alone against the other three")
+    solve.add_argument("--must-trump", action="store_true",
+                       help="Siberian Vint's play rule: a player void in the suit led must "
+                       "ruff if he holds a trump")
     solve.set_defaults(run=run_solve)
 
     an = commands.add_parser(

@@ -410,7 +410,9 @@ def review_play(record: GameRecord, rules, *, seats=None) -> List[CardReview]:
     ours_side = record.on_declaring_side
     # A Bolshevik Dictator: the bidder alone against three (the search's lone seat).
     lone = record.declarer if record.bolshevik else None
-    play = Play(record.deal, record.trump, record.leader)
+    # The game's play rule (Siberian Vint: a void player must ruff).
+    must_trump = rules.must_trump
+    play = Play(record.deal, record.trump, record.leader, must_trump=must_trump)
     warm = solver.Solver()       # one table for the whole play: each position reuses the last
     scores: Dict[int, Optional[int]] = {}
 
@@ -444,7 +446,7 @@ def review_play(record: GameRecord, rules, *, seats=None) -> List[CardReview]:
             best = [str(card)]
         else:
             values = warm.solve_cards(play.remaining(), record.trump, play.trick_leader,
-                                      played=play.trick, lone=lone)
+                                      played=play.trick, lone=lone, must_trump=must_trump)
             top = max(values.values())
             before, after = to_declarer(top), to_declarer(values[card])
             best = [str(c) for c, v in values.items() if v == top]

@@ -11,6 +11,12 @@ so the pipe between the processes is not counted.
     python benchmarks/bench_dd.py --set random --n 50
     python benchmarks/bench_dd.py --set hard --json out.json
     python benchmarks/bench_dd.py --workers 2 --n 40   # dd_tables speed-up, 1 vs 2 threads
+    python benchmarks/bench_dd.py --bridge-solver /work/anchors-build/bridge-solver/solver
+
+``--bridge-solver PATH`` adds a third column: macroxue's bridge-solver (built
+outside this repository, ../shared/anchors/README.md) on the same deals in the
+same run, one process a deal; both its own reported time and the process's
+wall time are kept, and its tricks are checked against ours.
 
 See benchmarks/README.md.
 """
@@ -22,8 +28,10 @@ import json
 import os
 import resource
 import statistics
+import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -85,21 +93,109 @@ class OurSolver:
         return peak
 
 
-def bench_set(name: str, deals: list, ours: OurSolver, dds_table, progress) -> dict:
+# --- bridge-solver (macroxue), one process a deal ----------------------------------------
+
+#: A result line of ``solver -f FILE``: strain, tricks with South / North / West / East
+#: declaring, the cumulative seconds since it started solving.
+BS_LINE = re.compile(r"^([NSHDC])\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+) s")
+BS_STRAIN = {"N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
+
+
+def bridge_solver_input(pbn: str) -> str:
+    """A deal in bridge-solver's file layout: North; West and East on one line, four
+    spaces or more apart; South; suits S H D C, ``-`` for a void."""
+    first, hands = pbn.split(":", 1)
+    start = SEATS.index(first.strip().upper())
+    by_seat = {SEATS[(start + i) % 4]: hand for i, hand in enumerate(hands.split())}
+
+    def hand(seat):
+        return " ".join(suit or "-" for suit in by_seat[seat].split("."))
+
+    return (f"{' ' * 16}{hand('N')}\n{hand('W')}{' ' * 8}{hand('E')}\n"
+            f"{' ' * 16}{hand('S')}\n")
+
+
+def parse_bridge_solver(text: str) -> tuple:
+    """(its own seconds for the whole table, tricks {seat: {strain: n}}) from its output."""
+    tricks = {seat: {} for seat in SEATS}
+    seconds = None
+    for line in text.splitlines():
+        m = BS_LINE.match(line.strip())
+        if not m:
+            continue
+        strain = BS_STRAIN[m.group(1)]
+        for seat, n in zip("SNWE", m.group(2, 3, 4, 5)):
+            tricks[seat][strain] = int(n)
+        seconds = float(m.group(6))  # cumulative: the last line is the whole table
+    if seconds is None or any(len(t) != len(STRAINS) for t in tricks.values()):
+        raise ValueError(f"unexpected bridge-solver output:\n{text}")
+    return seconds, tricks
+
+
+class BridgeSolver:
+    """macroxue's bridge-solver as a third column: one ``PATH -f FILE`` process a deal."""
+
+    def __init__(self, path: str):
+        self.path = str(Path(path).resolve())
+        if not os.access(self.path, os.X_OK):
+            sys.exit(f"error: {path} is not an executable bridge-solver")
+        self.tmp = tempfile.TemporaryDirectory(prefix="bench_dd_bs_")
+
+    def dd_table(self, pbn: str) -> tuple:
+        """(its own seconds, the process's wall seconds, tricks {seat: {strain: n}})."""
+        deal_file = Path(self.tmp.name) / "deal.txt"
+        deal_file.write_text(bridge_solver_input(pbn), encoding="ascii")
+        start = time.perf_counter()
+        done = subprocess.run([self.path, "-f", str(deal_file), "-m", "0"],
+                              capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        if done.returncode != 0:
+            sys.exit(f"error: bridge-solver failed on {pbn}:\n{done.stderr}")
+        seconds, tricks = parse_bridge_solver(done.stdout)
+        return seconds, wall, tricks
+
+    def close(self):
+        self.tmp.cleanup()
+
+
+def bench_set(name: str, deals: list, ours: OurSolver, dds_table, progress,
+              bridge: BridgeSolver | None = None) -> dict:
+    """Time every solver on each deal in turn; which goes first rotates deal by deal."""
     ours_s, dds_s, ratios, mismatches = [], [], [], []
+    bs_s, bs_wall = [], []
+
+    def run_ours(pbn):
+        seconds, tricks = ours.dd_table(pbn)
+        ours_s.append(seconds)
+        return tricks
+
+    def run_dds(pbn):
+        seconds, tricks = dds_table(pbn)
+        dds_s.append(seconds)
+        return tricks
+
+    def run_bridge(pbn):
+        seconds, wall, tricks = bridge.dd_table(pbn)
+        bs_s.append(seconds)
+        bs_wall.append(wall)
+        return tricks
+
+    runners = [("ours", run_ours), ("dds", run_dds)]
+    if bridge is not None:
+        runners.append(("bridge-solver", run_bridge))
     for i, pbn in enumerate(deals):
-        if i % 2 == 0:
-            (t_ours, ours_tricks), (t_dds, dds_tricks) = ours.dd_table(pbn), dds_table(pbn)
-        else:
-            (t_dds, dds_tricks), (t_ours, ours_tricks) = dds_table(pbn), ours.dd_table(pbn)
-        ours_s.append(t_ours)
-        dds_s.append(t_dds)
-        ratios.append(t_ours / t_dds if t_dds > 0 else float("inf"))
-        if ours_tricks != dds_tricks:
-            mismatches.append({"deal": pbn, "dds": dds_tricks, "ours": ours_tricks})
+        order = runners[i % len(runners):] + runners[:i % len(runners)]
+        if (i // len(runners)) % 2:
+            order.reverse()
+        tricks = {who: run(pbn) for who, run in order}
+        ratios.append(ours_s[-1] / dds_s[-1] if dds_s[-1] > 0 else float("inf"))
+        for who, got in tricks.items():
+            if who != "ours" and got != tricks["ours"]:
+                mismatches.append({"deal": pbn, "solver": who, "theirs": got,
+                                   "ours": tricks["ours"]})
         progress(name, i + 1, len(deals))
     worst = max(range(len(deals)), key=lambda i: ratios[i])
-    return {
+    out = {
         "set": name, "deals": len(deals),
         "ours_total_s": sum(ours_s), "dds_total_s": sum(dds_s),
         "total_ratio": sum(ours_s) / sum(dds_s),
@@ -109,6 +205,15 @@ def bench_set(name: str, deals: list, ours: OurSolver, dds_table, progress) -> d
         "ours_per_deal_s": ours_s, "dds_per_deal_s": dds_s,
         "agree": not mismatches, "mismatches": mismatches,
     }
+    if bridge is not None:
+        out.update({
+            "bs_total_s": sum(bs_s), "bs_wall_total_s": sum(bs_wall),
+            "bs_dds_ratio": sum(bs_s) / sum(dds_s),
+            "ours_bs_ratio": sum(ours_s) / sum(bs_s) if sum(bs_s) > 0 else float("inf"),
+            "ours_bs_wall_ratio": sum(ours_s) / sum(bs_wall),
+            "bs_per_deal_s": bs_s, "bs_wall_per_deal_s": bs_wall,
+        })
+    return out
 
 
 def bench_workers(deals: list, workers: int) -> dict:
@@ -128,22 +233,37 @@ def bench_workers(deals: list, workers: int) -> dict:
 # --- output ------------------------------------------------------------------------------
 
 def show_sets(results: list, ours_peak_kib: int, ours_base_kib: int, dds_peak_kib: int):
+    bridge = "bs_total_s" in results[0]
     headers = ["set", "deals", "ours s", "DDS s", "ratio total",
                "mean", "median", "worst", "agree"]
-    rows = [[r["set"], str(r["deals"]), f"{r['ours_total_s']:.2f}", f"{r['dds_total_s']:.2f}",
-             f"{r['total_ratio']:.2f}", f"{r['mean_ratio']:.2f}", f"{r['median_ratio']:.2f}",
-             f"{r['worst_ratio']:.2f}", "yes" if r["agree"] else f"NO ({len(r['mismatches'])})"]
-            for r in results]
+    if bridge:
+        headers[4:4] = ["BS s", "BS wall s", "BS/DDS", "ours/BS"]
+    rows = []
+    for r in results:
+        row = [r["set"], str(r["deals"]), f"{r['ours_total_s']:.2f}", f"{r['dds_total_s']:.2f}",
+               f"{r['total_ratio']:.2f}", f"{r['mean_ratio']:.2f}", f"{r['median_ratio']:.2f}",
+               f"{r['worst_ratio']:.2f}", "yes" if r["agree"] else f"NO ({len(r['mismatches'])})"]
+        if bridge:
+            row[4:4] = [f"{r['bs_total_s']:.2f}", f"{r['bs_wall_total_s']:.2f}",
+                        f"{r['bs_dds_ratio']:.2f}", f"{r['ours_bs_ratio']:.2f}"]
+        rows.append(row)
     notes = ["ratio = our time / DDS time (one thread each; mean, median and worst of the "
              "per-deal ratios); below 1 we are faster.",
              f"our solver's process: peak RSS {ours_peak_kib / 1024:.1f} MiB "
              f"({ours_base_kib / 1024:.1f} MiB after importing, before solving).",
              f"DDS's process (this script, endplay loaded): peak RSS {dds_peak_kib / 1024:.1f} MiB."]
+    if bridge:
+        notes.insert(1, "BS = bridge-solver: 'BS s' its own reported time (0.01 s steps a deal), "
+                        "'BS wall s' its processes' wall time; BS/DDS and ours/BS by its own "
+                        "time (ours over its wall time: "
+                        + ", ".join(f"{r['set']} {r['ours_bs_wall_ratio']:.2f}" for r in results)
+                        + ").")
     for r in results:
         notes.append(f"worst {r['set']} deal ({r['worst_ratio']:.2f}x): {r['worst_deal']}")
         for m in r["mismatches"][:5]:
-            notes.append(f"MISMATCH {m['deal']}: DDS {m['dds']} ours {m['ours']}")
-    print_table("dd_table: ours vs DDS", headers, rows, notes)
+            notes.append(f"MISMATCH {m['deal']}: {m['solver']} {m['theirs']} ours {m['ours']}")
+    print_table("dd_table: ours vs DDS" + (" vs bridge-solver" if bridge else ""),
+                headers, rows, notes)
 
 
 def print_table(title: str, headers: list, rows: list, notes: list):
@@ -162,7 +282,7 @@ def print_table(title: str, headers: list, rows: list, notes: list):
             table.add_column(h, justify="right")
         for r in rows:
             table.add_row(*r)
-        Console(width=max(100, Console().width)).print(table)
+        Console(width=max(100 + 10 * (len(headers) - 9), Console().width)).print(table)
     for note in notes:
         print(note)
 
@@ -176,6 +296,9 @@ def main(argv=None) -> int:
                         help="instead: time solver.dd_tables with 1 and with this many workers")
     parser.add_argument("--json", metavar="PATH",
                         help="write the numbers as JSON to PATH ('-' for stdout)")
+    parser.add_argument("--bridge-solver", metavar="PATH",
+                        help="also time macroxue's bridge-solver (its binary, built outside "
+                             "the repository) on the same deals")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -197,6 +320,7 @@ def main(argv=None) -> int:
     else:
         dds_table = dds_table_timer()
         ours = OurSolver()
+        bridge = BridgeSolver(args.bridge_solver) if args.bridge_solver else None
         results = []
 
         def progress(name, done, total):
@@ -205,10 +329,12 @@ def main(argv=None) -> int:
         try:
             for name in names:
                 deals = oracle_deals(name, args.n if name == "random" else None)
-                results.append(bench_set(name, deals, ours, dds_table, progress))
+                results.append(bench_set(name, deals, ours, dds_table, progress, bridge))
                 print(file=sys.stderr)
         finally:
             peak = ours.close()
+            if bridge is not None:
+                bridge.close()
         out = {"sets": results, "ours_peak_rss_kib": peak,
                "ours_baseline_rss_kib": ours.baseline_kib, "dds_process_peak_rss_kib": max_rss_kib()}
         show_sets(results, peak, ours.baseline_kib, max_rss_kib())

@@ -12,7 +12,6 @@ cdef enum:
     SUIT_BITS = 16        # bits a suit takes in a card mask
     SUIT_BITS_LOG2 = 4    # card >> SUIT_BITS_LOG2 is the card's suit
     RANKS_MASK = 0x1FFF   # the 13 rank bits of one suit
-    SLOT_MASK = 0xFFFF    # one suit's whole slot (compressed patterns use it all)
     NT = 4                # the strain without trumps (suits are 0..3)
     MAX_TRICKS = 13
     NO_RANK = 16          # above every rank index: "no card" in rank comparisons
@@ -21,8 +20,9 @@ cdef enum:
 # One transposition-table entry: a bound on side 0's tricks for every
 # position that has the bucket's shape and leader, and whose relevant cards
 # (the top cards of each suit selected by `mask`) belong to the same hands.
-# Patterns are compressed per suit: bit i of the suit's 16-bit slot is the
-# i-th lowest card still in play in that suit.
+# Patterns are packed by relative rank (``pack_cards`` over the cards in
+# play): in each suit's part, bit i is the i-th lowest card of the suit in
+# play; the bucket's shape fixes where each suit's part is.
 cdef struct Entry:
     u64 mask      # which compressed cards must match (top cards of each suit)
     u64 plane0    # owner bit 0 (E or W) of the masked cards
@@ -35,7 +35,6 @@ cdef struct Entry:
 cdef struct Bucket:
     u64 shape     # 4 bits a hand and suit: the suit lengths of the four hands
     int leader    # -1 for an empty slot
-    int hint      # the last lead that cut off here: make_card(suit, place from the top), or -1
     int count     # entries in use
     int capacity  # entries allocated
     Entry* entries
@@ -56,12 +55,14 @@ cdef struct Ctx:
     int trump            # 0..3, or NT
     int side[4]          # 0 or 1: which side each seat plays for
     int maxside          # the side that wants side 0 to win tricks (1 in misere)
+    bint must_trump      # a player void in the suit led must ruff if he can (Siberian Vint)
     # The trick in progress.
     int player           # seat on move
     int ncards           # cards already on the trick
     int trick_card[4]    # card indices (bit numbers in a card mask)
     int trick_seat[4]
-    int hint_card        # a card to try first at this trick start, or -1
+    int win[5]           # win[k]: the index in the trick of the card winning its first k cards
+    u64* cuts            # the cut-off cache (_moves.pxi): CUTS_SIZE slots
     # Transposition table.
     Bucket* buckets
     int nbuckets         # a power of two

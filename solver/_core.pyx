@@ -128,17 +128,20 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     wins at least ``v`` tricks; ``v < target`` means at most ``v``.
     """
     cdef int player = c.player
-    cdef int n = 0, v, sub, i, nm, card, best, won, cut_card = -1
+    cdef int n = 0, v, sub, i, j, nm, card, best, won
     cdef u64 shape = 0, p0 = 0, p1 = 0
     cdef u64 unions[4]
     cdef u64 r = 0, rel_acc = 0, bit
-    cdef bint maxnode, cut = False
+    cdef bint maxnode
     cdef int moves[13]
     cdef int weights[13]
     cdef int small_tried[4]     # per suit: rank of a tried card below all relevant ones, or -1
-    cdef int suit, low, hint
+    cdef int suit, low, first = -1
     cdef int saved_card[4]
     cdef int saved_seat[4]
+    cdef int saved_win[5]
+    cdef u64 cut_slot, heads
+    cdef int ls
 
     c.nodes += 1
     if c.nodes >= c.check_at and must_stop(c):
@@ -176,31 +179,51 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
     # The best bound so far over the moves that did not cut off (below or
     # above every possible value to start with).
     v = -1 if maxnode else MAX_TRICKS + 1
-    hint = -1
+    # The card that last cut off in this situation (the cut-off cache) is
+    # tried before the other moves are generated and weighed, which a
+    # cut-off on it makes unnecessary.
+    heads = 0
     if c.ncards != 0:
-        c.hint_card = -1
-    elif c.hint_card >= 0 and (c.hands[player] >> c.hint_card) & 1:
-        hint = c.hint_card
-    if hint >= 0:
-        # The table's hint leads the order whatever the other weights (its
-        # bonus outweighs them all): try it before generating and weighing
-        # the other moves, which a cut-off on it makes unnecessary.
-        moves[0] = hint_move(c, hint)
+        # Following suit: the moves are the heads of our runs in the suit led.
+        ls = card_suit(c.trick_card[0])
+        heads = run_heads(suit_of(c.hands[player], ls) << suit_shift(ls), c.in_play)
+    if heads and not heads & (heads - 1):
+        # Forced (one card of the suit led, or one run of them): nothing to
+        # look up or weigh.
+        moves[0] = lowest_bit(heads)
+        first = -1
         nm = 1
     else:
-        nm = generate_moves(c, moves, weights)
+        cut_slot = cut_key(c, player)
+        first = cut_lookup(c, cut_slot, player)
+        if first >= 0 and playable(c, player, first):
+            first = move_of(c, first)
+            moves[0] = first
+            nm = 1
+        elif heads and c.maxside == 0:
+            # The ordering's first card, found without ordering the others
+            # (most of these nodes cut off on it).
+            first = first_following(c, player, ls, heads)
+            moves[0] = first
+            nm = 1
+        else:
+            first = -1
+            nm = generate_moves(c, moves, weights)
     small_tried[0] = small_tried[1] = small_tried[2] = small_tried[3] = -1
     i = -1
     while True:
         i += 1
         if i >= nm:
-            if hint < 0:
+            if first < 0:
                 break
-            # No cut-off on the hint: now the others, in their usual order
-            # (the hint's move comes first, and it has been tried).
-            c.hint_card = hint
-            hint = -1
+            # No cut-off on the cached card: now the others, in their usual
+            # order after it (it has been tried).
             nm = generate_moves(c, moves, weights)
+            for j in range(nm):
+                if moves[j] == first:
+                    bring_to(moves, weights, j, 0)
+                    break
+            first = -1
             if i >= nm:
                 break
         if 0 < i < nm - 1:
@@ -218,14 +241,18 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
         c.shape -= shape_unit(player, suit)
         c.trick_card[c.ncards] = card
         c.trick_seat[c.ncards] = player
+        record_winner(c, c.ncards)
         c.ncards += 1
         if c.ncards == 4:
+            # The next trick overwrites this one: keep it.
             saved_card = c.trick_card
             saved_seat = c.trick_seat
+            saved_win = c.win
             won = finish_trick(c, &best)
             sub = search(c, target - won, &r) + won
             c.trick_card = saved_card
             c.trick_seat = saved_seat
+            c.win = saved_win
             c.in_play |= trick_mask(c)
             r |= rank_relevance(c, best)
             c.ncards = 3
@@ -243,7 +270,8 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             # A cut-off: this card alone decides the node.
             v = sub
             rel_acc = r
-            cut_card = card
+            if i > 0:
+                cut_store(c, cut_slot, player, card)
             break
         rel_acc |= r
         if (r >> card) & 1:
@@ -260,7 +288,7 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             v = sub
 
     if c.ncards == 0:
-        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, v, n, cut_card)
+        tt_store(c, player, shape, p0, p1, unions, rel_acc, target, v, n)
     rel_out[0] = rel_acc
     return v
 
@@ -382,15 +410,21 @@ cdef int narrowing(Ctx* c, int n) noexcept nogil:
 # ---------------------------------------------------------------------------
 # Setting up a context
 
-cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries) noexcept nogil:
-    set_game(c, trump, misere, lone)
+cdef int init_ctx(Ctx* c, int trump, bint misere, int lone, int max_entries,
+                  bint must_trump=False) noexcept nogil:
+    set_game(c, trump, misere, lone, must_trump)
     return tt_init(c, max_entries)
 
 
-cdef void set_game(Ctx* c, int trump, bint misere, int lone) noexcept nogil:
-    """Trumps, who plays for which side (``lone`` alone, or NS and EW) and the aim."""
+cdef void set_game(Ctx* c, int trump, bint misere, int lone,
+                   bint must_trump=False) noexcept nogil:
+    """Trumps, who plays for which side (``lone`` alone, or NS and EW), the aim,
+    and the play rule: with ``must_trump`` a player void in the suit led who
+    holds a trump must play one (Siberian Vint); without trumps it changes
+    nothing, so it is kept only in suit contracts."""
     cdef int s
     c.trump = trump
+    c.must_trump = must_trump and trump != NT
     for s in range(4):
         if lone >= 0:
             c.side[s] = 0 if s == lone else 1
@@ -403,7 +437,6 @@ cdef void set_game(Ctx* c, int trump, bint misere, int lone) noexcept nogil:
 cdef void reset_search(Ctx* c) noexcept nogil:
     """Start a call afresh (counters, error, limits) but keep the table."""
     c.ncards = 0
-    c.hint_card = -1
     c.nodes = 0
     c.check_at = CHECK_EVERY
     c.trick_starts = 0
@@ -425,6 +458,7 @@ cdef void set_position(Ctx* c, u64* hands, int leader, int* played, int nplayed)
         c.in_play |= (<u64>1) << played[i]
         c.trick_card[i] = played[i]
         c.trick_seat[i] = (leader + i) & 3
+        record_winner(c, i)
     c.player = (leader + nplayed) & 3
 
 
@@ -454,18 +488,20 @@ cdef class Table:
 
     Its entries are bounds that hold for any position with the same cards
     left (not only those of one deal's play), so every call with the same
-    trump, misère and lone player may reuse them. One thread at a time.
+    trump, misère, lone player and play rule (``must_trump``) may reuse them.
+    One thread at a time.
     """
     cdef Ctx c
     cdef readonly int trump, lone
-    cdef readonly bint misere
+    cdef readonly bint misere, must_trump
 
     def __cinit__(self, int trump, bint misere=False, int lone=-1,
-                  int max_entries=DEFAULT_MAX_ENTRIES):
+                  int max_entries=DEFAULT_MAX_ENTRIES, bint must_trump=False):
         self.c.blocks = NULL
         self.c.buckets = NULL
         self.trump, self.misere, self.lone = trump, misere, lone
-        if init_ctx(&self.c, trump, misere, lone, max_entries) != 0:
+        self.must_trump = must_trump
+        if init_ctx(&self.c, trump, misere, lone, max_entries, must_trump) != 0:
             raise MemoryError("cannot allocate the transposition table")
 
     def __dealloc__(self):
@@ -478,14 +514,20 @@ cdef class Table:
 
 
 cdef Ctx* begin(Table table, Ctx* local, int trump, bint misere, int lone,
-                int max_entries) except NULL:
-    """The context of one call: ``table``'s (checked to fit), or ``local`` made anew."""
+                int max_entries, bint must_trump=False) except NULL:
+    """The context of one call: ``table``'s (checked to fit), or ``local`` made anew.
+
+    A table's entries hold under its own play rule only: a table made for
+    free discards never serves a must-trump search, nor the other way round.
+    """
     if table is None:
-        if init_ctx(local, trump, misere, lone, max_entries) != 0:
+        if init_ctx(local, trump, misere, lone, max_entries, must_trump) != 0:
             raise MemoryError("cannot allocate the transposition table")
         return local
-    if (table.trump, table.misere, table.lone) != (trump, misere, lone):
-        raise ValueError("this table belongs to another trump, misère or lone player")
+    if (table.trump, table.misere, table.lone, table.must_trump) != (
+            trump, misere, lone, must_trump):
+        raise ValueError("this table belongs to another trump, misère, lone player "
+                         "or play rule (must_trump)")
     reset_search(&table.c)
     return &table.c
 
@@ -513,7 +555,7 @@ cdef int close_ctx(Ctx* c, object stats) except -1:
 
 
 def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MAX_ENTRIES,
-              stats=None, Table table=None):
+              stats=None, Table table=None, bint must_trump=False):
     """Side NS's tricks with each seat N, E, S, W leading to the first trick.
 
     Only the seats in ``leaders`` are solved (in that order, sharing one
@@ -529,7 +571,7 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
     for k in range(4):
         out[k] = -1
     n = popcount(h[0])
-    c = begin(table, &own, trump, False, -1, max_entries)
+    c = begin(table, &own, trump, False, -1, max_entries, must_trump)
     try:
         with nogil:
             guess = estimate_tricks(h, trump, n)
@@ -552,7 +594,8 @@ def dd_strain(hands, int trump, leaders=(1, 2, 3, 0), int max_entries=DEFAULT_MA
 
 def solve_each_card(hands, int trump, int leader, played, cards, bint misere=False,
                     int lone=-1, int max_entries=DEFAULT_MAX_ENTRIES, stats=None,
-                    max_nodes=None, max_seconds=None, Table table=None):
+                    max_nodes=None, max_seconds=None, Table table=None,
+                    bint must_trump=False):
     """Side 0's tricks (current trick included) after each card in ``cards``.
 
     ``cards`` are legal cards of the player on move; one table serves them
@@ -568,7 +611,7 @@ def solve_each_card(hands, int trump, int leader, played, cards, bint misere=Fal
     cdef Ctx own
     cdef Ctx* c
     cdef list out = []
-    c = begin(table, &own, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries, must_trump)
     set_limits(c, max_nodes, max_seconds)
     try:
         player = (leader + nplayed) & 3
@@ -610,7 +653,7 @@ cdef int value_after(Ctx* c, u64* h, int leader, int* p, int nplayed, int n,
 
 def probe(hands, int trump, int leader, int target, bint misere=False, int lone=-1,
           int max_entries=DEFAULT_MAX_ENTRIES, stats=None, max_nodes=None,
-          Table table=None):
+          Table table=None, bint must_trump=False):
     """One zero-window test from a trick's start: does side 0 win at least
     ``target`` of the remaining tricks? The fail-soft answer: ``v >= target``
     proves side 0 wins at least ``v``, ``v < target`` at most ``v``.
@@ -630,7 +673,7 @@ def probe(hands, int trump, int leader, int target, bint misere=False, int lone=
     cdef Ctx* c
     read_position(hands, (), h, p)
     n = popcount(h[leader])
-    c = begin(table, &own, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries, must_trump)
     set_limits(c, max_nodes, None)
     try:
         set_position(c, h, leader, p, 0)
@@ -652,7 +695,7 @@ def probe(hands, int trump, int leader, int target, bint misere=False, int lone=
 
 
 def ordered_moves(hands, int trump, int leader, played, bint misere=False, int lone=-1,
-                  Table table=None):
+                  Table table=None, bint must_trump=False):
     """The cards the search would try for the player on move, best first (the
     move ordering of ``_moves.pxi``; one card of each run of equivalent cards).
     ``played``: the cards on the current trick, from ``leader``. Its first
@@ -666,10 +709,9 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
     cdef Ctx own
     cdef Ctx* c
     cdef int nplayed = read_position(hands, played, h, p)
-    c = begin(table, &own, trump, misere, lone, 1024)
+    c = begin(table, &own, trump, misere, lone, 1024, must_trump)
     try:
         set_position(c, h, leader, p, nplayed)
-        c.hint_card = -1
         nm = generate_moves(c, moves, weights)
         # The search picks each next move when it needs it (``next_move``);
         # here the whole order is wanted.
@@ -681,7 +723,8 @@ def ordered_moves(hands, int trump, int leader, played, bint misere=False, int l
 
 
 def play_values(hands, int trump, int leader, cards, bint misere=False, int lone=-1,
-                int max_entries=DEFAULT_MAX_ENTRIES, stats=None, Table table=None):
+                int max_entries=DEFAULT_MAX_ENTRIES, stats=None, Table table=None,
+                bint must_trump=False):
     """Side 0's double-dummy total (tricks won so far plus the best from there)
     before any card and after each card of ``cards``, played in order from a
     trick's start. The cards must be legal (``solver.api`` checks them).
@@ -697,7 +740,7 @@ def play_values(hands, int trump, int leader, cards, bint misere=False, int lone
     read_position(hands, (), h, p)
     n = popcount(h[leader])
     guess = (n + 1) // 2
-    c = begin(table, &own, trump, misere, lone, max_entries)
+    c = begin(table, &own, trump, misere, lone, max_entries, must_trump)
     try:
         with nogil:
             set_position(c, h, lead, p, 0)

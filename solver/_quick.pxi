@@ -325,10 +325,23 @@ cdef int cash_count(Ctx* c, int casher, int leader, int need, u64 all_cards,
     return qt
 
 
+cdef inline bint forced_ruffs(Ctx* c) noexcept nogil:
+    """Does the must-trump rule bind here (trumps still in play)?
+
+    The sure-trick rules assume a player void in the suit led may discard:
+    under must-trump two partners void in a suit may have to ruff the same
+    trick, and a winner partner must ruff passes the lead. They are left out
+    while the rule binds (once the trumps are gone it binds no one).
+    """
+    return c.must_trump and suit_of(c.in_play, c.trump) != 0
+
+
 cdef int sure_tricks(Ctx* c, int target, int n, u64* rel_out) noexcept nogil:
     cdef int sum_tops, res
     cdef u64 all_cards = c.in_play      # a trick's start: the hands' cards
     cdef u64 other_tops
+    if forced_ruffs(c):
+        return -1
     if c.maxside == 0:
         res = quick_tricks(c, target, n, all_cards, rel_out)
         if res >= 0:
@@ -374,7 +387,7 @@ cdef int second_hand_trick(Ctx* c, int target, u64* rel_out) noexcept nogil:
     cdef int best, need, won, winner
     cdef u64 ours, theirs, rel
     cdef bint third_ruffs
-    if c.maxside != 0 or c.side[fourth] != side or c.side[third] == side:
+    if c.maxside != 0 or c.side[fourth] != side or c.side[third] == side or forced_ruffs(c):
         return -1
     need = target if side == 0 else n - target + 1
     if need < 1:

@@ -26,6 +26,14 @@ cdef inline int winning_index(Ctx* c, int n) noexcept nogil:
     return best
 
 
+cdef inline void record_winner(Ctx* c, int k) noexcept nogil:
+    """The trick's card ``k`` (its last so far) is on it: keep ``c.win`` up to date."""
+    if k == 0 or card_beats(c.trick_card[k], c.trick_card[c.win[k]], c.trump):
+        c.win[k + 1] = k
+    else:
+        c.win[k + 1] = c.win[k]
+
+
 cdef inline u64 rank_relevance(Ctx* c, int best) noexcept nogil:
     """The winning card, if it won by its rank (another card of its suit in the trick)."""
     cdef int i
@@ -48,7 +56,7 @@ cdef inline int finish_trick(Ctx* c, int* best_out) noexcept nogil:
     ``best_out`` gets the index of the winning card; the cards stay in
     ``trick_card`` until the next trick overwrites them, and leave ``in_play``.
     """
-    cdef int best = winning_index(c, 4)
+    cdef int best = c.win[4]
     cdef int winner = c.trick_seat[best]
     best_out[0] = best
     c.in_play &= ~trick_mask(c)

@@ -30,7 +30,8 @@ cdef int tt_init(Ctx* c, int max_entries) noexcept nogil:
     c.max_blocks = max_entries // BLOCK_ENTRIES + 2
     c.blocks = <Block*>calloc(c.max_blocks, sizeof(Block))
     c.nblocks = 0
-    if c.buckets == NULL or c.blocks == NULL:
+    c.cuts = <u64*>calloc(CUTS_SIZE, sizeof(u64))
+    if c.buckets == NULL or c.blocks == NULL or c.cuts == NULL:
         tt_free(c)
         return -1
     for i in range(c.nbuckets):
@@ -45,8 +46,10 @@ cdef void tt_free(Ctx* c) noexcept nogil:
             free(c.blocks[i].entries)
     free(c.blocks)
     free(c.buckets)
+    free(c.cuts)
     c.blocks = NULL
     c.buckets = NULL
+    c.cuts = NULL
     c.nblocks = 0
 
 
@@ -104,19 +107,27 @@ cdef u64 hand_shape(Ctx* c) noexcept nogil:
 
 
 cdef void position_key(Ctx* c, u64* p0, u64* p1, u64* unions) noexcept nogil:
-    """The compressed owner planes of a position at a trick's start."""
+    """The owner planes of a position at a trick's start, packed by relative
+    rank (``pack_cards`` over the cards in play: within a bucket the suits'
+    lengths are fixed, so each suit's part keeps its place), and each suit's
+    cards."""
     cdef int s
-    cdef u64 u
-    cdef u64 a = 0, b = 0
-    cdef u64 ew = c.hands[1] | c.hands[3]
-    cdef u64 sw = c.hands[2] | c.hands[3]
     for s in range(4):
-        u = suit_of(c.in_play, s)       # a trick's start: the hands' cards
-        unions[s] = u
-        a |= compress13(suit_of(ew, s), u) << suit_shift(s)
-        b |= compress13(suit_of(sw, s), u) << suit_shift(s)
-    p0[0] = a
-    p1[0] = b
+        unions[s] = suit_of(c.in_play, s)       # a trick's start: the hands' cards
+    p0[0] = pack_cards(c.hands[1] | c.hands[3], c.in_play)
+    p1[0] = pack_cards(c.hands[2] | c.hands[3], c.in_play)
+
+
+cdef inline u64 top_cards_of(u64 packed, u64 in_play, u64* unions) noexcept nogil:
+    """The cards in play selected by an entry's ``mask`` (``packed``: the top
+    cards of each suit, packed as ``pack_cards`` packs them)."""
+    cdef int s
+    cdef u64 rel = 0
+    if HAVE_BMI2:
+        return hw_pdep(packed, in_play)
+    for s in range(4):
+        rel |= top_cards(unions[s], popcount(suit_of(packed, s))) << suit_shift(s)
+    return rel
 
 
 cdef inline int find_bucket(Ctx* c, u64 shape, int leader) noexcept nogil:
@@ -152,15 +163,11 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
                    int target, u64* rel_out) noexcept nogil:
     """A stored bound that answers "side 0 wins >= target" (fail-soft), else -1."""
     cdef int slot = find_bucket(c, shape, leader)
-    cdef int e, s
+    cdef int e
     cdef Bucket* b = &c.buckets[slot]
     cdef Entry* en
-    cdef u64 rel
-    c.hint_card = -1
     if b.leader == -1:
         return -1
-    if b.hint >= 0:
-        c.hint_card = hint_to_card(b.hint, unions)
     # Newest entries first: they come from the positions searched just
     # before, which the current one most resembles (the same trick's other
     # lines, the previous target's search). On 20 random deals this cut the
@@ -170,16 +177,14 @@ cdef int tt_lookup(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
         en = &b.entries[e]
         if ((p0 ^ en.plane0) | (p1 ^ en.plane1)) & en.mask == 0:
             if en.lower >= target or en.upper < target:
-                rel = 0
-                for s in range(4):
-                    rel |= top_cards(unions[s], popcount((en.mask >> suit_shift(s)) & SLOT_MASK)) << suit_shift(s)
-                rel_out[0] = rel
+                rel_out[0] = top_cards_of(en.mask, c.in_play, unions)
                 return en.lower if en.lower >= target else en.upper
     return -1
 
 
 cdef inline int hint_to_card(int hint, u64* unions) noexcept nogil:
-    """The card at a hint's place (``make_card(suit, places from the top)``), or -1."""
+    """The card at a hint's place (``make_card(suit, places from the top)``), or -1.
+    (The scored search's table keeps its best leads so.)"""
     cdef int s = card_suit(hint)
     cdef int place = card_rank(hint)
     cdef u64 u = unions[s]
@@ -195,9 +200,9 @@ cdef inline int card_to_hint(int card, u64* unions) noexcept nogil:
 
 
 cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
-                   u64 rel, int target, int v, int n, int best_card) noexcept nogil:
+                   u64 rel, int target, int v, int n) noexcept nogil:
     """Record the fail-soft result ``v`` of a search on ``target`` for this position."""
-    cdef u64 m = 0, rb, u
+    cdef u64 m = 0, rb
     cdef int s, slot, e
     cdef Bucket* b
     cdef Entry* en
@@ -205,16 +210,14 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
     for s in range(4):
         rb = suit_of(rel, s)
         if rb:
-            u = unions[s]
             # The lowest relevant card and every card above it must match.
-            m |= compress13(u & ~((rb & (~rb + 1)) - 1), u) << suit_shift(s)
+            m |= (unions[s] & ~((rb & (~rb + 1)) - 1)) << suit_shift(s)
+    m = pack_cards(m, c.in_play)
     p0 &= m
     p1 &= m
     slot = find_bucket(c, shape, leader)
     b = &c.buckets[slot]
     if b.leader != -1:
-        if best_card >= 0:
-            b.hint = card_to_hint(best_card, unions)
         for e in range(b.count):
             en = &b.entries[e]
             if en.mask == m and en.plane0 == p0 and en.plane1 == p1:
@@ -232,7 +235,6 @@ cdef void tt_store(Ctx* c, int leader, u64 shape, u64 p0, u64 p1, u64* unions,
             b = &c.buckets[slot]
         b.leader = leader
         b.shape = shape
-        b.hint = card_to_hint(best_card, unions) if best_card >= 0 else -1
         b.count = 0
         b.capacity = 0
         b.entries = NULL

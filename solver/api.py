@@ -17,7 +17,7 @@ from . import _core, _stop
 from .cards import HTML_SUIT_SYMBOLS, SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .objective import TRICKS, Objective, ObjectiveError
-from .play import Play, check_play, legal_cards
+from .play import Play, check_play, legal_cards, must_trump_problem
 
 __all__ = ["DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards",
            "analyse_play", "map_threads", "solve_scored", "solve_cards_scored", "stop_when"]
@@ -95,20 +95,25 @@ def _full_deal(deal) -> Deal:
     return deal
 
 
-def dd_table(deal, *, strains=None, declarers=None, workers: int = 1) -> "DDTable":
+def dd_table(deal, *, strains=None, declarers=None, workers: int = 1,
+             must_trump: bool = False) -> "DDTable":
     """Tricks for every declarer and strain (the declarer's left-hand opponent leads).
 
     ``strains`` and ``declarers`` limit the work to those (the table then
     holds only them; asking for another raises ``KeyError``). ``workers`` > 1
-    spreads the strains over that many threads.
+    spreads the strains over that many threads. ``must_trump``: the play
+    rule of Siberian Vint, a player void in the suit led who holds a trump
+    must play one (every solver function takes it; without trumps it changes
+    nothing; docs/solver.md, "Must-trump").
     """
-    return _ONCE.dd_table(deal, strains=strains, declarers=declarers, workers=workers)
+    return _ONCE.dd_table(deal, strains=strains, declarers=declarers, workers=workers,
+                          must_trump=must_trump)
 
 
 def _solve_strain(job):
     """One strain of one deal: NS tricks for each leader (runs without the GIL)."""
-    masks, trump, leaders = job
-    return _core.dd_strain(masks, trump, leaders)
+    masks, trump, leaders, must_trump = job
+    return _core.dd_strain(masks, trump, leaders, must_trump=must_trump)
 
 
 def _run(jobs, workers: int) -> list:
@@ -179,7 +184,8 @@ def _unique(items):
     return out
 
 
-def dd_tables(deals: Iterable, *, workers: Optional[int] = None) -> list:
+def dd_tables(deals: Iterable, *, workers: Optional[int] = None,
+              must_trump: bool = False) -> list:
     """``dd_table`` for many deals, spread over ``workers`` threads (default: all cores).
 
     Each thread runs its own search with its own transposition table; the
@@ -188,7 +194,7 @@ def dd_tables(deals: Iterable, *, workers: Optional[int] = None) -> list:
     deals = [_full_deal(d) for d in deals]
     workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
     leaders = tuple(int(d.lho) for d in SEATS)
-    jobs = [(deal.masks, int(t), leaders) for deal in deals for t in STRAINS]
+    jobs = [(deal.masks, int(t), leaders, bool(must_trump)) for deal in deals for t in STRAINS]
     rows = _run(jobs, workers) if jobs else []
     return [_table(deal, STRAINS, SEATS, rows[5 * i:5 * i + 5]) for i, deal in enumerate(deals)]
 
@@ -202,9 +208,10 @@ def _check_workers(workers) -> int:
 class _Position:
     """A checked position: hands, trump, the trick so far and who is on move."""
 
-    def __init__(self, deal, trump, leader, played=(), lone=None):
+    def __init__(self, deal, trump, leader, played=(), lone=None, must_trump: bool = False):
         self.deal = _as_deal(deal)
         self.trump = Strain.parse(trump)
+        self.must_trump = bool(must_trump)
         self.leader = Seat.parse(leader)
         self.lone = None if lone is None else Seat.parse(lone)
         if isinstance(played, (str, Card)):
@@ -229,6 +236,11 @@ class _Position:
                 raise PositionError(
                     f"{seat.name} played {card} but holds {lead_suit.name} "
                     f"and must follow suit")
+            if i > 0 and self.must_trump:
+                problem = must_trump_problem(seat, card, self.masks[seat], lead_suit,
+                                             self.trump)
+                if problem is not None:
+                    raise PositionError(problem)
         self.on_move = Seat((self.leader + len(self.played)) % 4)
         n = len(self.deal[self.on_move])
         if n == 0:
@@ -254,7 +266,8 @@ class _Position:
         return -1 if self.lone is None else int(self.lone)
 
     def legal_cards(self) -> list:
-        return legal_cards(self.masks[self.on_move], self.played)
+        return legal_cards(self.masks[self.on_move], self.played, trump=self.trump,
+                           must_trump=self.must_trump)
 
     def for_side_on_move(self, side0_tricks: int) -> int:
         return side0_tricks if self.side0(self.on_move) else self.remaining - side0_tricks
@@ -281,13 +294,15 @@ def _budget(value, what: str, kind):
 
 
 def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None,
-          max_nodes: Optional[int] = None, max_seconds: Optional[float] = None):
+          max_nodes: Optional[int] = None, max_seconds: Optional[float] = None,
+          must_trump: bool = False):
     """Tricks the side on move wins from the remaining tricks, with best play by all.
 
     ``played``: the cards already on the current trick, in order from
     ``leader`` (they are no longer in the hands). ``misere``: each side tries
     to win as few tricks as it can. ``lone``: that seat plays alone against
-    the other three, who count as one side.
+    the other three, who count as one side. ``must_trump``: a player void
+    in the suit led who holds a trump must play one (Siberian Vint).
 
     ``max_nodes``/``max_seconds``: a budget for a position that may take
     long (a freak misère deal). When the search reaches it, ``solve``
@@ -295,22 +310,27 @@ def solve(deal, trump, leader, *, played=(), misere: bool = False, lone=None,
     Ctrl-C stops any search within a few milliseconds (``KeyboardInterrupt``).
     """
     return _ONCE.solve(deal, trump, leader, played=played, misere=misere, lone=lone,
-                       max_nodes=max_nodes, max_seconds=max_seconds)
+                       max_nodes=max_nodes, max_seconds=max_seconds, must_trump=must_trump)
 
 
-def solve_cards(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> dict:
+def solve_cards(deal, trump, leader, *, played=(), misere: bool = False, lone=None,
+                must_trump: bool = False) -> dict:
     """Every legal card of the player on move, with the value ``solve`` gives after it."""
-    return _ONCE.solve_cards(deal, trump, leader, played=played, misere=misere, lone=lone)
+    return _ONCE.solve_cards(deal, trump, leader, played=played, misere=misere, lone=lone,
+                             must_trump=must_trump)
 
 
-def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None) -> list:
+def analyse_play(deal, trump, leader, cards, *, misere: bool = False, lone=None,
+                 must_trump: bool = False) -> list:
     """The declaring side's double-dummy tricks before any card and after each card played.
 
     The declaring side is the side not on lead at the start. Each number is
     the tricks it has won so far plus what it wins from there with best play.
-    The cards are checked first (each in the hand on move, following suit).
+    The cards are checked first (each in the hand on move, following suit;
+    with ``must_trump`` ruffing when void in the suit led and holding a trump).
     """
-    return _ONCE.analyse_play(deal, trump, leader, cards, misere=misere, lone=lone)
+    return _ONCE.analyse_play(deal, trump, leader, cards, misere=misere, lone=lone,
+                              must_trump=must_trump)
 
 
 class Solver:
@@ -323,7 +343,8 @@ class Solver:
     reuse is exact; it pays when the calls are related: the positions along
     a played card sequence, the strains and declarers an advisor asks for one
     deal after another, the cards of one position. One table is kept for each
-    trump, misère and lone player; a table is cleared when it fills (about
+    trump, misère, lone player and play rule (``must_trump``: the entries of
+    one rule never answer the other); a table is cleared when it fills (about
     ``max_entries`` entries, some 100 bytes each).
 
     A ``Solver`` may be shared by threads: a table serves one call at a time.
@@ -353,22 +374,25 @@ class Solver:
             self._tables.clear()
 
     @contextmanager
-    def _kept_table(self, trump: int, misere: bool, lone: int):
-        """The kept table for this trump, misère and lone player, for one call
-        at a time (None when this solver keeps nothing: the core makes its own)."""
+    def _kept_table(self, trump: int, misere: bool, lone: int, must_trump: bool = False):
+        """The kept table for this trump, misère, lone player and play rule, for
+        one call at a time (None when this solver keeps nothing: the core makes
+        its own)."""
         if not self._keep:
             yield None
             return
-        key = (trump, bool(misere), lone)
+        key = (trump, bool(misere), lone, bool(must_trump))
         with self._guard:
             if key not in self._tables:
-                self._tables[key] = (_core.Table(trump, bool(misere), lone, self._max_entries),
+                self._tables[key] = (_core.Table(trump, bool(misere), lone, self._max_entries,
+                                                 bool(must_trump)),
                                      threading.Lock())
             table, busy = self._tables[key]
         with busy:
             yield table
 
-    def dd_table(self, deal, *, strains=None, declarers=None, workers: int = 1) -> "DDTable":
+    def dd_table(self, deal, *, strains=None, declarers=None, workers: int = 1,
+                 must_trump: bool = False) -> "DDTable":
         """As ``solver.dd_table``."""
         deal = _full_deal(deal)
         workers = _check_workers(workers)
@@ -381,32 +405,35 @@ class Solver:
         leaders = tuple(int(d.lho) for d in declarers)
 
         def one_strain(trump: int):
-            with self._kept_table(trump, False, -1) as table:
-                return _core.dd_strain(deal.masks, trump, leaders, table=table)
+            with self._kept_table(trump, False, -1, must_trump) as table:
+                return _core.dd_strain(deal.masks, trump, leaders, table=table,
+                                       must_trump=bool(must_trump))
         return _table(deal, strains, declarers,
                       map_threads(one_strain, [int(t) for t in strains], workers))
 
     def solve(self, deal, trump, leader, *, played=(), misere: bool = False, lone=None,
-              max_nodes: Optional[int] = None, max_seconds: Optional[float] = None):
+              max_nodes: Optional[int] = None, max_seconds: Optional[float] = None,
+              must_trump: bool = False):
         """As ``solver.solve``."""
         max_nodes = _budget(max_nodes, "max_nodes", int)
         max_seconds = _budget(max_seconds, "max_seconds", (int, float))
-        pos = _Position(deal, trump, leader, played, lone)
+        pos = _Position(deal, trump, leader, played, lone, must_trump)
         try:
-            with self._kept_table(int(pos.trump), misere, pos.lone_index()) as table:
+            with self._kept_table(int(pos.trump), misere, pos.lone_index(),
+                                  pos.must_trump) as table:
                 [value] = _core.solve_each_card(
                     pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
                     [], bool(misere), pos.lone_index(), max_nodes=max_nodes,
-                    max_seconds=max_seconds, table=table)
+                    max_seconds=max_seconds, table=table, must_trump=pos.must_trump)
         except _core.OverBudget as stop:
             low, high = pos.for_side_on_move(stop.lower), pos.for_side_on_move(stop.upper)
             return Bounds(min(low, high), max(low, high))
         return pos.for_side_on_move(value)
 
     def solve_cards(self, deal, trump, leader, *, played=(), misere: bool = False,
-                    lone=None) -> dict:
+                    lone=None, must_trump: bool = False) -> dict:
         """As ``solver.solve_cards``."""
-        pos = _Position(deal, trump, leader, played, lone)
+        pos = _Position(deal, trump, leader, played, lone, must_trump)
         cards = pos.legal_cards()
         # Cards next to each other among the cards in play (hands and trick), in
         # one hand, are worth the same: solve the highest of each run only.
@@ -423,23 +450,28 @@ class Solver:
             heads[card] = heads[Card.from_index(next_up.bit_length() - 1)] \
                 if next_up & mine else card
         solved = sorted(set(heads.values()))
-        with self._kept_table(int(pos.trump), misere, pos.lone_index()) as table:
+        with self._kept_table(int(pos.trump), misere, pos.lone_index(),
+                              pos.must_trump) as table:
             values = _core.solve_each_card(
                 pos.masks, int(pos.trump), int(pos.leader), [c.index for c in pos.played],
-                [c.index for c in solved], bool(misere), pos.lone_index(), table=table)
+                [c.index for c in solved], bool(misere), pos.lone_index(), table=table,
+                must_trump=pos.must_trump)
         value_of = dict(zip(solved, values))
         return {card: pos.for_side_on_move(value_of[heads[card]]) for card in cards}
 
     def analyse_play(self, deal, trump, leader, cards, *, misere: bool = False,
-                     lone=None) -> list:
+                     lone=None, must_trump: bool = False) -> list:
         """As ``solver.analyse_play``."""
-        pos = _Position(deal, trump, leader, (), lone)
+        pos = _Position(deal, trump, leader, (), lone, must_trump)
         cards = [Card.parse(c) for c in cards]
-        check_play(pos.deal, pos.trump, pos.leader, cards)   # raises PlayError on a bad card
-        with self._kept_table(int(pos.trump), misere, pos.lone_index()) as table:
+        # Raises PlayError on a bad card.
+        check_play(pos.deal, pos.trump, pos.leader, cards, must_trump=pos.must_trump)
+        with self._kept_table(int(pos.trump), misere, pos.lone_index(),
+                              pos.must_trump) as table:
             side0_totals = _core.play_values(pos.masks, int(pos.trump), int(pos.leader),
                                              [c.index for c in cards], bool(misere),
-                                             pos.lone_index(), table=table)
+                                             pos.lone_index(), table=table,
+                                             must_trump=pos.must_trump)
         if not pos.side0(pos.leader):
             return side0_totals     # side 0 is the declaring side
         return [pos.remaining - v for v in side0_totals]
@@ -468,32 +500,35 @@ _ONCE = Solver(keep=False)
 # ---------------------------------------------------------------------------
 # The search's move ordering as a cheap way to play
 
-def search_order(deal, trump, leader, *, played=(), misere: bool = False, lone=None) -> list:
+def search_order(deal, trump, leader, *, played=(), misere: bool = False, lone=None,
+                 must_trump: bool = False) -> list:
     """The legal cards of the player on move in the order the search would try
     them, its best guess first (one card of each run of equivalent cards).
 
     The ordering is a cheap playing policy for both sides: no search is made.
     ``played``: the cards on the current trick, from ``leader``.
     """
-    pos = _Position(deal, trump, leader, played, lone)
+    pos = _Position(deal, trump, leader, played, lone, must_trump)
     order = _core.ordered_moves(pos.masks, int(pos.trump), int(pos.leader),
-                                [c.index for c in pos.played], bool(misere), pos.lone_index())
+                                [c.index for c in pos.played], bool(misere), pos.lone_index(),
+                                must_trump=pos.must_trump)
     return [Card.from_index(i) for i in order]
 
 
-def play_by_search_order(deal, trump, leader, tricks: int, *, misere: bool = False) -> Play:
+def play_by_search_order(deal, trump, leader, tricks: int, *, misere: bool = False,
+                         must_trump: bool = False) -> Play:
     """The ``Play`` of a deal after its first ``tricks`` tricks, every hand
     playing the card the search tries first (``search_order``): a quick
     stand-in for best play in the opening, whose ending can then be solved.
     Deterministic: the same deal and leader give the same play."""
     if isinstance(tricks, bool) or not isinstance(tricks, int) or tricks < 0:
         raise ValueError(f"tricks must be a whole number >= 0, not {tricks!r}")
-    play = Play(deal, trump, leader)
+    play = Play(deal, trump, leader, must_trump=must_trump)
     if tricks > play.total_tricks:
         raise PositionError(f"the deal has {play.total_tricks} tricks to play, not {tricks}")
     for _ in range(4 * tricks):
         play.play(search_order(play.remaining(), play.trump, play.trick_leader,
-                               played=play.trick, misere=misere)[0])
+                               played=play.trick, misere=misere, must_trump=must_trump)[0])
     return play
 
 

@@ -60,15 +60,36 @@ def trick_winner(cards: Sequence, trump) -> int:
     return best
 
 
-def legal_cards(hand, trick: Sequence = ()) -> List[Card]:
+def legal_cards(hand, trick: Sequence = (), *, trump=None,
+                must_trump: bool = False) -> List[Card]:
     """The cards ``hand`` (a ``Hand`` or a card mask) may play to ``trick``:
-    the suit led when it holds any, else every card. High cards first."""
+    the suit led when it holds any, else every card. High cards first.
+
+    ``must_trump`` (Siberian Vint): a hand void in the suit led that holds a
+    trump (``trump``, a suit) must play a trump; any trump will do, it need not
+    beat a trump already on the trick. Without trumps it changes nothing.
+    """
     mask = hand.mask if isinstance(hand, Hand) else int(hand)
     if trick:
         led = suit_mask(Card.parse(trick[0]).suit)
         if mask & led:
             mask &= led
+        elif must_trump:
+            trumps = _trump_suit(trump)
+            if trumps is not None and mask & suit_mask(trumps):
+                mask &= suit_mask(trumps)
     return mask_to_cards(mask)
+
+
+def must_trump_problem(seat: Seat, card: Card, hand_mask: int, led, trump) -> Optional[str]:
+    """Why ``card`` breaks the must-trump rule (void in ``led``, holding a trump,
+    not playing one), or None; ``hand_mask``: the hand before the card."""
+    trumps = _trump_suit(trump)
+    if (trumps is None or card.suit in (led, trumps) or hand_mask & suit_mask(led)
+            or not hand_mask & suit_mask(trumps)):
+        return None
+    return (f"{seat.name} plays {card} on a {led.name} lead while void in {led.name} "
+            f"and holding {trumps.name} (must-trump: a void player must ruff)")
 
 
 @dataclass(frozen=True)
@@ -92,13 +113,15 @@ class Trick:
 class Play:
     """A deal played card by card: the hands left, the trick in progress, who is on move.
 
-    ``play(card)`` checks the card (in the hand on move, following suit) and
-    plays it; at the fourth card of a trick it returns the trick's winner,
+    ``play(card)`` checks the card (in the hand on move, following suit, and
+    with ``must_trump`` ruffing when void in the suit led and holding a trump)
+    and plays it; at the fourth card of a trick it returns the trick's winner,
     who leads next. Bad cards raise ``PlayError``. ``won`` counts the tricks
     each seat has won.
     """
 
-    def __init__(self, deal, trump, leader):
+    def __init__(self, deal, trump, leader, *, must_trump: bool = False):
+        self.must_trump = bool(must_trump)
         self.deal = deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
         self.trump = Strain.parse(trump) if trump is not None else Strain.NT
         self.leader = Seat.parse(leader)
@@ -122,7 +145,8 @@ class Play:
         return Deal.from_masks(self.masks)
 
     def legal_cards(self) -> List[Card]:
-        return legal_cards(self.masks[self.on_move], self.trick)
+        return legal_cards(self.masks[self.on_move], self.trick, trump=self.trump,
+                           must_trump=self.must_trump)
 
     def problem(self, card) -> Optional[str]:
         """Why ``card`` cannot be played now, or None."""
@@ -145,6 +169,8 @@ class Play:
             if card.suit != led and self.masks[seat] & suit_mask(led):
                 return (f"revoke: {seat.name} plays {card} on a {led.name} lead while "
                         f"holding {led.name} (a player must follow suit)")
+            if self.must_trump:
+                return must_trump_problem(seat, card, self.masks[seat], led, self.trump)
         return None
 
     def play(self, card) -> Optional[Seat]:
@@ -178,13 +204,13 @@ class Play:
         return sum(n for seat, n in self.won.items() if seat.side == side)
 
 
-def check_play(deal, trump, leader, cards: Iterable) -> Play:
+def check_play(deal, trump, leader, cards: Iterable, *, must_trump: bool = False) -> Play:
     """Play ``cards`` from the opening lead; the ``Play`` after the last one.
 
     Raises ``PlayError`` (with ``index``) at the first card that cannot be
     played, and ``ParseError`` for text that is not a card.
     """
-    play = Play(deal, trump, leader)
+    play = Play(deal, trump, leader, must_trump=must_trump)
     for card in cards:
         play.play(card)
     return play

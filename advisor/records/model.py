@@ -273,7 +273,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         _read_bolshevik(record, rules, contract, declarer, leader, auction)
         if play_order is not None:
             play = play_order(Seat.parse(record.leader), record.trump)
-        _read_play(record, play)
+        _read_play(record, play, rules)
         _read_result(record, rules, result)
         return record
     if play_only:
@@ -302,14 +302,14 @@ def build_record(source: str, line: int, *, rules, deal: Field,
             raise FormatError(source, play_order.line, _why_no_play(record))
         play = play_order(Seat.parse(record.leader), record.trump)
     try:
-        _read_play(record, play)
+        _read_play(record, play, rules)
     except FormatError as exc:
         hint = "" if play_only else _bridge_hint(record, rules, auction)
         if hint:            # the whole play is read from the wrong hand: not damage
             raise FormatError(exc.file, exc.line, exc.problem + hint) from None
         # Damage in the play: keep the deal (its DD table and par) and the
         # cards before the damage, and say where the play stops.
-        _read_play(record, play, keep_good=True)
+        _read_play(record, play, rules, keep_good=True)
     _read_result(record, rules, result)
     return record
 
@@ -579,11 +579,13 @@ def _why_no_play(record: GameRecord) -> str:
     return f"cards are played but {why}"
 
 
-def _read_play(record: GameRecord, play: Sequence[Field], keep_good: bool = False) -> None:
-    """Check the cards played and keep them in ``record.play``. ``keep_good``:
-    on damage (an unknown card, one not in the hand on move, a revoke, too
-    many cards), keep the cards before it and add a warning instead of
-    raising, so that the deal is still analysed."""
+def _read_play(record: GameRecord, play: Sequence[Field], rules: RuleSet,
+               keep_good: bool = False) -> None:
+    """Check the cards played by the game's play rules (Siberian Vint's
+    must-trump too) and keep them in ``record.play``. ``keep_good``: on
+    damage (an unknown card, one not in the hand on move, a revoke, too many
+    cards), keep the cards before it and add a warning instead of raising, so
+    that the deal is still analysed."""
     if not play:
         return
     source = record.source
@@ -603,7 +605,8 @@ def _read_play(record: GameRecord, play: Sequence[Field], keep_good: bool = Fals
             damage = FormatError(source, f.line, f"unknown card {excerpt(text)}")
             break
     try:
-        check_play(record.deal, record.trump, record.leader, cards)
+        check_play(record.deal, record.trump, record.leader, cards,
+                   must_trump=rules.must_trump)
     except PlayError as exc:
         damage = FormatError(source, play[exc.index].line,
                              f"trick {exc.index // 4 + 1}: {exc.problem}")

@@ -404,8 +404,8 @@ class RuleSet:
     #: Must a player who cannot follow suit play a trump if he holds one?
     #: True only in Siberian Vint (seed 004: «если масти нет, то козыря»); any
     #: trump will do (no overruffing). Every other game discards freely. The
-    #: solver does not honour it yet: a play rule for its core (issue 29).
-    must_trump = False
+    #: advisor passes it to the solver as its play rule ``must_trump``.
+    must_trump: bool = False
 
     # -- contracts --------------------------------------------------------
     def contract(self, text) -> Contract:

@@ -105,7 +105,7 @@ class SiberianVint(RuleSet):
                      "that wins the rubber")
     #: «на карту надо положить карту масти, а если масти нет, то козыря»: a
     #: player void in the suit led must trump if he can (any trump; see docs/rules.md).
-    must_trump = True
+    must_trump: bool = True
 
     def trick_value(self, contract) -> int:
         return self.contract(contract).level

@@ -287,14 +287,17 @@ class Valuer:
         the table given, the cache, or one ``dd_table`` call for the rest."""
         if self._table is not None:
             return {(row, strain): self._table[row, strain] for row in rows}
-        masks = self.deal.masks
+        must_trump = self.rules.must_trump
+        # The shared cache keys must-trump tricks apart (a cache may serve two games).
+        masks = self.deal.masks if not must_trump else (self.deal.masks, "must_trump")
         cache = self.cache
         known = {} if cache is None else {
             (row, strain): cache[masks, row, strain] for row in rows
             if (masks, row, strain) in cache}
         missing = sorted(row for row in rows if (row, strain) not in known)
         if missing:
-            table = dd_table(self.deal, strains=[strain], declarers=missing)
+            table = dd_table(self.deal, strains=[strain], declarers=missing,
+                             must_trump=must_trump)
             for row in missing:
                 known[row, strain] = table[row, strain]
                 if cache is not None:
@@ -309,8 +312,8 @@ class Valuer:
             return
         strain = Strain[key[1]]
         played = self.played_deal(contract, declarer)
-        tricks = self._warm().dd_table(played, strains=[strain],
-                                       declarers=[declarer])[declarer, strain]
+        tricks = self._warm().dd_table(played, strains=[strain], declarers=[declarer],
+                                       must_trump=self.rules.must_trump)[declarer, strain]
         self._found[key] = (tricks, tricks)
 
     def _solve_extra(self, contract, declarer: Seat) -> None:
@@ -341,7 +344,7 @@ class Valuer:
         if self.exchange is not None:
             raise ParError("a deal before the exchange has no single DD table")
         if self._table is None:
-            self._table = dd_table(self.deal)
+            self._table = dd_table(self.deal, must_trump=self.rules.must_trump)
         return self._table
 
     def exchanged_tables(self):

@@ -35,6 +35,18 @@ def test_solve_json(capsys):
     assert json.loads(out)["dd_table"] == dd_table(EXAMPLE_DEAL).to_dict()
 
 
+def test_solve_must_trump(capsys):
+    """``--must-trump``: Siberian Vint's play rule (issue 29's example)."""
+    deal = "N:Q.3.4. 4.85.. 7..5.9 .6.9.3"
+    for flag, want in (([], {"SQ": 0, "H3": 0, "D4": 0}), (["--must-trump"],
+                                                          {"SQ": 0, "H3": 1, "D4": 0})):
+        status, out, _ = run(capsys, "solve", deal, "--trump", "H", "--leader", "N",
+                             "--json", *flag)
+        assert status == 0 and json.loads(out)["cards"] == want
+    status, out, _ = run(capsys, "solve", deal, "--json", "--must-trump")
+    assert json.loads(out)["dd_table"]["W"]["H"] == 2
+
+
 def test_analyse_example_text(capsys):
     status, out, err = run(capsys, "analyse", "--example")
     assert status == 0 and err == ""

@@ -2,7 +2,9 @@
 
 No pruning, no move ordering, no equivalent-card tricks: every legal card is
 tried and the exact position is memoised. It handles any trump (or no
-trumps), a trick in progress, misère and one player against three.
+trumps), a trick in progress, misère, one player against three and Siberian
+Vint's must-trump rule (a player void in the suit led who holds a trump must
+play one).
 
 Cards are written as in the oracle files (``"SA"``, ``"HT"``, ``"C2"``);
 seats are 0..3 for N E S W (or the letters); strains ``S H D C NT``.
@@ -83,13 +85,17 @@ def trick_winner(leader: int, trick, trump) -> int:
     return (leader + best) % 4
 
 
-def legal_cards(hand, trick) -> list:
-    """Cards of ``hand`` that may be played to ``trick``: follow suit if you can."""
+def legal_cards(hand, trick, trump=None, must_trump=False) -> list:
+    """Cards of ``hand`` that may be played to ``trick``: follow suit if you can;
+    with ``must_trump``, when void, a trump (suit index ``trump``) if you have one."""
     if trick:
         led = trick[0][0]
         follow = [c for c in hand if c[0] == led]
         if follow:
             return sorted(follow)
+        ruffs = [c for c in hand if c[0] == trump]
+        if must_trump and ruffs:
+            return sorted(ruffs)
     return sorted(hand)
 
 
@@ -97,10 +103,12 @@ def legal_cards(hand, trick) -> list:
 DECK = tuple((suit, rank) for suit in range(4) for rank in range(2, 15))
 
 
-def random_ending(rng, cards_each: int, on_trick: int, deck=DECK, suit_counts=(2, 3, 4, 4)):
+def random_ending(rng, cards_each: int, on_trick: int, deck=DECK, suit_counts=(2, 3, 4, 4),
+                  trump=None, must_trump=False):
     """A random position from ``deck``: ``cards_each`` tricks left (the current one
-    included) and ``on_trick`` cards already played to it, legally. Returns
-    (hands, leader, trick); ``rng`` is a ``random.Random``."""
+    included) and ``on_trick`` cards already played to it, legally (under
+    must-trump with suit index ``trump`` when asked). Returns (hands, leader,
+    trick); ``rng`` is a ``random.Random``."""
     # Fewer suits now and then, so that following suit and ruffing both happen.
     suits = rng.sample(range(4), rng.choice(suit_counts))
     pool = [c for c in deck if c[0] in suits]
@@ -112,7 +120,7 @@ def random_ending(rng, cards_each: int, on_trick: int, deck=DECK, suit_counts=(2
     trick = []
     for i in range(on_trick):
         seat = (leader + i) % 4
-        card = rng.choice(legal_cards(hands[seat], trick))
+        card = rng.choice(legal_cards(hands[seat], trick, trump, must_trump))
         hands[seat].remove(card)
         trick.append(card)
     return hands, leader, trick
@@ -121,11 +129,15 @@ def random_ending(rng, cards_each: int, on_trick: int, deck=DECK, suit_counts=(2
 class Game:
     """The rules that do not change during play: trump, scoring sides, aim."""
 
-    def __init__(self, trump, misere: bool = False, lone=None):
+    def __init__(self, trump, misere: bool = False, lone=None, must_trump: bool = False):
         self.trump = trump_index(trump)
         self.misere = bool(misere)
         self.lone = None if lone is None else seat_index(lone)
+        self.must_trump = bool(must_trump)
         self._value = lru_cache(maxsize=None)(self._value_uncached)
+
+    def legal(self, hand, trick) -> list:
+        return legal_cards(hand, trick, self.trump, self.must_trump)
 
     def side(self, seat: int) -> int:
         """0 or 1: which side a seat plays for."""
@@ -148,7 +160,7 @@ class Game:
         leader = seat_index(leader)
         mover = (leader + len(trick)) % 4
         return {card_name(c): self._after(hands, leader, trick, c)
-                for c in legal_cards(hands[mover], trick)}
+                for c in self.legal(hands[mover], trick)}
 
     def _after(self, hands, leader, trick, card) -> int:
         """Value for the side of the player on move once it has played ``card``."""
@@ -173,24 +185,26 @@ class Game:
         if not hands[mover]:
             return 0
         values = [self._after(hands, leader, trick, c)
-                  for c in legal_cards(hands[mover], trick)]
+                  for c in self.legal(hands[mover], trick)]
         return min(values) if self.misere else max(values)
 
 
-def solve(pbn: str, trump, leader, trick=(), misere=False, lone=None) -> int:
+def solve(pbn: str, trump, leader, trick=(), misere=False, lone=None, must_trump=False) -> int:
     """Value of a position for the side on move (the oracle files' convention)."""
-    return Game(trump, misere, lone).value(parse_pbn(pbn), leader, trick)
+    return Game(trump, misere, lone, must_trump).value(parse_pbn(pbn), leader, trick)
 
 
-def solve_cards(pbn: str, trump, leader, trick=(), misere=False, lone=None) -> dict:
+def solve_cards(pbn: str, trump, leader, trick=(), misere=False, lone=None,
+                must_trump=False) -> dict:
     """``{card name: value}`` for every legal card of the player on move."""
-    return Game(trump, misere, lone).card_values(parse_pbn(pbn), leader, trick)
+    return Game(trump, misere, lone, must_trump).card_values(parse_pbn(pbn), leader, trick)
 
 
-def analyse_play(pbn: str, trump, leader, cards, misere=False, lone=None) -> list:
+def analyse_play(pbn: str, trump, leader, cards, misere=False, lone=None,
+                 must_trump=False) -> list:
     """Tricks the declaring side (not on lead at the start) ends up with, with best
     play, before any card and after each card of ``cards``, tricks already won included."""
-    game = Game(trump, misere, lone)
+    game = Game(trump, misere, lone, must_trump)
     hands = [frozenset(h) for h in parse_pbn(pbn)]
     leader = seat_index(leader)
     declarers = 1 - game.side(leader)
@@ -207,7 +221,7 @@ def analyse_play(pbn: str, trump, leader, cards, misere=False, lone=None) -> lis
     for name in cards:
         card = parse_card(name)
         mover = (leader + len(trick)) % 4
-        if card not in legal_cards(hands[mover], trick):
+        if card not in game.legal(hands[mover], trick):
             raise ValueError(f"{name} is not a legal card for {SEAT_NAMES[mover]}")
         hands[mover] = hands[mover] - {card}
         trick = trick + (card,)
