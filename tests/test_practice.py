@@ -571,3 +571,16 @@ def test_vint_practice_partners_option_shows_the_partnership(tmp_path):
         cwd=tmp_path, env=child_env())
     assert proc.returncode == 0, proc.stderr
     assert "Changing partners: partnership 1 of 3 (N & You against E & W)" in proc.stdout
+
+
+def test_the_browser_tests_board_reaches_the_play():
+    # tests/web/test_web_browser.py passes at every turn on seed 1 and expects
+    # a card table with South on lead: when a policy change moves that board,
+    # this says so here rather than as a browser time-out.
+    session = Practice("vint", "S", seed=1)
+    for _ in range(40):
+        if session.board.phase != "auction":
+            break
+        session.call("P")
+    board = session.board
+    assert board.phase == "play" and board.declarer.name == "E"
