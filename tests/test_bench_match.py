@@ -12,16 +12,12 @@ import pytest
 from solver.cards import Deal, Seat, Strain
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-# The benchmarks put the source tree first on sys.path (to run an in-place
-# build) when imported; that must not outlive their import here: processes
-# started later (the Dask tests' workers) inherit sys.path and would find the
-# source folder, which has no compiled core in an installed test run.
-_PATH = list(sys.path)
-sys.path.insert(0, str(BENCHMARKS))
+if str(BENCHMARKS) not in sys.path:   # the source tree it adds goes after collection (conftest)
+    sys.path.insert(0, str(BENCHMARKS))
+
 import bench_match  # noqa: E402
 from duplicate import (Bidder, PassBidder, Referee, Store, board, make_bidder,  # noqa: E402
                        play_board, play_room)
-sys.path[:] = [str(BENCHMARKS)] + _PATH
 
 from advisor import rules as game_rules  # noqa: E402
 
