@@ -33,16 +33,16 @@ def print_recommendation(rec, console, *, symbols: bool = True, ascii_only: bool
         table.add_column(name, justify=justify)
     # A pass with nothing bid: Skruuvi's four passes are the all-pass misère.
     nothing = "all-pass misère" if rule_set(rec.rules).all_pass_scores else "thrown in"
+    # a call dropped early (prune) was scored on the first samples only
+    dropped = [c for c in rec.candidates[:top] if c.samples and c.samples < rec.samples]
     for c in rec.candidates[:top]:
         played = (nothing if c.contract is None
                   else f"{call_text(c.contract, symbols)} by {c.declarer}")
         common = _common_tricks(c.tricks)
-        # a call dropped early (prune) was scored on the first samples only
-        mark = "*" if c.samples and c.samples < rec.samples else ""
+        mark = "*" if c in dropped else ""
         table.add_row(call_text(c.call, symbols), played, f"{c.mean:+.0f}{mark}", f"{c.stderr:.0f}",
                       f"{c.mean_stands:+.0f}",
                       "" if c.p_make is None else f"{c.p_make:.0%}", common)
-    dropped = [c for c in rec.candidates[:top] if c.samples and c.samples < rec.samples]
     if top:
         console.print(table)
         if dropped:
