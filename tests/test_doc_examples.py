@@ -47,7 +47,7 @@ def test_the_docs_have_python_examples():
     assert len(list(python_blocks())) >= 6
 
 
-@pytest.mark.parametrize("block", python_blocks())
+@pytest.mark.parametrize("block", list(python_blocks()))
 def test_every_python_example_runs(block, tmp_path, monkeypatch):
     (tmp_path / "game.pbn").write_text(without_auction(GAME), encoding="utf-8")
     bridge = without_auction(GAME).replace(
