@@ -124,7 +124,7 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     best = wait_for(browser, "#play-result button.card.best")
     card = best.get_attribute("data-card")
     best.click()
-    wait_for(browser, "#play-result .trick .cardtext")
+    wait_for(browser, "#play-result .trick .face")
     # The played list writes cards as the hands do (render.notation): "♠J", "♥10".
     assert f"Played: {card_text(card, True)}" in browser.find_element(By.ID, "play-result").text
 

@@ -1,0 +1,138 @@
+"""Screenshots of the web page (``vint serve``) at 1366 px and 390 px, for the docs.
+
+    python tools/web_screenshots.py [--out docs/screenshots]
+
+Serves the page on a free port of 127.0.0.1, drives the installed Chromium
+through chromedriver and selenium as a player would (analyse a deal, play a
+card on the Play tab, practise to the card table), and saves a PNG of each
+view at a desktop width (1366 px) and a phone's (390 px), plus the card table
+in dark mode. Rerun it after changing the page; the PNGs are kept in
+docs/screenshots and shown in README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEAL = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
+WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+def serve():
+    """The page on a free port: (url, stop)."""
+    import logging
+
+    from werkzeug.serving import make_server
+
+    from advisor.web import create_app
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    holder = {}
+    srv = make_server("127.0.0.1", 0, lambda env, start: holder["app"](env, start), threaded=True)
+    app = holder["app"] = create_app(workers=2, port=srv.server_port)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+
+    def stop():
+        srv.shutdown()
+        app.extensions["vint_jobs"].shutdown()
+    return f"http://127.0.0.1:{srv.server_port}", stop
+
+
+def chromium(profile: str):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
+                    if shutil.which(n)), None)
+    driver = shutil.which("chromedriver")
+    if not browser or not driver:
+        sys.exit("needs chromium and chromedriver (apt-get install chromium chromium-driver)")
+    options = Options()
+    options.binary_location = browser
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                 f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+def wait_for(driver, css, timeout=180):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def shot(driver, path: Path, width: int, height: int) -> None:
+    """The whole page at ``width``: the window grows to the page's height."""
+    driver.set_window_size(width, height)
+    time.sleep(0.3)
+    full = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(max(height, full + 120), 4000))
+    time.sleep(0.3)
+    driver.save_screenshot(str(path))
+    driver.set_window_size(width, height)
+    print(path)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    from selenium.webdriver.common.by import By
+
+    url, stop = serve()
+    with tempfile.TemporaryDirectory() as profile:
+        driver = chromium(profile)
+        try:
+            for name, (width, height) in WIDTHS.items():
+                driver.set_window_size(width, height)
+                # Analyse a deal: the hands on the compass, the DD table, par, the grid.
+                driver.get(f"{url}/#deal={DEAL.replace(' ', '%20')}&analysed=1")
+                wait_for(driver, "#analyse-result table.scores")
+                shot(driver, out / f"analyse-{name}.png", width, height)
+                # The Play tab after East's lead: South must follow suit (the
+                # other cards greyed), each legal card with its tricks.
+                driver.get(f"{url}/#tab=play&pdeal={DEAL.replace(' ', '%20')}&trump=H&decl=N"
+                           "&cards=SK")
+                wait_for(driver, "#play-result button.face.best")
+                shot(driver, out / f"play-{name}.png", width, height)
+                # Practice to the card table (seed 1: S passes, E plays 2H, S leads).
+                driver.get(f"{url}/#tab=practice&pseed=1")
+                driver.find_element(By.ID, "practice-new").click()
+                for _ in range(120):
+                    if driver.find_elements(By.CSS_SELECTOR, "#practice-result .cardtable"):
+                        break
+                    driver.execute_script(
+                        "const b = document.querySelector('#practice-result "
+                        ".bidbox button[data-call=P]'); if (b && !b.disabled) b.click();")
+                    time.sleep(0.5)
+                wait_for(driver, "#practice-result .cards.mine button.face")
+                shot(driver, out / f"practice-{name}.png", width, height)
+            # Dark mode: the Play tab again with the toggle set to dark.
+            width, height = WIDTHS["desktop"]
+            driver.get(f"{url}/#tab=play&pdeal={DEAL.replace(' ', '%20')}&trump=H&decl=N&cards=SK")
+            driver.execute_script("localStorage.setItem('vint-theme', 'dark'); applyLooks();")
+            wait_for(driver, "#play-result button.face.best")
+            shot(driver, out / "play-dark-desktop.png", width, height)
+            driver.execute_script("localStorage.removeItem('vint-theme');")
+        finally:
+            driver.quit()
+            stop()
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
