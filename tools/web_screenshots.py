@@ -13,64 +13,32 @@ docs/screenshots and shown in README.md.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _browser_helpers():
+    """tests/helpers/browser.py, the browser tests' own driving, loaded from its
+    file (the tests folder on sys.path would hide the installed ``solver``
+    behind tests/solver)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "vint_browser_helpers", ROOT / "tests" / "helpers" / "browser.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_helpers = _browser_helpers()
+browser_parts, chromium, serve, wait_for = (_helpers.browser_parts, _helpers.chromium,
+                                            _helpers.serve, _helpers.wait_for)
 DEAL = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
 WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
-
-
-def serve():
-    """The page on a free port: (url, stop)."""
-    import logging
-
-    from werkzeug.serving import make_server
-
-    from advisor.web import create_app
-
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    holder = {}
-    srv = make_server("127.0.0.1", 0, lambda env, start: holder["app"](env, start), threaded=True)
-    app = holder["app"] = create_app(workers=2, port=srv.server_port)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-
-    def stop():
-        srv.shutdown()
-        app.extensions["vint_jobs"].shutdown()
-    return f"http://127.0.0.1:{srv.server_port}", stop
-
-
-def chromium(profile: str):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
-                    if shutil.which(n)), None)
-    driver = shutil.which("chromedriver")
-    if not browser or not driver:
-        sys.exit("needs chromium and chromedriver (apt-get install chromium chromium-driver)")
-    options = Options()
-    options.binary_location = browser
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--hide-scrollbars",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(driver), options=options)
-
-
-def wait_for(driver, css, timeout=180):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
-    return driver.find_element(By.CSS_SELECTOR, css)
 
 
 def shot(driver, path: Path, width: int, height: int) -> None:
@@ -93,7 +61,11 @@ def main(argv=None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     from selenium.webdriver.common.by import By
 
-    url, stop = serve()
+    if browser_parts() is None:
+        sys.exit("needs chromium, chromedriver and selenium (apt-get install chromium "
+                 "chromium-driver; pip install selenium)")
+    served = serve()
+    url = served.url
     with tempfile.TemporaryDirectory() as profile:
         driver = chromium(profile)
         try:
@@ -111,6 +83,7 @@ def main(argv=None) -> None:
                 shot(driver, out / f"play-{name}.png", width, height)
                 # Practice to the card table (seed 1: S passes, E plays 2H, S leads).
                 driver.get(f"{url}/#tab=practice&pseed=1")
+                wait_for(driver, "#rules option")
                 driver.find_element(By.ID, "practice-new").click()
                 for _ in range(120):
                     if driver.find_elements(By.CSS_SELECTOR, "#practice-result .cardtable"):
@@ -130,9 +103,8 @@ def main(argv=None) -> None:
             driver.execute_script("localStorage.removeItem('vint-theme');")
         finally:
             driver.quit()
-            stop()
+            served.stop()
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     main()

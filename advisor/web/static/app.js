@@ -666,6 +666,10 @@ async function setup() {
       el("iframe", {class: "report", srcdoc: r.html, title: "review report"}));
   }));
   if (window.setupPractice) window.setupPractice();
+  // The linked tab at once; its fields and results once the games are known.
+  ui.restoring = true;
+  showTab(new URLSearchParams(location.hash.slice(1)).get("tab") || "analyse");
+  ui.restoring = false;
   try {
     await fillRules();
   } catch (e) {

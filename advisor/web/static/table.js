@@ -181,9 +181,12 @@ function onKey(event) {
     return;
   }
   if (event.key.length !== 1 || !/[0-9a-zA-Z]/.test(event.key)) return;
+  // What was typed so far still names something (or is "H1" on its way to "H10").
+  const names = (t) => keyTarget(t, buttons).any ||
+    (/^[SHDC]1$/.test(t) && keyTarget(t[0] + "T", buttons).exact);
   let typed = normaliseTyped(keys.typed + event.key);
-  if (!keyTarget(typed, buttons).any) typed = normaliseTyped(event.key);   // start again
-  if (!keyTarget(typed, buttons).any && !/^(1|[SHDC]1)$/.test(typed)) {
+  if (!names(typed)) typed = normaliseTyped(event.key);      // start again from this key
+  if (!names(typed)) {
     keys.typed = "";
     showTyped();
     return;
