@@ -302,3 +302,89 @@ def test_the_computers_reasons_are_text_on_the_page(server, browser):
     computer = [c for c in expected if not c["player"]]
     assert computer and all(c["reason"] in reasons for c in computer)
     assert browser.find_element(By.CSS_SELECTOR, "#practice-result .reasons li").is_displayed()
+
+
+# --------------------------------------------------------------------------
+# Preference (issue 29): three players, the widow
+
+def _preference(browser, server, fragment=""):
+    from selenium.webdriver.support.ui import Select
+    By = _by()
+    browser.get("about:blank")
+    browser.get_log("browser")              # drop what earlier tests left in the log
+    browser.get(server + "/" + fragment)
+    wait_for(browser, "#rules optgroup option[value=preference]")
+    Select(browser.find_element(By.ID, "rules")).select_by_value("preference")
+    return By
+
+
+def test_preference_practice_draws_three_hands_and_the_widow(server, browser, tmp_path):
+    from advisor.preference_practice import PreferencePractice
+
+    By = _preference(browser, server, "#tab=practice")
+    seats = [o.get_attribute("value") for o in
+             browser.find_elements(By.CSS_SELECTOR, "#practice-seat option")]
+    assert seats == ["0", "1", "2"]
+    seed = browser.find_element(By.ID, "practice-seed")
+    seed.clear()
+    seed.send_keys("3")
+    browser.find_element(By.ID, "practice-new").click()
+    wait_for(browser, "#practice-result .myhand .face")
+    expected = PreferencePractice(0, seed=3)
+    state = expected.state()
+    mine = browser.find_elements(By.CSS_SELECTOR, "#practice-result .myhand .face")
+    assert [f.get_attribute("data-card") for f in mine] == \
+        [c[0] + c[1:].replace("10", "T") for c in state["hand"]]
+    # Pass at each turn (the computer's calls come with their reasons as text)
+    # until the board is over: the three hands and the widow face up.
+    for _ in range(20):
+        if "Result:" in browser.find_element(By.ID, "practice-result").text:
+            break
+        browser.execute_script("const b = document.querySelector("
+                               "'#practice-result .bidbox button[data-call=P]');"
+                               "if (b && !b.disabled) b.click();")
+        time.sleep(0.7)
+    wait_for(browser, "#practice-result .compass.three .widow .face", timeout=60)
+    hands = browser.find_elements(By.CSS_SELECTOR, "#practice-result .compass.three .seatbox")
+    assert len(hands) == 3
+    assert sorted(len(h.find_elements(By.CSS_SELECTOR, ".face")) for h in hands) == [10, 10, 10]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#practice-result .widow .face")) == 2
+    text = browser.find_element(By.ID, "practice-result").text
+    assert "player 0 (you)" in text and "Balances:" in text and "pool" in text
+    computer = [li.text for li in browser.find_elements(
+        By.CSS_SELECTOR, "#practice-result ol.prefauction li:not(.mine)")]
+    assert computer and all("\u2014" in t for t in computer)      # each with its reason
+    browser.save_screenshot(str(tmp_path / "preference-practice.png"))
+    assert _severe(browser) == []
+
+
+def test_preference_advice_and_review_on_the_page(server, browser, tmp_path):
+    import json
+
+    from helpers.preference import played
+
+    By = _preference(browser, server, "#tab=advise")
+    assert browser.find_element(By.ID, "advise-hand").get_attribute("value") == "AKQJ.AKQJ.7.7"
+    samples = browser.find_element(By.ID, "advise-samples")
+    samples.clear()
+    samples.send_keys("4")
+    browser.find_element(By.ID, "advise-go").click()
+    wait_for(browser, "#advise-result .call-big")
+    text = browser.find_element(By.ID, "advise-result").text
+    assert "Preference, player" in text and "samples of the two unseen hands and the widow" in text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#advise-result table.grid tr")) >= 3
+    assert "rules=preference" in _fragment(browser)
+
+    game = tmp_path / "pref.json"
+    game.write_text(json.dumps(played(2, "S")))
+    tab(browser, "review")
+    browser.find_element(By.ID, "review-file").send_keys(str(game))
+    browser.find_element(By.ID, "review-go").click()
+    wait_for(browser, "#review-result .prefreview .compass.three")
+    review = browser.find_element(By.CSS_SELECTOR, "#review-result .prefreview")
+    assert "player 2 declares" in review.text and "Double-dummy at the start" in review.text
+    assert len(review.find_elements(By.CSS_SELECTOR, ".seatbox .face")) == 30
+    assert [f.get_attribute("data-card") for f in
+            review.find_elements(By.CSS_SELECTOR, ".widow .face")] == ["DT", "CT"]
+    # The declarer sits at the bottom.
+    assert "player 2" in review.find_element(By.CSS_SELECTOR, ".seatbox.seat-S").text

@@ -429,6 +429,8 @@ function judgedCardsNode(r) {
 }
 
 function drawPractice(s) {
+  if (s.rules === "preference") return drawPreferencePractice(s);
+  $("practice-save").setAttribute("download", "practice.pbn");
   practice.sid = s.session;
   if (!practice.state || practice.state.board !== s.board ||
       (s.play && practice.state.play && s.play.cards.length !== practice.state.play.cards.length)) {
@@ -492,6 +494,129 @@ window.setupPractice = () => {
   }));
 };
 
+// ---------------------------------------------------------------- Preference
+
+// Preference (seed 001): three players 0, 1, 2, ten cards each from a 32-card
+// pack and a widow of two. Its advice, practice (the auction; the board is
+// then played double-dummy) and review have their own drawings here.
+const threeHanded = new Set();
+const isPreference = () => threeHanded.has($("rules").value);
+const SUIT_NAME = {S: "spades", H: "hearts", D: "diamonds", C: "clubs"};
+
+// A Preference call: a suit named ("H" -> ♥ hearts), Pass, or as it comes.
+function prefCallNode(call) {
+  if (call === "P") return document.createTextNode("Pass");
+  if (SYMBOL[call]) return el("span", {}, suit(call), ` ${SUIT_NAME[call]}`);
+  return document.createTextNode(call);
+}
+
+// "H0 H1 H2 / W1 W2" -> {hands: [[cards] x 3], widow: [cards]}
+function preferenceDeal(text) {
+  const [hands, widow] = text.split("/");
+  return {hands: hands.trim().split(/\s+/).map(cardsOf),
+          widow: widow ? widow.trim().split(/\s+/).filter(Boolean) : []};
+}
+
+function drawPreferenceAdvice(r) {
+  const rows = r.candidates.map((c) => el("tr", {class: c.call === r.call ? "chosen" : ""},
+    el("td", {class: "left"}, prefCallNode(c.call)),
+    el("td", {}, signed(Math.round(100 * c.value) / 100)),
+    el("td", {}, "\u00b1" + (Math.round(100 * c.se) / 100))));
+  $("advise-result").replaceChildren(
+    el("p", {class: "call-big"}, prefCallNode(r.call)),
+    el("p", {}, r.reason),
+    el("table", {class: "grid"}, el("tr", {}, ["call", "pays on average", "\u00b1 se"]
+      .map((h) => el("th", {}, h))), rows),
+    el("p", {class: "note"}, `Preference, player ${r.player}, ${r.round} round; ` +
+      `${r.samples} samples of the two unseen hands and the widow.`));
+}
+
+function preferenceResult(s) {
+  const r = s.result;
+  const what = r.contract ? el("span", {}, `player ${r.declarer} plays `, prefCallNode(r.contract),
+    `: ${r.tricks} tricks, ` + (r.made ? "made" : "not made")) : "thrown in (nobody bid)";
+  return [el("h3", {}, "Result: ", what),
+    r.widow_bid ? el("p", {}, `Widow bid ${r.widow_bid}` +
+      (r.discard ? `; laid off ${r.discard.map((c) => c.replace("T", "10")).join(" ")}` : "")) : "",
+    el("ul", {}, (r.items || []).map((i) => el("li", {}, i))),
+    threeTable(s.hands, s.widow, s.seat, s.dealer)];
+}
+
+function drawPreferencePractice(s) {
+  practice.sid = s.session;
+  practice.state = s;
+  $("practice-save").href = `/api/practice/${s.session}/pbn`;
+  $("practice-save").setAttribute("download", "practice.json");
+  const calls = s.auction.map((c) => el("li", {class: c.mine ? "mine" : ""},
+    el("b", {}, c.mine ? `player ${c.player} (you) ` : `player ${c.player} `), prefCallNode(c.call),
+    c.reason ? ` \u2014 ${c.reason}` : ""));
+  const parts = [el("h3", {}, `Preference, board ${s.board}, dealer player ${s.dealer}, ` +
+                     `you are player ${s.seat}`),
+                 el("div", {class: "myhand"}, handFaces(s.hand)),
+                 el("h4", {}, "The auction, with each call's reason"),
+                 calls.length ? el("ol", {class: "reasons prefauction"}, calls)
+                              : el("p", {class: "note"}, "no call yet")];
+  if (s.finished) {
+    parts.push(...preferenceResult(s));
+  } else if (s.legal.length) {
+    const act = (call) => oneAtATime($("practice-result"), guard(async () =>
+      drawPractice(await runJob($("practice-job"), `/api/practice/${practice.sid}/call`, {call}))));
+    parts.push(el("div", {class: "bidbox"},
+      el("div", {}, s.legal.map((c) => el("button", {"data-call": c, onclick: act(c)}, prefCallNode(c)))),
+      el("button", {onclick: guard(async () => {
+        const h = await api(`/api/practice/${practice.sid}/hint`);
+        $("practice-hint").replaceChildren("Advisor: ", prefCallNode(h.call), ` \u2014 ${h.reason}`);
+      })}, "Hint"), " ",
+      el("button", {onclick: oneAtATime($("practice-result"), guard(async () => drawPractice(
+        await runJob($("practice-job"), `/api/practice/${practice.sid}/undo`, {}))))}, "Undo"),
+      el("p", {id: "practice-hint", class: "note"})));
+  }
+  const b = s.sheet.balance;
+  parts.push(el("h3", {}, "Score sheet"),
+    el("p", {}, `Balances: ${Object.entries(b).map(([p, v]) => `player ${p} ${signed(v)}`).join(", ")}; ` +
+      `pool ${s.sheet.pool}; boards played: ${s.boards_done}`));
+  $("practice-result").replaceChildren(...parts);
+}
+
+function drawPreferenceReview(r) {
+  return r.reviews.map((rv, k) => {
+    const deal = preferenceDeal(rv.deal);
+    return el("div", {class: "prefreview"},
+      el("h3", {}, `Deal ${k + 1}: player ${rv.declarer} declares `, prefCallNode(rv.trump)),
+      el("p", {}, `Double-dummy at the start: ${rv.dd_start} tricks (pays ${signed(rv.paid_dd)}); ` +
+        (rv.tricks_taken === null ? "the play is not complete."
+          : `taken: ${rv.tricks_taken} (pays ${signed(rv.paid)}), ` +
+            `${signed(rv.tricks_taken - rv.dd_start)} against double-dummy.`)),
+      threeTable(deal.hands, deal.widow, rv.declarer));
+  });
+}
+
+// The seat fields: N E S W for the four-hand games, players 0 1 2 for Preference.
+function fitSeatsToGame() {
+  const three = isPreference();
+  const values = three ? ["0", "1", "2"] : SEATS;
+  for (const id of ["advise-seat", "advise-dealer", "practice-seat"]) {
+    const select = $(id);
+    if ([...select.options].map((o) => o.value).join() === values.join()) continue;
+    const was = select.value;
+    select.replaceChildren(...values.map((v) => el("option", {value: v}, three ? `player ${v}` : v)));
+    select.value = values.includes(was) ? was
+      : id === "advise-dealer" ? (three ? "2" : "N") : (three ? "0" : "S");
+  }
+  // A 13-card example hand is no Preference hand (10 cards of a 32-card pack).
+  const hand = $("advise-hand");
+  if (three && hand.value === ui.defaults["advise-hand"]) hand.value = PREFERENCE_EXAMPLE;
+  if (!three && hand.value === PREFERENCE_EXAMPLE) hand.value = ui.defaults["advise-hand"];
+  // Nor is the example auction "1H P" a Preference one (its calls name suits: P S C D H).
+  const auction = $("advise-auction");
+  if (three && auction.value === ui.defaults["advise-auction"]) auction.value = "";
+  if (!three && fitSeatsToGame.three && auction.value === "") {
+    auction.value = ui.defaults["advise-auction"];
+  }
+  fitSeatsToGame.three = three;
+}
+const PREFERENCE_EXAMPLE = "AKQJ.AKQJ.7.7";
+
 // ---------------------------------------------------------------- setup
 
 function fillSeats() {
@@ -506,7 +631,14 @@ function fillSeats() {
 async function fillRules() {
   const data = await api("/api/rules");
   for (const name of data.rules) $("rules").append(el("option", {value: name}, name));
+  const three = data.three_handed || [];
+  if (three.length) {
+    $("rules").append(el("optgroup", {label: "three players"},
+      three.map((name) => el("option", {value: name}, name))));
+  }
+  three.forEach((name) => threeHanded.add(name));
   $("rules").value = data.default;
+  $("rules").addEventListener("change", fitSeatsToGame);
   // Only Skruuvi scores misère aces: its field shows for that game alone.
   const acesField = () => { $("analyse-aces").parentElement.hidden = !$("rules").value.startsWith("skruuvi"); };
   $("rules").addEventListener("change", acesField);
@@ -563,11 +695,12 @@ async function restoreState() {
   const q = new URLSearchParams(location.hash.slice(1));
   ui.restoring = true;
   try {
-    for (const [key, id] of Object.entries(URL_FIELDS)) if (q.has(key)) $(id).value = q.get(key);
+    // The game first: it decides the seat fields' choices (players for Preference).
     if (q.has("rules") && [...$("rules").options].some((o) => o.value === q.get("rules"))) {
       $("rules").value = q.get("rules");
       $("rules").dispatchEvent(new Event("change"));
     }
+    for (const [key, id] of Object.entries(URL_FIELDS)) if (q.has(key)) $(id).value = q.get(key);
     showTab(q.get("tab") || "analyse");
   } finally {
     ui.restoring = false;
@@ -595,6 +728,10 @@ async function analyseNow() {
   $("analyse-result").replaceChildren();
   ui.analysed = false;
   saveState();
+  if (isPreference()) {
+    throw new Error("Preference (three hands) has advice, practice and review on this page; " +
+                    "its analysis is 'vint analyse --rules preference' on the command line");
+  }
   const a = await runJob($("analyse-job"), "/api/analyse",
     {deal: $("analyse-deal").value, dealer: $("analyse-dealer").value, rules: $("rules").value,
      aces_seconds: $("analyse-aces").parentElement.hidden ? "" : $("analyse-aces").value});
@@ -612,7 +749,7 @@ async function adviseNow() {
     hand: $("advise-hand").value, seat: $("advise-seat").value, dealer: $("advise-dealer").value,
     auction: $("advise-auction").value, samples: Number($("advise-samples").value),
     seed: $("advise-seed").value, rules: $("rules").value});
-  drawAdvice(r);
+  if (r.rules === "preference") drawPreferenceAdvice(r); else drawAdvice(r);
   ui.advised = true;
   saveState();
 }
@@ -663,6 +800,7 @@ async function setup() {
       el("p", {}, `${r.deals} deal(s) reviewed` + (r.errors ? `, ${r.errors} could not be read` : "") + ". ",
          el("a", {href: URL.createObjectURL(blob), download: "review.html"}, "Download the report")),
       r.hint ? el("p", {class: "error"}, r.hint) : "",
+      ...(r.reviews ? drawPreferenceReview(r) : []),
       el("iframe", {class: "report", srcdoc: r.html, title: "review report"}));
   }));
   if (window.setupPractice) window.setupPractice();

@@ -72,17 +72,35 @@ function backs(count) {
 
 // The table: `seats[seat]` = {label, body} for N E S W, `centre` in the middle,
 // `onMove` the seat whose turn it is (highlighted, marked "to play").
+// Only the seats given are drawn (Preference's three players sit W, S, E);
+// `seats[seat].name` replaces the seat's letter ("player 1").
 function compassTable(seats, centre, onMove, extraClass = "") {
   const box = (seat) => {
-    const s = seats[seat] || {};
+    const s = seats[seat];
     return tableEl("div", {class: `seatbox seat-${seat}` + (seat === onMove ? " onmove" : ""),
                            "data-seat": seat},
-      tableEl("div", {class: "seatname"}, tableEl("b", {}, seat), s.label ? ` ${s.label}` : "",
+      tableEl("div", {class: "seatname"}, tableEl("b", {}, s.name || seat), s.label ? ` ${s.label}` : "",
         seat === onMove ? tableEl("span", {class: "tomove"}, "to play") : ""),
       s.body || "");
   };
   return tableEl("div", {class: "compass " + extraClass},
-    TABLE_SEATS.map(box), tableEl("div", {class: "centre"}, centre || ""));
+    TABLE_SEATS.filter((seat) => seats[seat]).map(box),
+    tableEl("div", {class: "centre"}, centre || ""));
+}
+
+// Preference's table: three players, `me` at the bottom, the next player
+// (on his left) at the left, the widow in the middle. `hands[p]`: a card list.
+function threeTable(hands, widow, me = 0, dealer = null, onMove = null) {
+  const place = {S: me, W: (me + 1) % 3, E: (me + 2) % 3};
+  const seats = {};
+  for (const [seat, p] of Object.entries(place)) {
+    seats[seat] = {name: `player ${p}`, label: p === dealer ? "(dealer)" : "",
+                   body: handFaces(hands[p] || [])};
+  }
+  const centre = tableEl("div", {class: "widow"}, tableEl("div", {class: "tricklabel note"}, "widow"),
+    widow && widow.length ? handFaces(widow) : backs(2));
+  const moving = Object.keys(place).find((seat) => place[seat] === onMove) || null;
+  return compassTable(seats, centre, moving, "three");
 }
 
 // The trick in the middle: each card at its player's side of the table, with
