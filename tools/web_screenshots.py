@@ -5,8 +5,8 @@
 Serves the page on a free port of 127.0.0.1, drives the installed Chromium
 through chromedriver and selenium as a player would (analyse a deal, play a
 card on the Play tab, practise to the card table), and saves a PNG of each
-view at a desktop width (1366 px) and a phone's (390 px), plus the card table
-in dark mode. Rerun it after changing the page; the PNGs are kept in
+view at a desktop width (1366 px) and a phone's (390 px), a Preference board
+(three hands and the widow), plus the card table in dark mode. Rerun it after changing the page; the PNGs are kept in
 docs/screenshots and shown in README.md.
 """
 
@@ -71,6 +71,7 @@ def main(argv=None) -> None:
         try:
             for name, (width, height) in WIDTHS.items():
                 driver.set_window_size(width, height)
+                driver.get("about:blank")
                 # Analyse a deal: the hands on the compass, the DD table, par, the grid.
                 driver.get(f"{url}/#deal={DEAL.replace(' ', '%20')}&analysed=1")
                 wait_for(driver, "#analyse-result table.scores")
@@ -94,6 +95,22 @@ def main(argv=None) -> None:
                     time.sleep(0.5)
                 wait_for(driver, "#practice-result .cards.mine button.face")
                 shot(driver, out / f"practice-{name}.png", width, height)
+                # Preference practice, passing to the end of a board: the
+                # auction with its reasons, the three hands and the widow.
+                driver.get("about:blank")
+                driver.get(f"{url}/#tab=practice&rules=preference&pseed=3")
+                wait_for(driver, "#rules optgroup option")
+                for _ in range(60):
+                    if driver.find_elements(By.CSS_SELECTOR, "#practice-result .widow .face"):
+                        break
+                    driver.execute_script(
+                        "const b = document.querySelector('#practice-result "
+                        ".bidbox button[data-call=P]'); if (b && !b.disabled) b.click();"
+                        "else if (!document.querySelector('#practice-result .myhand'))"
+                        " document.getElementById('practice-new').click();")
+                    time.sleep(0.7)
+                wait_for(driver, "#practice-result .widow .face")
+                shot(driver, out / f"preference-{name}.png", width, height)
             # Dark mode: the Play tab again with the toggle set to dark.
             width, height = WIDTHS["desktop"]
             driver.get(f"{url}/#tab=play&pdeal={DEAL.replace(' ', '%20')}&trump=H&decl=N&cards=SK")

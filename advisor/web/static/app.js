@@ -637,7 +637,7 @@ async function fillRules() {
       three.map((name) => el("option", {value: name}, name))));
   }
   three.forEach((name) => threeHanded.add(name));
-  $("rules").value = data.default;
+  $("rules").value = ui.defaultRules = data.default;
   $("rules").addEventListener("change", fitSeatsToGame);
   // Only Skruuvi scores misère aces: its field shows for that game alone.
   const acesField = () => { $("analyse-aces").parentElement.hidden = !$("rules").value.startsWith("skruuvi"); };
@@ -696,8 +696,11 @@ async function restoreState() {
   ui.restoring = true;
   try {
     // The game first: it decides the seat fields' choices (players for Preference).
-    if (q.has("rules") && [...$("rules").options].some((o) => o.value === q.get("rules"))) {
-      $("rules").value = q.get("rules");
+    // A link without a game is the default game's.
+    const game = q.get("rules") || ui.defaultRules;
+    if (game && game !== $("rules").value &&
+        [...$("rules").options].some((o) => o.value === game)) {
+      $("rules").value = game;
       $("rules").dispatchEvent(new Event("change"));
     }
     for (const [key, id] of Object.entries(URL_FIELDS)) if (q.has(key)) $(id).value = q.get(key);
