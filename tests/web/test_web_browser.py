@@ -140,18 +140,6 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
                              for side in ("NS", "EW")]
 
 
-def test_bad_input_shows_a_message_on_the_page(server, browser):
-    from selenium.webdriver.common.by import By
-
-    browser.get(server + "/")
-    field = browser.find_element(By.ID, "analyse-deal")
-    field.clear()
-    field.send_keys("N:AKQ.2.3")
-    browser.find_element(By.ID, "analyse-go").click()
-    message = wait_for(browser, "#message.shown", timeout=30)
-    assert "four hands" in message.text
-
-
 def test_a_player_practises_bidding(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
 

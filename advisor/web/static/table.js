@@ -220,14 +220,15 @@ function onKey(event) {
 
 // ---------------------------------------------------------------- colours
 
-// Dark mode follows the system (prefers-color-scheme) until the player picks
-// one with the toggle; the choice and the four-colour deck are kept in this
+// Dark mode follows the system (prefers-color-scheme, watched for changes)
+// until the player picks one with the toggle; the choice and the four-colour deck are kept in this
 // browser (localStorage), not on the server.
+const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+
 function applyLooks() {
   const theme = localStorage.getItem("vint-theme") || "auto";
-  const root = document.documentElement;
-  root.classList.toggle("dark", theme === "dark");
-  root.classList.toggle("light", theme === "light");
+  const dark = theme === "dark" || (theme === "auto" && systemDark.matches);
+  document.documentElement.classList.toggle("dark", dark);
   const four = localStorage.getItem("vint-fourcolour") === "1";
   document.body.classList.toggle("fourcolour", four);
   const button = document.getElementById("theme-toggle");
@@ -255,6 +256,7 @@ function setupLooks() {
       applyLooks();
     });
   }
+  systemDark.addEventListener("change", applyLooks);       // the system switched
   applyLooks();
   document.addEventListener("keydown", onKey);
 }
