@@ -4,7 +4,8 @@
 127.0.0.1. The page (``static/index.html`` and ``app.js``) calls:
 
 ==============================  ===========================================
-``GET  /api/rules``             the games and the default
+``GET  /api/rules``             the games, the default and the three-hand
+                                games (Preference)
 ``GET  /api/deal/random``       a random deal (``?seed=``)
 ``POST /api/analyse``           a deal's DD table, scores and par (a job)
 ``POST /api/play``              a position of the play: each legal card's
@@ -106,7 +107,10 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
 
     @app.get("/api/rules")
     def rule_sets():
-        return jsonify({"rules": _rules.names(), "default": _rules.DEFAULT})
+        # Preference, the three-hand game, is listed apart: its advice, review
+        # and practice take players 0, 1, 2 where the others take seats.
+        return jsonify({"rules": _rules.names(), "default": _rules.DEFAULT,
+                        "three_handed": sorted(_rules.three_handed_names())})
 
     @app.get("/api/deal/random")
     def random_deal():
@@ -245,8 +249,10 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
                            for r in reviews)
             page = (f"<!doctype html><meta charset='utf-8'><title>Preference review: "
                     f"{html.escape(name)}</title>{body}")
+            # Each review with its deal ("H0 H1 H2 / W1 W2"), which the page draws.
             return {"html": page, "deals": len(reviews), "errors": 0,
-                    "reviews": [r.to_dict() for r in reviews]}
+                    "reviews": [dict(r.to_dict(), deal=str(g.get("deal", "")))
+                                for r, g in zip(reviews, games)]}
         return _started(runner.start("review", work, _client()))
 
     def _play_only_hint(text, name, rules, fmt, read) -> str:

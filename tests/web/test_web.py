@@ -44,6 +44,8 @@ def finish(client, response, timeout=120):
 def test_rules_and_random_deals(client):
     data = client.get("/api/rules").json
     assert data["default"] == "vint" and "skruuvi" in data["rules"]
+    # Preference is listed apart (players 0-2, not seats): the page offers it there.
+    assert data["three_handed"] == ["preference"] and "preference" not in data["rules"]
     one = client.get("/api/deal/random?seed=7").json["deal"]
     assert client.get("/api/deal/random?seed=7").json["deal"] == one
     deal = solver.Deal.from_pbn(one)
@@ -179,6 +181,8 @@ def test_review_of_a_preference_file(client):
     result = job["result"]
     assert result["deals"] == 1 and "declares S" in result["html"]
     assert result["reviews"][0]["tricks_taken"] == result["reviews"][0]["dd_start"]
+    # The deal comes back with its review, for the page to draw the hands and widow.
+    assert result["reviews"][0]["deal"] == played(2, "S")["deal"]
 
 
 # --------------------------------------------------------------------------

@@ -1,98 +1,23 @@
 """The web page in a real browser: headless Chromium driven through the page as a player would.
 
-Skips cleanly where Chromium, its driver or selenium is missing (CI installs
-Debian's chromium and chromium-driver; see .ci/run).
+The page and the browser are tests/web/conftest.py's fixtures (skipped where
+Chromium, its driver or selenium is missing).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
-import threading
-from types import SimpleNamespace
 import time
-
-import pytest
 
 import solver
 from advisor.render import card_text
-from advisor.web import create_app
 from helpers import DATA
+from helpers.browser import tab, wait_for
 
 # A Skruuvi deal whose misère searches with the aces take many seconds each.
 SLOW_SKRUUVI = "N:KJ.A7.AQ3.AKQJ63 A64.T9863.T8742. T9872.KQ2.KJ6.85 Q53.J54.95.T9742"
 DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765"
 OTHER = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
-
-
-def _browser_parts():
-    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
-                    if shutil.which(n)), None)
-    driver = shutil.which("chromedriver")
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return None
-    return (browser, driver) if browser and driver else None
-
-
-@pytest.fixture(scope="module")
-def site():
-    """The page served on a free port of 127.0.0.1: ``url`` and ``app``."""
-    from werkzeug.serving import make_server
-
-    # The application checks the Host and Origin against the port it serves.
-    holder = {}
-    srv = make_server("127.0.0.1", 0, lambda env, start: holder["app"](env, start),
-                      threaded=True)
-    app = holder["app"] = create_app(workers=2, port=srv.server_port)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield SimpleNamespace(url=f"http://127.0.0.1:{srv.server_port}", app=app)
-    srv.shutdown()
-    app.extensions["vint_jobs"].shutdown()
-
-
-@pytest.fixture(scope="module")
-def server(site):
-    return site.url
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    parts = _browser_parts()
-    if parts is None:
-        pytest.skip("no chromium, chromedriver or selenium (apt-get install chromium "
-                    "chromium-driver; pip install selenium)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = parts[0]
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--window-size=1200,1400",
-                 f"--user-data-dir={tmp_path_factory.mktemp('profile')}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(parts[1]), options=options)
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
-
-
-def wait_for(driver, css, timeout=120):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
-    return driver.find_element(By.CSS_SELECTOR, css)
-
-
-def tab(driver, name):
-    from selenium.webdriver.common.by import By
-    driver.find_element(By.CSS_SELECTOR, f"#tabs button[data-tab={name}]").click()
 
 
 def test_a_player_uses_the_page(server, browser, tmp_path):
@@ -124,7 +49,7 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     best = wait_for(browser, "#play-result button.card.best")
     card = best.get_attribute("data-card")
     best.click()
-    wait_for(browser, "#play-result .trick .cardtext")
+    wait_for(browser, "#play-result .trick .face")
     # The played list writes cards as the hands do (render.notation): "♠J", "♥10".
     assert f"Played: {card_text(card, True)}" in browser.find_element(By.ID, "play-result").text
 
@@ -213,18 +138,6 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
     assert rows["5"][-2:] == [f"{expected.side_outcome('5M', side).score:+d}"
                              for side in ("NS", "EW")]
-
-
-def test_bad_input_shows_a_message_on_the_page(server, browser):
-    from selenium.webdriver.common.by import By
-
-    browser.get(server + "/")
-    field = browser.find_element(By.ID, "analyse-deal")
-    field.clear()
-    field.send_keys("N:AKQ.2.3")
-    browser.find_element(By.ID, "analyse-go").click()
-    message = wait_for(browser, "#message.shown", timeout=30)
-    assert "four hands" in message.text
 
 
 def test_a_player_practises_bidding(server, browser, tmp_path):

@@ -54,12 +54,19 @@ function displayStrains(strains) {
     .map(([s]) => s);
 }
 
+// An error stays on the page until a later result arrives (clearError) or the
+// player closes it: a banner on a timer once hid the next result.
 function showError(text) {
   const box = $("message");
-  box.textContent = text;
+  box.replaceChildren(el("span", {}, text), " ",
+    el("button", {class: "close", "aria-label": "close", onclick: clearError}, "\u00d7"));
   box.classList.add("shown");
-  clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => box.classList.remove("shown"), 9000);
+}
+
+function clearError() {
+  const box = $("message");
+  box.classList.remove("shown");
+  box.replaceChildren();
 }
 
 // The page names itself to the server (which limits the jobs of one page), and
@@ -106,7 +113,7 @@ async function runJob(box, url, body) {
     followedJobs.delete(job.id);
     box.replaceChildren();
   }
-  if (job.state === "done") return job.result;
+  if (job.state === "done") { clearError(); return job.result; }
   if (job.state === "cancelled") throw new Error("cancelled");
   throw new Error(job.error || "the job failed");
 }
@@ -119,20 +126,18 @@ function guard(fn) {
 
 // ---------------------------------------------------------------- drawing
 
-function handNode(pbn) {
-  const suits = pbn.split(".");
-  return el("div", {class: "hand"}, SUITS.map((s, i) =>
-    el("div", {}, suit(s), " ", suits[i] ? suits[i].replace(/T/g, "10") : "\u2014")));
+// A hand in PBN ("AK32.AKQJ.T2.A32") as its cards ["SA", "SK", ...].
+function cardsOf(pbnHand) {
+  return pbnHand.split(".").flatMap((ranks, i) => [...ranks].map((r) => SUITS[i] + r));
 }
 
-function dealNode(hands, dealer, extra = {}) {
-  const cell = (seat) => el("td", {class: extra.onMove === seat ? "onmove" : ""},
-    el("span", {class: "seat"}, seat + (dealer === seat ? " (dealer)" : "")),
-    extra[seat] || handNode(hands[seat]));
-  return el("table", {class: "diagram"},
-    el("tr", {}, el("td"), cell("N"), el("td")),
-    el("tr", {}, cell("W"), el("td", {}, extra.centre || ""), cell("E")),
-    el("tr", {}, el("td"), cell("S"), el("td")));
+// The four hands face up on the compass table (the analysis, a finished board).
+function dealNode(hands, dealer) {
+  const seats = {};
+  for (const seat of SEATS) {
+    seats[seat] = {label: dealer === seat ? "(dealer)" : "", body: handFaces(cardsOf(hands[seat]))};
+  }
+  return compassTable(seats, "", null, "static");
 }
 
 function handsOf(deal) {
@@ -200,7 +205,7 @@ function drawAnalysis(a) {
     el("p", {class: "note"}, "Bidding: ", par.line.length ? par.line.map((b) =>
       el("span", {}, `${b.side} `, callNode(b.contract), "; ")) : "all pass"),
     el("h3", {}, "Score for NS of every contract (each side's better declarer)"),
-    scoreGridNode(a),
+    el("div", {class: "scroll"}, scoreGridNode(a)),
     el("p", {class: "note"}, `Bid rank in ${a.rules}, lowest first: `,
        [...new Set(a.contracts.map((c) => c.slice(1)))].map((s) =>
          el("span", {}, SYMBOL[s] ? suit(s) : s, " "))),
@@ -210,31 +215,48 @@ function drawAnalysis(a) {
 
 // ---------------------------------------------------------------- play
 
-const playState = {deal: null, trump: "NT", leader: "E", cards: []};
+const playState = {deal: null, trump: "NT", leader: "E", declarer: "N", cards: []};
 
 async function playRefresh() {
   const s = await runJob($("play-job"), "/api/play",
     {deal: playState.deal, trump: playState.trump, leader: playState.leader,
      cards: playState.cards});
+  drawPlay(s);
+  ui.played = true;
+  saveState();
+}
+
+// Play a card on the Play tab: one at a time, taken back if the server refuses it.
+function playClick(card) {
+  return oneAtATime($("play-result"), guard(async () => {
+    playState.cards.push(card);
+    try { await playRefresh(); } catch (e) { playState.cards.pop(); throw e; }
+  }));
+}
+
+// The four hands face up on the compass; the hand on move shows every card,
+// the ones it may play with the declaring side's tricks after each (the best
+// marked), the others greyed and not clickable.
+function drawPlay(s) {
   const values = s.values;
-  const best = Math.max(...Object.values(values).map((v) => s.declaring_side === sideOf(s.on_move)
-    ? v : -v));
-  const extra = {onMove: s.on_move};
-  if (s.on_move) {
-    extra[s.on_move] = el("div", {class: "cards"}, Object.entries(values).map(([card, v]) => {
-      const mine = s.declaring_side === sideOf(s.on_move) ? v : -v;
-      return el("button", {class: "card" + (mine === best ? " best" : ""), "data-card": card,
-                           onclick: guard(async () => { playState.cards.push(card); await playRefresh(); })},
-                cardNode(card), el("small", {}, String(v)));
-    }));
+  const ours = (v) => (s.declaring_side === sideOf(s.on_move) ? v : -v);
+  const best = Math.max(...Object.values(values).map(ours));
+  const seats = {};
+  for (const seat of SEATS) {
+    const face = seat !== s.on_move ? (c) => cardFace(c)
+      : (c) => (c in values ? cardFace(c, {value: values[c], best: ours(values[c]) === best,
+                                           onplay: playClick(c)})
+                            : cardFace(c, {illegal: true}));
+    seats[seat] = {label: seat === playState.declarer ? "declarer" : "",
+                   body: el("div", {class: "cards"}, handFaces(cardsOf(s.hands[seat]), face))};
   }
-  const trick = el("div", {class: "trick"}, s.trick.length ? s.trick.map((c) =>
-    el("span", {}, cardNode(c), " ")) : "");
-  extra.centre = trick;
+  const done = playState.cards.length - s.trick.length;
+  const label = s.trick.length ? `Trick ${Math.floor(done / 4) + 1}`
+    : s.on_move ? `${s.on_move} to lead` : "All cards played";
   $("play-result").replaceChildren(
     el("p", {}, `Declaring side ${s.declaring_side}. Tricks: NS ${s.tricks.NS}, EW ${s.tricks.EW}. ` +
        (s.on_move ? `${s.on_move} to play.` : "All cards played.")),
-    dealNode(s.hands, null, extra),
+    compassTable(seats, trickCompass(trickWithSeats(s.trick, s.trick_leader), label), s.on_move),
     el("p", {class: "note"}, "Played: ", playState.cards.length
       ? playState.cards.map((c) => el("span", {}, cardNode(c), " ")) : "nothing yet"));
 }
@@ -285,10 +307,23 @@ function auctionGrid(s) {
     }))));
 }
 
+// Each call's reason as text under the auction (a tooltip alone is invisible on
+// a phone): the computer's calls, and the player's where the advisor differs.
+function reasonsNode(s) {
+  const items = s.auction.filter((c) => (c.player ? c.advice : c.reason)).map((c) =>
+    el("li", {}, el("b", {}, `${c.seat} `), callNode(c.call), ": ",
+       c.player ? el("span", {}, "the advisor would call ", callNode(c.advice.call),
+                     ` \u2014 ${c.advice.reason}`) : c.reason));
+  // Open while the auction goes on; folded (one click away) during the play.
+  return items.length ? el("details", Object.assign({class: "reasons"},
+                                                    s.phase === "auction" ? {open: ""} : {}),
+    el("summary", {}, "Why each call"), el("ol", {}, items)) : "";
+}
+
 function bidBox(s) {
   if (!s.legal.length) return "";
-  const act = (call) => guard(async () => drawPractice(await runJob($("practice-job"),
-    `/api/practice/${practice.sid}/call`, {call})));
+  const act = (call) => oneAtATime($("practice-result"), guard(async () =>
+    drawPractice(await runJob($("practice-job"), `/api/practice/${practice.sid}/call`, {call}))));
   return el("div", {class: "bidbox"},
     el("div", {}, s.legal.filter((c) => !/^\d/.test(c)).map((c) =>
       el("button", {"data-call": c, onclick: act(c)}, c === "P" ? "Pass" : c))),
@@ -308,21 +343,12 @@ function bidBox(s) {
 
 // ---------------------------------------------------------------- practice: the play
 
-// The card table: the player's cards left (the legal ones to click, the others
-// greyed), the other seats' cards face down (Vint has no dummy), the trick in
-// the middle with who played each card, and the last trick on request.
-function cardsOf(pbnHand) {
-  return pbnHand.split(".").flatMap((ranks, i) => [...ranks].map((r) => SUITS[i] + r));
-}
-
+// The card table: the player's whole hand at his seat (the cards he may play
+// to click, the others greyed), the other seats' cards face down (Vint has no
+// dummy), the trick in the middle with who played each card, and the last
+// trick on request.
 function playedBy(play, seat) {
   return play.cards.filter((c) => c.seat === seat).length;
-}
-
-function trickNode(cards, label) {
-  return el("div", {class: "trick"}, label ? el("div", {class: "note"}, label) : "",
-    el("table", {class: "tricktable"}, cards.length ? cards.map((c) => el("tr", {},
-      el("td", {class: "left seat"}, c.seat), el("td", {class: "left"}, cardNode(c.card)))) : ""));
 }
 
 function playAct(what, body = {}) {
@@ -332,34 +358,31 @@ function playAct(what, body = {}) {
 
 function cardTable(s) {
   const p = s.play;
-  // dealNode names each seat; under it: who the seat is in the play.
+  // Who each seat is in the play, beside its letter.
   const seatLabel = (seat) => [seat === s.seat ? "you" : "", seat === p.declarer ? "declarer" : ""]
     .filter(Boolean).join(", ");
-  const extra = {onMove: p.on_move};
+  const seats = {};
   const total = cardsOf(p.hand).length;
   for (const seat of SEATS) {
-    if (seat === s.seat) continue;
-    const left = total - playedBy(p, seat);
-    extra[seat] = el("div", {class: "hidden-hand note"}, seatLabel(seat) ? el("div", {}, seatLabel(seat)) : "",
-      el("div", {}, `${left} card${left === 1 ? "" : "s"}`));
+    if (seat !== s.seat) seats[seat] = {label: seatLabel(seat), body: backs(total - playedBy(p, seat))};
   }
   const legal = new Set(p.legal);
-  extra[s.seat] = el("div", {}, el("div", {class: "note"}, seatLabel(s.seat)),
-    el("div", {class: "cards mine"}, cardsOf(p.left).map((c) => el("button",
-      Object.assign({class: "card" + (legal.has(c) ? "" : " illegal"), "data-card": c,
-                     onclick: playAct("card", {card: c})},
-                    legal.has(c) ? {} : {disabled: "disabled"}), cardNode(c)))));
+  const face = (c) => (legal.has(c)
+    ? cardFace(c, {onplay: oneAtATime($("practice-result"), playAct("card", {card: c}))})
+    : cardFace(c, {illegal: true}));
+  seats[s.seat] = {label: seatLabel(s.seat),
+                   body: el("div", {class: "cards mine"}, handFaces(cardsOf(p.left), face))};
   const showLast = practice.showLast && p.last_trick;
-  extra.centre = showLast
-    ? trickNode(p.last_trick.cards, `Last trick (${p.last_trick.number}), won by ${p.last_trick.winner}`)
-    : trickNode(p.trick, p.trick.length ? `Trick ${Math.floor(p.cards.length / 4) + 1}` :
+  const centre = showLast
+    ? trickCompass(p.last_trick.cards, `Last trick (${p.last_trick.number}), won by ${p.last_trick.winner}`)
+    : trickCompass(p.trick, p.trick.length ? `Trick ${Math.floor(p.cards.length / 4) + 1}` :
       (p.on_move ? `${p.on_move} to lead` : ""));
   const trumps = p.misere ? "misère" : p.trumps === "NT" ? "no trumps" : el("span", {}, "trumps ", suit(p.trumps));
   return el("div", {class: "cardtable"},
     el("p", {}, p.contract ? el("span", {}, callNode(p.contract), ` by ${p.declarer}, `) : "All pass, ",
       trumps, `. Tricks: NS ${p.tricks.NS}, EW ${p.tricks.EW}. `,
       p.on_move ? (p.on_move === s.seat ? "Your card." : `${p.on_move} to play.`) : ""),
-    dealNode({}, null, extra),
+    compassTable(seats, centre, p.on_move),
     el("div", {class: "playbuttons"},
       el("button", {onclick: guard(async () => {
         const r = await runJob($("practice-job"), `/api/practice/${practice.sid}/card-hint`, {});
@@ -406,6 +429,8 @@ function judgedCardsNode(r) {
 }
 
 function drawPractice(s) {
+  if (s.rules === "preference") return drawPreferencePractice(s);
+  $("practice-save").setAttribute("download", "practice.pbn");
   practice.sid = s.session;
   if (!practice.state || practice.state.board !== s.board ||
       (s.play && practice.state.play && s.play.cards.length !== practice.state.play.cards.length)) {
@@ -418,7 +443,8 @@ function drawPractice(s) {
   const feedback = last && last.advice ? el("p", {class: "error"}, `You called `, callNode(last.call),
     "; the advisor would have called ", callNode(last.advice.call), ` \u2014 ${last.advice.reason}`) : "";
   const parts = [el("h3", {}, `Board ${s.board}, dealer ${s.dealer}, you are ${s.seat}`),
-                 el("div", {class: "myhand"}, handNode(s.hand)), auctionGrid(s), feedback];
+                 el("div", {class: "myhand"}, handFaces(cardsOf(s.hand))), auctionGrid(s),
+                 reasonsNode(s), feedback];
   if (s.finished) {
     const r = s.result;
     const how = r.played ? `${r.tricks} tricks taken (double-dummy: ${r.dd_tricks})`
@@ -468,6 +494,129 @@ window.setupPractice = () => {
   }));
 };
 
+// ---------------------------------------------------------------- Preference
+
+// Preference (seed 001): three players 0, 1, 2, ten cards each from a 32-card
+// pack and a widow of two. Its advice, practice (the auction; the board is
+// then played double-dummy) and review have their own drawings here.
+const threeHanded = new Set();
+const isPreference = () => threeHanded.has($("rules").value);
+const SUIT_NAME = {S: "spades", H: "hearts", D: "diamonds", C: "clubs"};
+
+// A Preference call: a suit named ("H" -> ♥ hearts), Pass, or as it comes.
+function prefCallNode(call) {
+  if (call === "P") return document.createTextNode("Pass");
+  if (SYMBOL[call]) return el("span", {}, suit(call), ` ${SUIT_NAME[call]}`);
+  return document.createTextNode(call);
+}
+
+// "H0 H1 H2 / W1 W2" -> {hands: [[cards] x 3], widow: [cards]}
+function preferenceDeal(text) {
+  const [hands, widow] = text.split("/");
+  return {hands: hands.trim().split(/\s+/).map(cardsOf),
+          widow: widow ? widow.trim().split(/\s+/).filter(Boolean) : []};
+}
+
+function drawPreferenceAdvice(r) {
+  const rows = r.candidates.map((c) => el("tr", {class: c.call === r.call ? "chosen" : ""},
+    el("td", {class: "left"}, prefCallNode(c.call)),
+    el("td", {}, signed(Math.round(100 * c.value) / 100)),
+    el("td", {}, "\u00b1" + (Math.round(100 * c.se) / 100))));
+  $("advise-result").replaceChildren(
+    el("p", {class: "call-big"}, prefCallNode(r.call)),
+    el("p", {}, r.reason),
+    el("table", {class: "grid"}, el("tr", {}, ["call", "pays on average", "\u00b1 se"]
+      .map((h) => el("th", {}, h))), rows),
+    el("p", {class: "note"}, `Preference, player ${r.player}, ${r.round} round; ` +
+      `${r.samples} samples of the two unseen hands and the widow.`));
+}
+
+function preferenceResult(s) {
+  const r = s.result;
+  const what = r.contract ? el("span", {}, `player ${r.declarer} plays `, prefCallNode(r.contract),
+    `: ${r.tricks} tricks, ` + (r.made ? "made" : "not made")) : "thrown in (nobody bid)";
+  return [el("h3", {}, "Result: ", what),
+    r.widow_bid ? el("p", {}, `Widow bid ${r.widow_bid}` +
+      (r.discard ? `; laid off ${r.discard.map((c) => c.replace("T", "10")).join(" ")}` : "")) : "",
+    el("ul", {}, (r.items || []).map((i) => el("li", {}, i))),
+    threeTable(s.hands, s.widow, s.seat, s.dealer)];
+}
+
+function drawPreferencePractice(s) {
+  practice.sid = s.session;
+  practice.state = s;
+  $("practice-save").href = `/api/practice/${s.session}/pbn`;
+  $("practice-save").setAttribute("download", "practice.json");
+  const calls = s.auction.map((c) => el("li", {class: c.mine ? "mine" : ""},
+    el("b", {}, c.mine ? `player ${c.player} (you) ` : `player ${c.player} `), prefCallNode(c.call),
+    c.reason ? ` \u2014 ${c.reason}` : ""));
+  const parts = [el("h3", {}, `Preference, board ${s.board}, dealer player ${s.dealer}, ` +
+                     `you are player ${s.seat}`),
+                 el("div", {class: "myhand"}, handFaces(s.hand)),
+                 el("h4", {}, "The auction, with each call's reason"),
+                 calls.length ? el("ol", {class: "reasons prefauction"}, calls)
+                              : el("p", {class: "note"}, "no call yet")];
+  if (s.finished) {
+    parts.push(...preferenceResult(s));
+  } else if (s.legal.length) {
+    const act = (call) => oneAtATime($("practice-result"), guard(async () =>
+      drawPractice(await runJob($("practice-job"), `/api/practice/${practice.sid}/call`, {call}))));
+    parts.push(el("div", {class: "bidbox"},
+      el("div", {}, s.legal.map((c) => el("button", {"data-call": c, onclick: act(c)}, prefCallNode(c)))),
+      el("button", {onclick: guard(async () => {
+        const h = await api(`/api/practice/${practice.sid}/hint`);
+        $("practice-hint").replaceChildren("Advisor: ", prefCallNode(h.call), ` \u2014 ${h.reason}`);
+      })}, "Hint"), " ",
+      el("button", {onclick: oneAtATime($("practice-result"), guard(async () => drawPractice(
+        await runJob($("practice-job"), `/api/practice/${practice.sid}/undo`, {}))))}, "Undo"),
+      el("p", {id: "practice-hint", class: "note"})));
+  }
+  const b = s.sheet.balance;
+  parts.push(el("h3", {}, "Score sheet"),
+    el("p", {}, `Balances: ${Object.entries(b).map(([p, v]) => `player ${p} ${signed(v)}`).join(", ")}; ` +
+      `pool ${s.sheet.pool}; boards played: ${s.boards_done}`));
+  $("practice-result").replaceChildren(...parts);
+}
+
+function drawPreferenceReview(r) {
+  return r.reviews.map((rv, k) => {
+    const deal = preferenceDeal(rv.deal);
+    return el("div", {class: "prefreview"},
+      el("h3", {}, `Deal ${k + 1}: player ${rv.declarer} declares `, prefCallNode(rv.trump)),
+      el("p", {}, `Double-dummy at the start: ${rv.dd_start} tricks (pays ${signed(rv.paid_dd)}); ` +
+        (rv.tricks_taken === null ? "the play is not complete."
+          : `taken: ${rv.tricks_taken} (pays ${signed(rv.paid)}), ` +
+            `${signed(rv.tricks_taken - rv.dd_start)} against double-dummy.`)),
+      threeTable(deal.hands, deal.widow, rv.declarer));
+  });
+}
+
+// The seat fields: N E S W for the four-hand games, players 0 1 2 for Preference.
+function fitSeatsToGame() {
+  const three = isPreference();
+  const values = three ? ["0", "1", "2"] : SEATS;
+  for (const id of ["advise-seat", "advise-dealer", "practice-seat"]) {
+    const select = $(id);
+    if ([...select.options].map((o) => o.value).join() === values.join()) continue;
+    const was = select.value;
+    select.replaceChildren(...values.map((v) => el("option", {value: v}, three ? `player ${v}` : v)));
+    select.value = values.includes(was) ? was
+      : id === "advise-dealer" ? (three ? "2" : "N") : (three ? "0" : "S");
+  }
+  // A 13-card example hand is no Preference hand (10 cards of a 32-card pack).
+  const hand = $("advise-hand");
+  if (three && hand.value === ui.defaults["advise-hand"]) hand.value = PREFERENCE_EXAMPLE;
+  if (!three && hand.value === PREFERENCE_EXAMPLE) hand.value = ui.defaults["advise-hand"];
+  // Nor is the example auction "1H P" a Preference one (its calls name suits: P S C D H).
+  const auction = $("advise-auction");
+  if (three && auction.value === ui.defaults["advise-auction"]) auction.value = "";
+  if (!three && fitSeatsToGame.three && auction.value === "") {
+    auction.value = ui.defaults["advise-auction"];
+  }
+  fitSeatsToGame.three = three;
+}
+const PREFERENCE_EXAMPLE = "AKQJ.AKQJ.7.7";
+
 // ---------------------------------------------------------------- setup
 
 function fillSeats() {
@@ -482,74 +631,194 @@ function fillSeats() {
 async function fillRules() {
   const data = await api("/api/rules");
   for (const name of data.rules) $("rules").append(el("option", {value: name}, name));
-  $("rules").value = data.default;
+  const three = data.three_handed || [];
+  if (three.length) {
+    $("rules").append(el("optgroup", {label: "three players"},
+      three.map((name) => el("option", {value: name}, name))));
+  }
+  three.forEach((name) => threeHanded.add(name));
+  $("rules").value = ui.defaultRules = data.default;
+  $("rules").addEventListener("change", fitSeatsToGame);
   // Only Skruuvi scores misère aces: its field shows for that game alone.
   const acesField = () => { $("analyse-aces").parentElement.hidden = !$("rules").value.startsWith("skruuvi"); };
   $("rules").addEventListener("change", acesField);
   acesField();
 }
 
+// ---------------------------------------------------------------- the state in the URL
+
+// The tab, the game and the inputs live in the URL's fragment
+// (#tab=play&pdeal=...&cards=SA,S2), so a reload or a shared link shows the
+// same view: the page reruns the analysis, the play and the advice it had
+// shown. Nothing about it is kept on the server. A practice session lives on
+// the server and is not in the link (its seat and seed are).
+const URL_FIELDS = {deal: "analyse-deal", dealer: "analyse-dealer", aces: "analyse-aces",
+                    pdeal: "play-deal", trump: "play-trump", decl: "play-declarer",
+                    hand: "advise-hand", seat: "advise-seat", adealer: "advise-dealer",
+                    auction: "advise-auction", samples: "advise-samples", seed: "advise-seed",
+                    pseat: "practice-seat", pseed: "practice-seed"};
+const ui = {tab: "analyse", analysed: false, played: false, advised: false, defaults: {},
+            restoring: false};
+
+function saveState() {
+  if (ui.restoring) return;
+  const q = new URLSearchParams();
+  if (ui.tab !== "analyse") q.set("tab", ui.tab);
+  if ($("rules").value) q.set("rules", $("rules").value);
+  for (const [key, id] of Object.entries(URL_FIELDS)) {
+    if ($(id).value !== ui.defaults[id]) q.set(key, $(id).value);
+  }
+  if (ui.analysed) q.set("analysed", "1");
+  if (ui.advised) q.set("advised", "1");
+  if (ui.played && playState.deal) {
+    q.set("pdeal", playState.deal);
+    q.set("trump", playState.trump);
+    q.set("decl", playState.declarer);
+    q.set("cards", playState.cards.join(","));
+  }
+  const hash = q.toString();
+  history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+}
+
+function showTab(name) {
+  const button = document.querySelector(`#tabs button[data-tab="${name}"]`);
+  if (!button) return;
+  document.querySelectorAll("#tabs button").forEach((b) => b.classList.toggle("active", b === button));
+  document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("active", t.id === name));
+  ui.tab = name;
+  if (name === "play" && !$("play-deal").value) $("play-deal").value = $("analyse-deal").value;
+  saveState();
+}
+
+// Read the fragment back: fields first, then the tab, then rerun what was shown.
+async function restoreState() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  ui.restoring = true;
+  try {
+    // The game first: it decides the seat fields' choices (players for Preference).
+    // A link without a game is the default game's.
+    const game = q.get("rules") || ui.defaultRules;
+    if (game && game !== $("rules").value &&
+        [...$("rules").options].some((o) => o.value === game)) {
+      $("rules").value = game;
+      $("rules").dispatchEvent(new Event("change"));
+    }
+    for (const [key, id] of Object.entries(URL_FIELDS)) if (q.has(key)) $(id).value = q.get(key);
+    showTab(q.get("tab") || "analyse");
+  } finally {
+    ui.restoring = false;
+  }
+  const runs = [];
+  if (q.get("analysed") === "1") runs.push(analyseNow);
+  if (q.get("advised") === "1") runs.push(adviseNow);
+  if (q.has("cards")) {
+    runs.push(() => startPlay(q.get("cards").split(",").filter(Boolean)));
+  }
+  saveState();
+  for (const run of runs) await guard(run)();
+}
+
 function setupTabs() {
   for (const button of document.querySelectorAll("#tabs button")) {
-    button.addEventListener("click", () => {
-      document.querySelectorAll("#tabs button").forEach((b) => b.classList.remove("active"));
-      document.querySelectorAll(".tab").forEach((t) => t.classList.remove("active"));
-      button.classList.add("active");
-      $(button.dataset.tab).classList.add("active");
-      if (button.dataset.tab === "play" && !$("play-deal").value) $("play-deal").value = $("analyse-deal").value;
-    });
+    button.addEventListener("click", () => showTab(button.dataset.tab));
   }
 }
 
-function setup() {
+// ---------------------------------------------------------------- setup
+
+async function analyseNow() {
+  // A deal the server refuses leaves no earlier analysis on the page.
+  $("analyse-result").replaceChildren();
+  ui.analysed = false;
+  saveState();
+  if (isPreference()) {
+    throw new Error("Preference (three hands) has advice, practice and review on this page; " +
+                    "its analysis is 'vint analyse --rules preference' on the command line");
+  }
+  const a = await runJob($("analyse-job"), "/api/analyse",
+    {deal: $("analyse-deal").value, dealer: $("analyse-dealer").value, rules: $("rules").value,
+     aces_seconds: $("analyse-aces").parentElement.hidden ? "" : $("analyse-aces").value});
+  drawAnalysis(a);
+  $("play-deal").value = $("analyse-deal").value;
+  ui.analysed = true;
+  saveState();
+}
+
+async function adviseNow() {
+  $("advise-result").replaceChildren();
+  ui.advised = false;
+  saveState();
+  const r = await runJob($("advise-job"), "/api/advise", {
+    hand: $("advise-hand").value, seat: $("advise-seat").value, dealer: $("advise-dealer").value,
+    auction: $("advise-auction").value, samples: Number($("advise-samples").value),
+    seed: $("advise-seed").value, rules: $("rules").value});
+  if (r.rules === "preference") drawPreferenceAdvice(r); else drawAdvice(r);
+  ui.advised = true;
+  saveState();
+}
+
+async function startPlay(cards = []) {
+  playState.deal = $("play-deal").value;
+  playState.trump = $("play-trump").value;
+  playState.declarer = $("play-declarer").value;
+  playState.leader = SEATS[(SEATS.indexOf(playState.declarer) + 1) % 4];
+  playState.cards = cards;
+  ui.played = false;
+  $("play-result").replaceChildren();
+  await playRefresh();
+}
+
+async function setup() {
+  setupLooks();
   setupTabs();
   fillSeats();
-  fillRules().catch((e) => showError(e.message));
   $("analyse-deal").value = EXAMPLE;
-  $("analyse-example").addEventListener("click", () => { $("analyse-deal").value = EXAMPLE; });
+  for (const id of Object.values(URL_FIELDS)) {
+    ui.defaults[id] = $(id).value;
+    $(id).addEventListener("change", saveState);
+  }
+  $("rules").addEventListener("change", saveState);
+  $("analyse-example").addEventListener("click", () => { $("analyse-deal").value = EXAMPLE; saveState(); });
   $("analyse-random").addEventListener("click", guard(async () => {
     $("analyse-deal").value = (await api("/api/deal/random")).deal;
+    saveState();
   }));
-  $("analyse-go").addEventListener("click", guard(async () => {
-    const a = await runJob($("analyse-job"), "/api/analyse",
-      {deal: $("analyse-deal").value, dealer: $("analyse-dealer").value, rules: $("rules").value,
-       aces_seconds: $("analyse-aces").parentElement.hidden ? "" : $("analyse-aces").value});
-    drawAnalysis(a);
-    $("play-deal").value = $("analyse-deal").value;
-  }));
-  $("play-start").addEventListener("click", guard(async () => {
-    playState.deal = $("play-deal").value;
-    playState.trump = $("play-trump").value;
-    playState.leader = SEATS[(SEATS.indexOf($("play-declarer").value) + 1) % 4];
-    playState.cards = [];
-    await playRefresh();
-  }));
-  $("play-undo").addEventListener("click", guard(async () => {
+  $("analyse-go").addEventListener("click", guard(analyseNow));
+  $("play-start").addEventListener("click", guard(() => startPlay([])));
+  $("play-undo").addEventListener("click", oneAtATime($("play-result"), guard(async () => {
     if (!playState.deal || !playState.cards.length) return;
-    playState.cards.pop();
-    await playRefresh();
-  }));
-  $("advise-go").addEventListener("click", guard(async () => {
-    const r = await runJob($("advise-job"), "/api/advise", {
-      hand: $("advise-hand").value, seat: $("advise-seat").value, dealer: $("advise-dealer").value,
-      auction: $("advise-auction").value, samples: Number($("advise-samples").value),
-      seed: $("advise-seed").value, rules: $("rules").value});
-    drawAdvice(r);
-  }));
+    const card = playState.cards.pop();
+    try { await playRefresh(); } catch (e) { playState.cards.push(card); throw e; }
+  })));
+  $("advise-go").addEventListener("click", guard(adviseNow));
   $("review-form").addEventListener("submit", guard(async (event) => {
     event.preventDefault();
     if (!$("review-file").files.length) throw new Error("choose a file to review first");
     const form = new FormData($("review-form"));
     form.append("rules", $("rules").value);
+    $("review-result").replaceChildren();
     const r = await runJob($("review-job"), "/api/review", form);
     const blob = new Blob([r.html], {type: "text/html"});
     $("review-result").replaceChildren(
       el("p", {}, `${r.deals} deal(s) reviewed` + (r.errors ? `, ${r.errors} could not be read` : "") + ". ",
          el("a", {href: URL.createObjectURL(blob), download: "review.html"}, "Download the report")),
       r.hint ? el("p", {class: "error"}, r.hint) : "",
+      ...(r.reviews ? drawPreferenceReview(r) : []),
       el("iframe", {class: "report", srcdoc: r.html, title: "review report"}));
   }));
   if (window.setupPractice) window.setupPractice();
+  // The linked tab at once; its fields and results once the games are known.
+  ui.restoring = true;
+  showTab(new URLSearchParams(location.hash.slice(1)).get("tab") || "analyse");
+  ui.restoring = false;
+  try {
+    await fillRules();
+  } catch (e) {
+    showError(e.message);
+  }
+  await restoreState();
+  // A link pasted into this page's address bar (only the fragment changes: no reload).
+  window.addEventListener("hashchange", guard(restoreState));
 }
 
 document.addEventListener("DOMContentLoaded", setup);
