@@ -58,9 +58,10 @@ REVIEW_SAMPLES = 30
 #: run_advise_preference); it stops sooner once the call is settled, or when
 #: ADVISE_SECONDS are up.
 ADVISE_SAMPLES = 400
-#: ``vint advise``'s time budget (seconds): about what 200 samples take on one
-#: core of the shared test machine (7-20 s for the bench hands; docs/advise.md).
-ADVISE_SECONDS = 10.0
+#: ``vint advise``'s time budget (seconds): 200 to 300 samples' worth on one quiet
+#: core (about 3 s per 200 for the bench hand, docs/advise.md "Speed"); fewer
+#: on a busy machine, where the output then says that the time ran out.
+ADVISE_SECONDS = 5.0
 FAST_REVIEW_SAMPLES = 12
 #: ``vint review`` judges single-dummy by default for files of at most this many
 #: deals (about 6 s a deal on two cores: docs/review.md); --single-dummy asks for

@@ -21,10 +21,14 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
      opponents may outbid, then we may outbid them, and so on, as in par's
      auction game (``advisor.par.AuctionGame``) with ``raises=False``;
 
-5. recommends the call with the highest mean net score for the player's side,
-   stopping early once the best call leads the next by more than three
-   standard errors (of the paired differences), after a minimum of samples,
-   and saying "too close to call" when the lead is within two.
+5. recommends the bidding policy's own call unless the call with the highest
+   mean net score for the player's side beats it, on the paired differences
+   of the same samples, by more than a practical margin (30 points) and two
+   standard errors (a call whose system reading does not fit the hand: by
+   more, and three); solves the samples in rounds and stops once that
+   decision is settled (``_settled``), or at the sample count or the time
+   budget; says "too close to call" only when the lead is within both two
+   standard errors and the margin.
 
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
