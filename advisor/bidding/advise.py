@@ -1206,8 +1206,15 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
                     f"so a partner bidding by it misreads the hand: it must win by more)")
         if second.call == system:
             return f"{head}; {why}."
-        verb = "beating" if math.isfinite(se) and diff > 2 * se else "ahead of"
-        return f"{head}, {verb} {other} by {diff:.0f}{se_text} points; {why}."
+        if math.isfinite(se) and diff > 2 * se:
+            return f"{head}, beating {other} by {diff:.0f}{se_text} points; {why}."
+        if abs(diff) <= margin:
+            rec.too_close = True
+            return (f"Too close to call: {best.call} and {other} ({head}; its lead, "
+                    f"{diff:.0f}{se_text} points, is within two standard errors and the "
+                    f"{margin:g}-point margin); {why}.")
+        return (f"{head}, ahead of {other} by {diff:.0f}{se_text} points (within two standard "
+                f"errors); {why}.")
     mark = " (the system's call)" if system is not None else ""
     if math.isfinite(se) and diff > 2 * se and diff > 0:
         return f"{head}{mark}, beating {other} by {diff:.0f}{se_text} points."
