@@ -17,6 +17,7 @@ import argparse
 import io
 from importlib import metadata
 import json
+import math
 import os
 import sys
 import textwrap
@@ -53,8 +54,14 @@ EXAMPLE_DEAL = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.987
 
 #: Deals the advisor samples for each call of a reviewed auction, and with --fast.
 REVIEW_SAMPLES = 30
-#: Samples ``vint advise`` solves by default (Preference: 40, see run_advise_preference).
-ADVISE_SAMPLES = 200
+#: Samples ``vint advise`` solves at most by default (Preference: 40, see
+#: run_advise_preference); it stops sooner once the call is settled, or when
+#: ADVISE_SECONDS are up.
+ADVISE_SAMPLES = 400
+#: ``vint advise``'s time budget (seconds): 200 to 300 samples' worth on one quiet
+#: core (about 3 s per 200 for the bench hand, docs/advise.md "Speed"); fewer
+#: on a busy machine, where the output then says that the time ran out.
+ADVISE_SECONDS = 5.0
 FAST_REVIEW_SAMPLES = 12
 #: ``vint review`` judges single-dummy by default for files of at most this many
 #: deals (about 6 s a deal on two cores: docs/review.md); --single-dummy asks for
@@ -301,7 +308,8 @@ def _preference_player(text, what) -> int:
 def run_advise_preference(args, out) -> None:
     """``vint advise --rules preference --hand H --seat 0 [--dealer 2] [--auction "P"]``."""
     for flag, given in (("--constraint", args.constraint), ("--courts-nodes", args.courts_nodes),
-                        ("--reply", args.reply != "policy")):
+                        ("--reply", args.reply != "policy"),
+                        ("--seconds", args.seconds != ADVISE_SECONDS)):
         if given:
             raise CliError(f"{flag} is not a Preference option")
     samples = 40 if args.samples == ADVISE_SAMPLES else args.samples
@@ -333,6 +341,8 @@ def run_advise(args, out) -> None:
     if args.courts_nodes is not None and not _rules.get(args.rules).extra_strains:
         # Only the semi-contract game has Courts and misère bids solved by a budget.
         raise CliError(f"--courts-nodes applies to --rules semi-contract only, not {args.rules}")
+    if not math.isfinite(args.seconds) or args.seconds < 0:
+        raise CliError(f"--seconds must be 0 (no time limit) or more, not {args.seconds:g}")
     progress = progress_bar("solving samples", show=not args.json)
     with progress:
         task = progress.add_task("solve", total=args.samples)
@@ -340,6 +350,7 @@ def run_advise(args, out) -> None:
                         auction=args.auction.replace(",", " ").split(), rules=args.rules,
                         samples=args.samples, seed=args.seed,
                         constraints=seat_constraints(args.constraint), reply=args.reply,
+                        seconds=args.seconds or None,
                         courts_nodes=(COURTS_ADVICE_NODES if args.courts_nodes is None
                                       else args.courts_nodes),
                         progress=lambda done, total: progress.update(task, completed=done,
@@ -647,6 +658,10 @@ def build_parser() -> argparse.ArgumentParser:
     ad.add_argument("--auction", default="", help='the calls so far from the first caller: "1S P"')
     ad.add_argument("--samples", type=int, default=ADVISE_SAMPLES,
                     help=f"deals to sample (default: {ADVISE_SAMPLES}; Preference: 40)")
+    ad.add_argument("--seconds", type=float, default=ADVISE_SECONDS,
+                    help=f"stop sampling when this time is up, even before the call is settled "
+                         f"(default: {ADVISE_SECONDS:g}; 0: no time limit, --samples alone: the "
+                         f"same seed then gives the same call on any machine)")
     ad.add_argument("--seed", type=int, default=None, help="random seed: the same seed, the same answer")
     ad.add_argument("--rules", default=_rules.DEFAULT,
                     choices=_rules.names() + _rules.three_handed_names(),

@@ -21,10 +21,14 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
      opponents may outbid, then we may outbid them, and so on, as in par's
      auction game (``advisor.par.AuctionGame``) with ``raises=False``;
 
-5. recommends the call with the highest mean net score for the player's side,
-   stopping early once the best call leads the next by more than three
-   standard errors (of the paired differences), after a minimum of samples,
-   and saying "too close to call" when the lead is within two.
+5. recommends the bidding policy's own call unless the call with the highest
+   mean net score for the player's side beats it, on the paired differences
+   of the same samples, by more than a practical margin (30 points) and two
+   standard errors (a call whose system reading does not fit the hand: by
+   more, and three); solves the samples in rounds and stops once that
+   decision is settled (``_settled``), or at the sample count or the time
+   budget; says "too close to call" only when the lead is within both two
+   standard errors and the margin.
 
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
@@ -98,7 +102,9 @@ class Candidate:
     values, in the order of ``Recommendation.deals``. ``ends``: with the
     policy's continuation, where the auction ended after this call, as
     ``[(contract text, samples)]``, most often first (e.g. ``("4H by E", 12)``,
-    ``("thrown in", 3)``).
+    ``("thrown in", 3)``). ``describes``: whether the system's reading of the
+    call (``advisor.bidding.system.read_auction``) accepts the player's hand;
+    a call that misdescribes it must beat the system's call by more.
     """
 
     call: str
@@ -113,6 +119,7 @@ class Candidate:
     scores: List[int] = field(default_factory=list, repr=False)
     stands: List[int] = field(default_factory=list, repr=False)
     ends: List[Tuple[str, int]] = field(default_factory=list)
+    describes: bool = True
 
     def to_dict(self, per_sample: bool = False) -> dict:
         out = {"call": self.call, "contract": self.contract, "declarer": self.declarer,
@@ -120,7 +127,7 @@ class Candidate:
                "mean_stands": round(self.mean_stands, 2),
                "p_make": None if self.p_make is None else round(self.p_make, 4),
                "tricks": self.tricks, "samples": self.samples,
-               "ends": [[text, n] for text, n in self.ends]}
+               "ends": [[text, n] for text, n in self.ends], "describes": self.describes}
         if per_sample:
             out["scores"], out["stands"] = list(self.scores), list(self.stands)
         return out
@@ -133,8 +140,12 @@ class Recommendation:
     ``deals`` are the samples used (``samples`` of them) and ``tricks`` their
     double-dummy tricks, ``{(declarer, strain): tricks}`` per deal, so the
     scores can be recomputed. ``warning`` says when fewer deals fitted than
-    asked for; ``stopped_early`` when the best call was clear before all
-    samples were solved.
+    asked for; ``stopped_early`` when the decision settled before all
+    samples were solved (``stopped_by_time``: when the ``seconds`` budget ran
+    out first). ``policy_call``: the bidding policy's own call, the default
+    recommendation (None when it is not weighed: ``reply`` other than
+    ``"policy"``, or not among the candidates); ``margin``: the practical
+    margin in points used (``too_close`` only within it).
     """
 
     call: str
@@ -153,6 +164,9 @@ class Recommendation:
     stopped_early: bool = False
     too_close: bool = False
     attempts: int = 0
+    policy_call: Optional[str] = None
+    margin: float = 30.0
+    stopped_by_time: bool = False
     inferences: List[Inference] = field(default_factory=list)
     deals: List[Deal] = field(default_factory=list, repr=False)
     tricks: List[Dict[Tuple[str, str], int]] = field(default_factory=list, repr=False)
@@ -180,7 +194,9 @@ class Recommendation:
                "dealer": self.dealer, "auction": list(self.auction), "rules": self.rules,
                "samples": self.samples, "seconds": round(self.seconds, 3), "seed": self.seed,
                "reply": self.reply, "warning": self.warning, "too_close": self.too_close,
-               "stopped_early": self.stopped_early, "attempts": self.attempts,
+               "stopped_early": self.stopped_early, "stopped_by_time": self.stopped_by_time,
+               "policy_call": self.policy_call, "margin": self.margin,
+               "attempts": self.attempts,
                "inferences": [i._asdict() for i in self.inferences],
                "candidates": [c.to_dict(per_sample) for c in self.candidates]}
         if per_sample:
@@ -713,33 +729,139 @@ def _stats(values: np.ndarray) -> Tuple[float, float]:
     return mean, se
 
 
-def _clear_lead(columns: np.ndarray, z: float = 3.0) -> bool:
-    """Does the best column lead the next best by more than ``z`` standard errors?"""
-    if columns.shape[1] < 2:
+def _paired(rows: np.ndarray, a: int, b: int) -> Tuple[float, float]:
+    """Mean and standard error of column ``a`` minus column ``b`` over the
+    samples both were scored on (common random numbers: the same deals)."""
+    diff = rows[:, a] - rows[:, b]
+    return _stats(diff[~np.isnan(diff)])
+
+
+#: The practical margin (points): a difference smaller than this does not
+#: matter at the table, so two calls within it are "too close to call" and a
+#: call must beat the system's call by more than it to be recommended instead.
+MARGIN = 30.0
+#: A call the system reads as showing what the hand does not hold (a 1NT
+#: opening with one ace) is misread by a partner who bids by the system, in
+#: ways the samples only partly see: it must beat the system's call by this
+#: much more than the margin, and by three standard errors instead of two.
+MISDESCRIBE_EXTRA = 100.0
+#: Standard errors a call's lead over the system's call must exceed.
+DEPART_Z = 2.0
+MISDESCRIBE_Z = 3.0
+#: Standard errors of the paired difference that end sampling early.
+SETTLE_Z = 3.0
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """How the decision is taken: the base call (the policy's own, or None:
+    the best mean), the margin, and per candidate the lead over the base it
+    needs and its z (more for a call that misdescribes the hand)."""
+
+    base: Optional[int]
+    margin: float
+    need: Tuple[float, ...]
+    z: Tuple[float, ...]
+
+
+def _decide(rows: np.ndarray, live: Tuple[int, ...], rule: _Rule) -> int:
+    """The recommended candidate: the call with the best mean (ties: the
+    earlier candidate) if there is no base or it beats the base (the system's
+    call) by more than its ``need`` and its ``z`` standard errors of the paired
+    difference; else the base. Only the best mean may displace the base: a
+    call that clears the bar but scores less than another that does not is
+    more likely a lucky draw among many candidates than a better call."""
+    means = {k: float(np.nanmean(rows[:, k])) for k in live}
+    best = max(live, key=lambda k: (round(means[k], 6), -k))
+    if rule.base is None or best == rule.base:
+        return best
+    lead, se = _paired(rows, best, rule.base)
+    if lead > rule.need[best] and (se == 0 or lead > rule.z[best] * se):
+        return best
+    return rule.base
+
+
+def _settled(rows: np.ndarray, live: Tuple[int, ...], rule: _Rule) -> bool:
+    """Is the decision settled, so that more samples would not change it?
+
+    - Keeping the base (the system's call, or the best mean): every other live
+      call's lead over it is, even at its upper bound (two standard errors
+      above its mean), below what it would need (the margin; more for a call
+      that misdescribes the hand). Calls that reach the same contracts differ
+      by 0 ± 0 and settle at once.
+    - Leaving it: the call chosen leads every other live call by more than
+      ``SETTLE_Z`` standard errors."""
+    chosen = _decide(rows, live, rule)
+    base = chosen if rule.base is None else rule.base
+    if chosen == base:
+        for k in live:
+            if k == base:
+                continue
+            lead, se = _paired(rows, k, base)
+            if not math.isfinite(se) or lead + 2 * se >= rule.need[k]:
+                return False
         return True
-    means = columns.mean(axis=0)
-    order = np.argsort(-means, kind="stable")
-    diff = columns[:, order[0]] - columns[:, order[1]]
-    mean, se = _stats(diff)
-    return mean > 0 and (se == 0 or mean > z * se)
+    for k in live:
+        if k == chosen:
+            continue
+        lead, se = _paired(rows, chosen, k)
+        if not (lead > 0 and (se == 0 or lead > SETTLE_Z * se)):
+            return False
+    return True
 
 
-def _survivors(rows: np.ndarray, live: Tuple[int, ...], z: float = 3.0) -> Tuple[int, ...]:
+def _survivors(rows: np.ndarray, live: Tuple[int, ...], z: float = 3.0,
+               keep: Optional[int] = None) -> Tuple[int, ...]:
     """The candidates (indices of ``rows``' columns) still worth scoring: the
     live ones that do not trail the best live one by more than ``z`` standard
-    errors of the paired difference. Every live column is complete (a
-    candidate is scored on every sample until it is dropped)."""
+    errors of the paired difference, and ``keep`` (the system's call, against
+    which the others are judged). Every live column is complete (a candidate
+    is scored on every sample until it is dropped)."""
     if len(live) < 2:
         return live
     cols = rows[:, list(live)]
     means = cols.mean(axis=0)
     best = int(np.argmax(means))             # the first of equal means
-    keep = []
+    out = []
     for j, k in enumerate(live):
         mean, se = _stats(cols[:, best] - cols[:, j])
-        if j == best or not (mean > 0 and (se == 0 or mean > z * se)):
-            keep.append(k)
-    return tuple(keep)
+        if j == best or k == keep or not (mean > 0 and (se == 0 or mean > z * se)):
+            out.append(k)
+    return tuple(out)
+
+
+def _describes(sit: Situation, call: str) -> bool:
+    """Does the system's reading of ``call`` here (``read_auction``'s text
+    for it) accept the player's hand? A call it says nothing about does."""
+    try:
+        read = read_auction(list(sit.auction) + [call], sit.dealer, sit.rules)
+    except RulesError:
+        return True
+    mine = [i for i in read if i.index == len(sit.auction)]
+    return all(i.constraint()(sit.hand) for i in mine)
+
+
+def _policy_call(sit: Situation, policy: Optional[Policy]) -> Optional[str]:
+    """The bidding policy's own call for the player's hand (None when there
+    is no policy or it cannot call this hand, e.g. a Kitty game's 12 cards)."""
+    if policy is None or len(sit.hand) != 13:
+        return None
+    try:
+        return policy.call(sit.hand, seat=sit.seat, dealer=sit.dealer,
+                           auction=list(sit.auction)).call
+    except (RulesError, ValueError):
+        return None
+
+
+def _rule(sit: Situation, policy_call: Optional[str], margin: float,
+          describes: Sequence[bool]) -> _Rule:
+    calls = [c[0] for c in sit.candidates]
+    base = calls.index(policy_call) if policy_call in calls else None
+    if base is None:                       # the best mean decides: no call is favoured
+        describes = [True] * len(calls)
+    need = tuple(margin if ok else margin + MISDESCRIBE_EXTRA for ok in describes)
+    z = tuple(DEPART_Z if ok else MISDESCRIBE_Z for ok in describes)
+    return _Rule(base, margin, need, z)
 
 
 #: The most samples ``recommend`` draws: more would only take longer (hours at
@@ -755,7 +877,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
               max_attempts: int = DEFAULT_MAX_ATTEMPTS,
               progress: Optional[Callable[[int, int], None]] = None,
               cache: Optional[AdviceCache] = None, exchange: bool = True,
-              courts_nodes: int = COURTS_NODES) -> Recommendation:
+              courts_nodes: int = COURTS_NODES, seconds: Optional[float] = None,
+              margin: float = MARGIN, keep_policy: bool = True) -> Recommendation:
     """The call with the highest expected net score for the player's side.
 
     ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
@@ -772,10 +895,21 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     (``advisor.par.AuctionGame``); ``"none"``: each call is the final
     contract (``True``/``False`` mean ``"par"``/``"none"``);
     ``strains`` overrides our strains (e.g. ``["H", "NT"]``); ``workers``
-    threads solve samples (default: all cores); ``early_stop`` stops once the
-    best call leads the next by 3 standard errors after ``min_samples``;
-    ``prune`` (``reply="policy"`` only) stops scoring, and solving for, a
-    call that trails the best by 3 standard errors after ``min_samples``
+    threads solve samples (default: all cores; the answer does not depend on
+    it). ``samples`` is the most deals solved: they are solved in rounds of
+    ``CHUNK``, every candidate on the same deals (paired differences), and
+    ``early_stop`` ends sampling once the decision is settled (``_settled``),
+    after ``min_samples``; ``seconds`` (None: no limit) ends it when the time
+    is up (``stopped_by_time``; a time budget makes the answer depend on the
+    machine's speed, the sample count does not). ``keep_policy``
+    (``reply="policy"``): the bidding policy's own call is the recommendation
+    unless another call beats it, on the paired difference, by more than
+    ``margin`` points and two standard errors (a call whose system reading
+    does not fit the hand: by ``MISDESCRIBE_EXTRA`` more and three standard
+    errors); ``margin`` is also the difference below which two calls are
+    "too close to call". ``prune`` (``reply="policy"`` only) stops scoring,
+    and solving for, a call that trails the best by 3 standard errors after
+    ``min_samples`` (never the policy's call)
     (checked every ``CHUNK`` samples; its figures then cover the samples it
     was scored on, ``Candidate.samples``); ``progress(done, total)`` is
     called as samples are solved; ``cache``
@@ -807,6 +941,15 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     reply = _read_reply(reply)
     if isinstance(courts_nodes, bool) or not isinstance(courts_nodes, int) or courts_nodes < 1:
         raise AdviseError(f"courts_nodes must be a whole number >= 1, not {courts_nodes!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not math.isfinite(seconds) or seconds <= 0):
+        raise AdviseError(f"seconds must be a number of seconds > 0 (or None: no time limit), "
+                          f"not {seconds!r}")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) \
+            or not math.isfinite(margin) or margin < 0:
+        raise AdviseError(f"margin must be a number of points >= 0, not {margin!r}")
+    if isinstance(min_samples, bool) or not isinstance(min_samples, int) or min_samples < 1:
+        raise AdviseError(f"min_samples must be a whole number >= 1, not {min_samples!r}")
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
                   exchange=exchange)
@@ -820,6 +963,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     policy = Policy(sit.rules) if reply == "policy" else None
     pruning = prune and reply == "policy"
     live: Tuple[int, ...] = tuple(range(len(sit.candidates)))
+    policy_call = _policy_call(sit, policy) if keep_policy else None
+    describes = [_describes(sit, call) for call, _, _ in sit.candidates]
+    rule = _rule(sit, policy_call, float(margin), describes)
+    if rule.base is None:
+        policy_call = None
 
     def solve(deal, live):
         return value_sample(sit, deal, policy=policy, par_reply=reply == "par", cache=cache,
@@ -828,7 +976,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     nan = float("nan")
     rows, stand_rows, all_tricks, final_rows = [], [], [], []
     unplayable = estimated = courts_rough = aces_by_mean = 0
-    stopped = False
+    stopped = by_time = False
     for lo in range(0, len(deals), CHUNK):
         batch = deals[lo:lo + CHUNK]
         solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
@@ -851,17 +999,24 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             courts_rough += bool(valuer.rough)
         if progress is not None:
             progress(len(rows), len(deals))
-        if len(rows) < min_samples or len(rows) >= len(deals):
+        if len(rows) >= len(deals):
+            break
+        if seconds is not None and time.perf_counter() - start >= seconds:
+            by_time = stopped = True
+            break
+        if len(rows) < min_samples:
             continue
         table = np.array(rows, dtype=float)
         if pruning:
-            live = _survivors(table, live)
-        if early_stop and _clear_lead(table[:, list(live)]):
+            live = _survivors(table, live, keep=rule.base)
+        if early_stop and _settled(table, live, rule):
             stopped = True
             break
     used = deals[:len(rows)]
-    candidates = _candidates(sit, all_tricks, np.array(rows, dtype=float),
-                             np.array(stand_rows, dtype=float), live, final_rows)
+    table = np.array(rows, dtype=float)
+    chosen = _decide(table, live, rule)
+    candidates = _candidates(sit, all_tricks, table, np.array(stand_rows, dtype=float), live,
+                             final_rows, first=chosen, describes=describes)
     warnings = [w for w in (drawn.warning, relaxed) if w]
     if exchange and sit.exchange is None and sit.rules.exchange_style == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
@@ -885,6 +1040,10 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                         f"({courts_nodes:,} nodes; an exact Courts solve takes 0.1-1 s) and "
                         f"an estimate within the tricks it proved is scored (the target of the "
                         f"test it stopped in; off by about a trick on average on test deals)")
+    if by_time:
+        warnings.append(f"the time budget ({seconds:g} s) ran out after {len(rows)} of "
+                        f"{len(deals)} samples: another machine, or a busier one, may "
+                        f"stop elsewhere (give samples alone for a repeatable answer)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
@@ -893,9 +1052,10 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         seconds=0.0, seat=sit.seat.name, dealer=sit.dealer.name, auction=sit.auction,
         rules=sit.rules.name, hand=sit.hand.to_pbn(), seed=seed, reply=reply,
         warning="; ".join(warnings) or None, stopped_early=stopped, attempts=drawn.attempts,
+        policy_call=policy_call, margin=float(margin), stopped_by_time=by_time,
         inferences=[i for i in sit.inferences if i not in _dropped(relaxed, sit)],
         deals=used, tricks=all_tricks)
-    rec.reason = _reason(rec, np.array(rows, dtype=float), sit, final_rows)
+    rec.reason = _reason(rec, table, sit, final_rows)
     rec.seconds = time.perf_counter() - start
     return rec
 
@@ -925,7 +1085,8 @@ def _ends(sit: Situation, final_rows, k: int) -> List[Tuple[str, int]]:
 
 
 def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
-                final_rows=()) -> List[Candidate]:
+                final_rows=(), first: Optional[int] = None,
+                describes: Optional[Sequence[bool]] = None) -> List[Candidate]:
     out = []
     for k, (call, contract, declarer) in enumerate(sit.candidates):
         scored = ~np.isnan(rows[:, k])             # a dropped candidate: its first samples
@@ -935,7 +1096,8 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
                       float(stands.mean()) if len(stands) else 0.0,
                       samples=int(scored.sum()),
                       scores=[int(v) for v in values], stands=[int(v) for v in stands],
-                      ends=_ends(sit, final_rows, k))
+                      ends=_ends(sit, final_rows, k),
+                      describes=True if describes is None else bool(describes[k]))
         misere = extra_strain(sit.rules, contract) in sit.rules.losing_strains
         if contract is not None and len(values) and is_misere(sit.rules, contract):
             # A misère scores above 0 for its side exactly when it makes, by its
@@ -954,9 +1116,11 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
     # samples only, so its own mean is not comparable with the others': every
     # call is placed by how far it trails the best live call on the samples
     # both were scored on (for the live calls: the difference of their means).
-    # Ties: the earlier candidate (pass, then the lower bid).
+    # Ties: the earlier candidate (pass, then the lower bid). ``first``: the
+    # call recommended (``_decide``: the system's call unless beaten clearly),
+    # placed first; the others by how far they trail it.
     live_k = [k for k in range(len(out)) if k in live] or list(range(len(out)))
-    top = max(live_k, key=lambda k: (round(out[k].mean, 6), -k))
+    top = first if first is not None else max(live_k, key=lambda k: (round(out[k].mean, 6), -k))
 
     def trails(k: int) -> float:
         diff = rows[:, top] - rows[:, k]
@@ -1024,11 +1188,57 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
         # the lower (the earlier candidate) is named.
         return (f"{head}; {other} leads to the same final contract on every sample "
                 f"(either call does as well).")
-    diff = rows[:, k1] - rows[:, k2]
-    diff, se = _stats(diff[~np.isnan(diff)])    # the samples both were scored on
+    diff, se = _paired(rows, k1, k2)    # the samples both were scored on
     se_text = "" if not math.isfinite(se) else f" ± {se:.0f}"
-    if not math.isfinite(se) or diff <= 2 * se:
+    margin = rec.margin
+    system = rec.policy_call
+    if system is not None and best.call != system:
+        # Leaving the system's call: say why (it won clearly, on the same deals).
+        kp = [c[0] for c in sit.candidates].index(system)
+        lead, lead_se = _paired(rows, k1, kp)
+        sys_name = "passing" if system == PASS else system
+        why = (f"it beats the system's call, {sys_name}, by {lead:.0f} ± {lead_se:.0f} points "
+               f"on the same deals: more than {DEPART_Z if best.describes else MISDESCRIBE_Z:g} "
+               f"standard errors and the {margin + (0 if best.describes else MISDESCRIBE_EXTRA):g}-"
+               f"point margin")
+        if not best.describes:
+            why += (f" (the system reads {best.call} as showing what this hand does not hold, "
+                    f"so a partner bidding by it misreads the hand: it must win by more)")
+        if second.call == system:
+            return f"{head}; {why}."
+        if math.isfinite(se) and diff > 2 * se:
+            return f"{head}, beating {other} by {diff:.0f}{se_text} points; {why}."
+        if abs(diff) <= margin:
+            rec.too_close = True
+            return (f"Too close to call: {best.call} and {other} ({head}; its lead, "
+                    f"{diff:.0f}{se_text} points, is within two standard errors and the "
+                    f"{margin:g}-point margin); {why}.")
+        return (f"{head}, ahead of {other} by {diff:.0f}{se_text} points (within two standard "
+                f"errors); {why}.")
+    mark = " (the system's call)" if system is not None else ""
+    if math.isfinite(se) and diff > 2 * se and diff > 0:
+        return f"{head}{mark}, beating {other} by {diff:.0f}{se_text} points."
+    if system is not None and diff < 0:
+        # The system's call kept although another call's mean is higher: its
+        # lead is within the noise or the margin.
+        lead = -diff
+        need = margin if second.describes else margin + MISDESCRIBE_EXTRA
+        if lead <= margin:
+            rec.too_close = True
+            return (f"Too close to call: {best.call} and {other} ({head}{mark}; {other} "
+                    f"scores {lead:.0f}{se_text} points more, within the {margin:g}-point "
+                    f"margin), so the system's call stands.")
+        return (f"{head}{mark}; {other} scores {lead:.0f}{se_text} points more, not enough to "
+                f"leave the system (it would need more than {need:g} points and "
+                f"{DEPART_Z if second.describes else MISDESCRIBE_Z:g} standard errors).")
+    if system is not None and diff > margin:
+        # The system's call, ahead: another call would have to overtake it and
+        # then beat it clearly, so it stands even where the lead is not yet sure.
+        return f"{head}{mark}, ahead of {other} by {diff:.0f}{se_text} points."
+    if abs(diff) <= margin or not math.isfinite(se):
         rec.too_close = True
-        return (f"Too close to call: {best.call} and {other} ({head}; its lead, "
-                f"{diff:.0f}{se_text} points, is within two standard errors).")
-    return f"{head}, beating {other} by {diff:.0f}{se_text} points."
+        return (f"Too close to call: {best.call} and {other} ({head}{mark}; its lead, "
+                f"{diff:.0f}{se_text} points, is within two standard errors and the "
+                f"{margin:g}-point margin).")
+    return (f"{head}{mark}, ahead of {other} by {diff:.0f}{se_text} points (within two "
+            f"standard errors: more samples could change it).")
