@@ -6,10 +6,16 @@ call by the advisor's bidding policy (``advisor.bidding.policy``, which sees
 only its own hand and the calls), the player's calls are checked by the
 game's rules, and the game's rules end the auction (Vint: 12 passes).
 
-After each of the player's calls the policy says what it would have called,
-and why, when that differs (``CallRecord.advice``); ``hint()`` asks before
-calling; ``undo()`` takes back the player's last call; ``skip()`` leaves the
-board unscored and deals the next.
+``hint()`` asks the bidding advisor (``advisor.bidding.recommend``, as ``vint
+advise`` and the review's verdict on a call do: one voice) what to call, with
+the advice seed ``advice_seed``; ``hint(quick=True)``, or a session made with
+``advice="policy"``, asks the bidding policy instead (instant; its reason
+says so). After the player's call, ``CallRecord.advice`` holds the advisor's
+word when he asked for a hint and then called otherwise and the advisor's lead
+over his call is a mistake by the review's test
+(``advisor.bidding.verdict``); with the policy's quick hints, the policy's
+call when it differs. ``undo()`` takes back the player's last call;
+``skip()`` leaves the board unscored and deals the next.
 
 When the auction ends the hand is played (``play=True``, the default): the
 player plays his own seat's cards (``play_card``; ``card_hint`` gives the
@@ -42,8 +48,10 @@ import solver
 from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
+from .bidding.advise import recommend
 from .bidding.constraints import Constraint, compile_constraint
 from .bidding.policy import Decision, Policy
+from .bidding.verdict import verdict
 from .cardplay import BoardPlay, CardPlayError, CardValues, playable_by_card
 from .cardplay.values import DEFAULT_WORKERS
 from .game import extra_strain, is_misere, playable_contracts, rule_set
@@ -65,6 +73,10 @@ MAX_DEAL_ATTEMPTS = 100_000
 #: exactly (a few seconds at most), a Courts bid within the budget ``vint
 #: analyse`` gives (past it the board is not scored).
 PRACTICE_BUDGETS = Budgets(courts_nodes=CLI_NODES)
+#: How a hint is found: by the bidding advisor (the default) or, quicker, the policy.
+ADVICE = ("advisor", "policy")
+#: The label of the policy's quick hint: it is not the advisor's recommendation.
+QUICK_LABEL = "the policy's quick call (not the advisor's sampled advice)"
 #: The player's name in a session with changing partners.
 YOU = "You"
 #: What a board after the end of a session with changing partners says.
@@ -231,12 +243,23 @@ class Practice:
     kept). ``play``: play the hand after the auction (False: bidding only).
     ``card_samples``: deals the computer samples for a card (None: its
     default, ``cardplay.default_samples``); ``workers``: threads solving them.
+    ``advice``: ``"advisor"`` (hints by the bidding advisor, a few seconds
+    each) or ``"policy"`` (the policy's call, instant, labelled as such);
+    ``advice_samples``: the advisor's samples for a hint (None: ``recommend``'s
+    default, as ``vint advise``).
     """
 
     def __init__(self, rules="vint", seat="S", *, seed: Optional[int] = None, deals=None,
                  constraints: Optional[Mapping[str, str]] = None, play: bool = True,
                  card_samples: Optional[int] = None, workers: int = DEFAULT_WORKERS,
-                 partners: bool = False, session_deals: int = 24):
+                 partners: bool = False, session_deals: int = 24, advice: str = "advisor",
+                 advice_samples: Optional[int] = None):
+        if advice not in ADVICE:
+            raise PracticeError(f"advice must be one of {', '.join(ADVICE)}, not {advice!r}")
+        self.advice, self.advice_samples = advice, advice_samples
+        #: The advisor's last recommendation for the player (the position's
+        #: auction with it), kept so that his call can be judged by it.
+        self._hinted: Optional[Tuple[Board, Tuple[str, ...], object]] = None
         self.rules = rule_set(rules)
         self.seat = parse_seat(seat)
         #: A session with changing partners (``partners=True``): the player
@@ -295,11 +318,39 @@ class Practice:
         """The cards the player may play now ([] when it is not his turn)."""
         return self.board.play.legal_cards() if self.to_play == self.seat else []
 
-    def hint(self) -> Decision:
-        """What the policy would call for the player now."""
+    def advice_seed(self, calls: Optional[int] = None) -> int:
+        """The advisor's seed for the call after ``calls`` calls of this board
+        (default: now): the session's seed plus the calls before it, as ``vint
+        review --seed SEED`` seeds the advice on each call of the saved board."""
+        return (self.seed or 0) + (len(self.board.calls) if calls is None else calls)
+
+    def recommendation(self):
+        """The bidding advisor's ``Recommendation`` for the player now (the same
+        as ``vint advise`` with the position and ``advice_seed()``)."""
         if self.to_call != self.seat:
             raise PracticeError("it is not your turn to call")
-        return self._decide(self.seat)
+        b = self.board
+        key = (b, tuple(b.auction))
+        if self._hinted is not None and self._hinted[0] is b and self._hinted[1] == key[1]:
+            return self._hinted[2]
+        options = {} if self.advice_samples is None else {"samples": self.advice_samples}
+        rec = recommend(b.deal[self.seat], seat=self.seat.name, dealer=b.dealer.name,
+                        auction=list(b.auction), rules=self.rules.name,
+                        seed=self.advice_seed(), **options)
+        self._hinted = key + (rec,)
+        return rec
+
+    def hint(self, quick: Optional[bool] = None) -> Decision:
+        """What to call now: the bidding advisor's recommendation and its reason
+        (``quick=True``, or a session with ``advice="policy"``: the policy's
+        call, its reason labelled as the policy's quick call)."""
+        if self.to_call != self.seat:
+            raise PracticeError("it is not your turn to call")
+        if quick or (quick is None and self.advice == "policy"):
+            d = self._decide(self.seat)
+            return Decision(d.call, f"{QUICK_LABEL}: {d.reason}", d.row)
+        rec = self.recommendation()
+        return Decision(rec.call, rec.reason)
 
     def call(self, call: str) -> List[CallRecord]:
         """The player's call; then the computer calls until the player's next turn
@@ -322,9 +373,7 @@ class Practice:
             raise PracticeError(f"{text} is not allowed here" + (f": {why}" if why else "")
                                 + f" (legal: {', '.join(legal[:8])}"
                                 + (" ..." if len(legal) > 8 else "") + ")")
-        advice = self._decide(self.seat)
-        record = CallRecord(self.seat.name, text, True,
-                            advice=None if advice.call == text else advice)
+        record = CallRecord(self.seat.name, text, True, advice=self._judge_call(text))
         self.board.calls.append(record)
         return [record] + self._computer_calls()
 
@@ -520,6 +569,23 @@ class Practice:
                 # [Result] counts: the cards played tell them.
                 record.result = None
         return record
+
+    def _judge_call(self, text: str) -> Optional[Decision]:
+        """The word on the player's call: with the advisor's hints, the
+        advisor's when he asked for a hint on this turn and his call is a
+        mistake by the review's test (``bidding.verdict``; no hint asked: no
+        word, the review judges it); with the policy's quick hints, the
+        policy's call when it differs, labelled."""
+        if self.advice == "policy":
+            d = self._decide(self.seat)
+            return None if d.call == text else Decision(d.call, f"{QUICK_LABEL}: {d.reason}",
+                                                        d.row)
+        b = self.board
+        if self._hinted is None or self._hinted[0] is not b or self._hinted[1] != tuple(b.auction):
+            return None
+        rec = self._hinted[2]
+        word = verdict(rec, text)
+        return Decision(rec.call, f"{word.comment}. {rec.reason}") if word.flagged else None
 
     def _decide(self, seat: Seat) -> Decision:
         b = self.board

@@ -49,6 +49,15 @@ def auction_grid(session, *, symbols: bool = False) -> str:
     return "\n".join(lines)
 
 
+def hint_text(decision, symbols: bool = False) -> str:
+    """A call hint in words: the advisor's, or the policy's quick call (its
+    reason says so: ``practice.QUICK_LABEL``)."""
+    who = "the policy would call" if decision.reason.startswith("the policy's quick call") \
+        else "the advisor would call"
+    return (f"{who} {_call_name(decision.call, symbols)}: "
+            f"{calls_in_text(decision.reason, symbols)}")
+
+
 def calls_text(records, *, symbols: bool = False) -> str:
     """The calls just made: the player's, with the advisor's comment when it
     would have called otherwise, then the computer's with their reasons."""
@@ -57,8 +66,7 @@ def calls_text(records, *, symbols: bool = False) -> str:
         if r.player:
             out.append(f"  {r.seat} (you): {_call_name(r.call, symbols)}")
             if r.advice is not None:
-                out.append(f"      the advisor would call {_call_name(r.advice.call, symbols)}: "
-                           f"{calls_in_text(r.advice.reason, symbols)}")
+                out.append(f"      {hint_text(r.advice, symbols)}")
         else:
             reason = f"  - {calls_in_text(r.reason, symbols)}" if r.reason else ""
             out.append(f"  {r.seat}: {_call_name(r.call, symbols)}{reason}")

@@ -2,7 +2,9 @@
 
 ==========================================  ====================================
 ``POST /api/practice/new``                  a new session (a job): rules, seat,
-                                            seed, constraint ``"S: hcp >= 12"``
+                                            seed, constraint ``"S: hcp >= 12"``,
+                                            advice (``advisor`` or ``policy``),
+                                            advice_samples
 ``POST /api/practice/<session>/call``       the player's call (a job)
 ``POST /api/practice/<session>/card``       the player's card: ``{"card": "SA"}``;
                                             the computer plays on to his next
@@ -17,7 +19,9 @@
                                             cards to the end of the board (a job)
 ``POST /api/practice/<session>/undo``       take back the player's last card or call
 ``POST /api/practice/<session>/next``       the next board (skips an unfinished one)
-``GET  /api/practice/<session>/hint``       the advisor's call and why
+``GET  /api/practice/<session>/hint``       the advisor's call and why (``?quick=1``:
+                                            the policy's call at once; ``by``
+                                            says which)
 ``GET  /api/practice/<session>/pbn``        the finished boards as PBN (with the play)
 ==========================================  ====================================
 
@@ -134,6 +138,16 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if not sep or not text.strip() or len(constraint) > 500:
                 raise PracticeError("write a constraint as SEAT: EXPRESSION, e.g. 'S: hcp >= 12'")
             options["constraints"] = {seat.strip(): text.strip()}
+        advice = data.get("advice") or "advisor"
+        if advice not in ("advisor", "policy"):
+            raise PracticeError("advice must be 'advisor' or 'policy'")
+        options["advice"] = advice
+        samples = data.get("advice_samples")
+        if samples not in (None, ""):
+            if isinstance(samples, bool) or not str(samples).isdigit() or not \
+                    1 <= int(samples) <= 10_000:
+                raise PracticeError("advice_samples must be a whole number from 1 to 10000")
+            options["advice_samples"] = int(samples)
 
         if options["rules"].strip().lower() in three_handed_names():
             # Three players: the seat is a player 0, 1, 2 (advisor.preference_practice).
@@ -205,10 +219,18 @@ def practice_api(runner: JobRunner) -> Blueprint:
 
     @api.get("/<sid>/hint")
     def hint(sid):
+        quick = request.args.get("quick", "")
+        if quick not in ("", "0", "1", "true", "false"):
+            raise PracticeError(f"quick must be 1 or 0, not {quick[:20]!r}")
+        quick = quick in ("1", "true")
         practice, lock = sessions.get(sid)
         with lock:
-            decision = practice.hint()
-        return jsonify({"call": decision.call, "reason": decision.reason})
+            if isinstance(practice, Practice):
+                decision = practice.hint(quick=quick or None)
+                by = "policy" if quick or practice.advice == "policy" else "advisor"
+            else:                          # Preference: its own advisor
+                decision, by = practice.hint(), "advisor"
+        return jsonify({"call": decision.call, "reason": decision.reason, "by": by})
 
     @api.get("/<sid>/pbn")
     def pbn(sid):

@@ -233,7 +233,8 @@ def test_cancelled_is_not_a_value_error():
 # -- the practice tab ------------------------------------------------------------------
 
 def test_practice_session_through_the_api(client):
-    job = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"seat": "S", "seed": 4, "advice_samples": 16}))
     assert job["state"] == "done", job
     state = job["result"]
     sid = state["session"]
@@ -241,11 +242,17 @@ def test_practice_session_through_the_api(client):
     # An illegal call is a clear message; the session is unchanged.
     bad = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "9H"}))
     assert bad["state"] == "error" and "not a call" in bad["error"]
+    # The hint is the advisor's recommendation (as vint advise gives it), or
+    # with ?quick=1 the policy's call, said to be the policy's.
     hint = client.get(f"/api/practice/{sid}/hint").json
-    assert hint["call"] in state["legal"] and hint["reason"]
-    # Follow the hints to the end of the auction.
+    assert hint["call"] in state["legal"] and hint["reason"] and hint["by"] == "advisor"
+    assert "samples" in hint["reason"]
+    quick = client.get(f"/api/practice/{sid}/hint?quick=1").json
+    assert quick["by"] == "policy" and quick["reason"].startswith("the policy's quick call")
+    assert client.get(f"/api/practice/{sid}/hint?quick=maybe").status_code == 400
+    # Follow the quick hints to the end of the auction.
     while state["phase"] == "auction":
-        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        call = client.get(f"/api/practice/{sid}/hint?quick=1").json["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": call}))["result"]
     assert not state["finished"], "seed 4's auction ends in a contract the player plays"
     state = _play_the_board(client, sid, state)
