@@ -141,6 +141,29 @@ def strain_help(rules) -> str:
     return ("\nThe game's other strains:\n" + "\n".join(lines)) if lines else ""
 
 
+#: What the player is asked in Skruuvi's later bidding stages (seed 002).
+STAGE_TEXT = {
+    "extended": ("Extended bids: the two main players (the kitty bidder first) bid on "
+                 "after the exchange, each bid higher than the last; four passes in a row "
+                 "end them, at level 5 or more. Bid (e.g. 5H, 6G, 5M) or pass."),
+    "doubling": ("Doubling round: a defender may double (X), then a main player may "
+                 "redouble (XX); after the all-pass misère anyone may double, from the "
+                 "dealer round. Type X, XX or P."),
+}
+
+
+def opening_text(rules) -> str:
+    """The session's first lines on the game's bids: Skruuvi's G and M, and its
+    later stages, explained before the first call."""
+    if not rules.has_kitty_bids:
+        return ""
+    return ("Bids are a level 1-7 and a strain: M (misère: take at most 7 - level "
+            "tricks), S, C, D, H, or G (grand: no trumps), lowest first. Four passes with "
+            "nothing bid are the all-pass misère (played: each trick costs its taker). "
+            "After the first auction come the main players' extended bids and the "
+            "doubling round; you make your own calls there too.")
+
+
 def _is_terminal(stream) -> bool:
     try:
         return stream.isatty()
@@ -196,9 +219,16 @@ def run_practice(args, out, inp=None) -> None:
         if session.to_play == session.seat:
             say(position_text(session, symbols=symbols))
 
+    told = set()
+
     def auction_over(calls) -> None:
         """After calls that may end the auction: the play's start, its first cards."""
         say(calls_text(calls, symbols=symbols))
+        stage = session.stage
+        if stage in STAGE_TEXT and session.to_call == session.seat \
+                and (session.board.number, stage) not in told:
+            told.add((session.board.number, stage))
+            say(STAGE_TEXT[stage])
         if session.board.phase == "play" or (session.board.finished and
                                              session.board.result.played):
             say(play_start_text(session, symbols=symbols))
@@ -281,11 +311,15 @@ def run_practice(args, out, inp=None) -> None:
 
     say(f"Vint practice: {session.rules.name}, you are {session.seat.name}. "
         "Type help for the commands.")
+    if opening_text(session.rules):
+        say(opening_text(session.rules))
     show_board()
     if session.board.finished and board_over():
         return
     while True:
-        word = _next_line(f"{session.board.number} {session.seat.name}> ", inp, out)
+        stage = session.stage
+        where = f" {stage}" if stage in STAGE_TEXT else ""
+        word = _next_line(f"{session.board.number} {session.seat.name}{where}> ", inp, out)
         if word is None:
             break
         command = word.lower()
