@@ -653,7 +653,8 @@ class Practice:
                "first_caller": self.rules.seat_of_call(b.dealer, 0).name,
                "to_call": None if to_call is None else to_call.name,
                "legal": self.legal_calls() if to_call == self.seat else [],
-               "phase": b.phase, "play": self.play_state(),
+               "phase": b.phase, "stage": self.stage, "doubled": b.doubled,
+               "play": self.play_state(),
                "finished": b.finished, "result": None, "hands": None,
                "sheet": self.sheet_summary(), "boards_done": len(self.finished_boards)}
         if b.finished:

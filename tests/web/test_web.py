@@ -374,3 +374,26 @@ def test_a_bridge_file_upload_says_play_only_would_read_it(client):
     job = finish(client, client.post("/api/review", data=data,
                                      content_type="multipart/form-data"))
     assert job["result"]["deals"] == 1 and job["result"]["hint"] == ""
+
+
+def test_skruuvi_practice_doubling_round_through_the_api(client):
+    """The player's own doubling-round call (issue 31): seed 1, East plays 5H
+    and South, on his left, doubles."""
+    job = finish(client, client.post("/api/practice/new", json={
+        "rules": "skruuvi", "seat": "S", "seed": 1, "advice": "policy"}))
+    state = job["result"]
+    sid = state["session"]
+    while state["stage"] == "auction":
+        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call",
+                                           json={"call": call}))["result"]
+    assert state["stage"] == "doubling" and state["legal"] == ["P", "X"]
+    hint = client.get(f"/api/practice/{sid}/hint").json
+    assert hint["reason"].startswith("the computer's own rule")
+    state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "X"}))["result"]
+    # The doubled contract goes to the play.
+    assert state["phase"] == "play" and state["stage"] is None and state["doubled"] == 1
+    assert (state["play"]["contract"], state["play"]["declarer"]) == ("5H", "E")
+    assert [c["stage"] for c in state["auction"]][-3:] == ["doubling"] * 3
+    bad = client.post("/api/practice/new", json={"advice": "oracle"})
+    assert bad.status_code == 400 and "advice must be" in bad.json["error"]
