@@ -242,14 +242,21 @@ def test_practice_session_through_the_api(client):
     # An illegal call is a clear message; the session is unchanged.
     bad = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "9H"}))
     assert bad["state"] == "error" and "not a call" in bad["error"]
-    # The hint is the advisor's recommendation (as vint advise gives it), or
-    # with ?quick=1 the policy's call, said to be the policy's.
-    hint = client.get(f"/api/practice/{sid}/hint").json
+    # The hint is the advisor's recommendation (as vint advise gives it): a
+    # job, whose result is the state with the hint; with GET ?quick=1 the
+    # policy's call at once, said to be the policy's.
+    job = finish(client, client.post(f"/api/practice/{sid}/hint", json={}))
+    assert job["state"] == "done" and job["kind"] == "practice-hint", job
+    hint = job["result"].pop("hint")
+    assert job["result"] == state                 # asking for a hint changes nothing
     assert hint["call"] in state["legal"] and hint["reason"] and hint["by"] == "advisor"
     assert "samples" in hint["reason"]
     quick = client.get(f"/api/practice/{sid}/hint?quick=1").json
     assert quick["by"] == "policy" and quick["reason"].startswith("the policy's quick call")
-    assert client.get(f"/api/practice/{sid}/hint?quick=maybe").status_code == 400
+    for query in ("?quick=maybe", "", "?quick=0"):
+        refused = client.get(f"/api/practice/{sid}/hint{query}")
+        assert refused.status_code == 400, query
+    assert "POST /api/practice/<session>/hint" in refused.json["error"]
     # Follow the quick hints to the end of the auction.
     while state["phase"] == "auction":
         call = client.get(f"/api/practice/{sid}/hint?quick=1").json["call"]
@@ -319,8 +326,11 @@ def test_preference_practice_through_the_api(client):
     state = job["result"]
     sid = state["session"]
     assert state["rules"] == "preference" and state["seat"] == 0 and len(state["hand"]) == 10
+    quick = client.get(f"/api/practice/{sid}/hint?quick=1")
+    assert quick.status_code == 400 and "no quick hint" in quick.json["error"]
     while not state["finished"]:
-        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        hinted = finish(client, client.post(f"/api/practice/{sid}/hint", json={}))["result"]
+        call = hinted["hint"]["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call",
                                            json={"call": call}))["result"]
     assert state["boards_done"] == 1 and len(state["hands"]) == 3
@@ -384,11 +394,11 @@ def test_skruuvi_practice_doubling_round_through_the_api(client):
     state = job["result"]
     sid = state["session"]
     while state["stage"] == "auction":
-        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        call = client.get(f"/api/practice/{sid}/hint?quick=1").json["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call",
                                            json={"call": call}))["result"]
     assert state["stage"] == "doubling" and state["legal"] == ["P", "X"]
-    hint = client.get(f"/api/practice/{sid}/hint").json
+    hint = client.get(f"/api/practice/{sid}/hint?quick=1").json
     assert hint["reason"].startswith("the computer's own rule")
     state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "X"}))["result"]
     # The doubled contract goes to the play.
