@@ -267,7 +267,9 @@ def par_from_outcomes(outcomes, rules: RuleSet, dealer="N",
     auction, result = _solve_par(outcomes, rules, dealer, all_pass)
     line = tuple(bid for bid, _ in result.bids)
     if result.final is None:
-        if all_pass is not None and all_pass.score != 0:
+        if all_pass is not None:
+            # Four passes play the deal (Skruuvi's all-pass misère): never a
+            # throw-in, even when it scores 0 (issue 31).
             return Par(all_pass.contract, None, all_pass.tricks, all_pass.score, line,
                        f"All pass: {all_pass.contract} is played and NS take "
                        f"{_tricks_words(all_pass.tricks)}: {_ns(all_pass.score)}. No opening "

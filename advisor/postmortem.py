@@ -40,6 +40,8 @@ from solver.play import Play
 
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
+from .bidding.verdict import Verdict
+from .bidding.verdict import verdict as call_verdict
 from .analysis import analyse
 from .cardplay import CardPlayError, Judgement, judge_play, playable_by_card, verdict
 from .game import declarer_tricks, is_misere, rule_set, strain_of
@@ -123,7 +125,12 @@ class CallReview:
 
     ``candidates``: ``[(call, mean score)]`` as the advisor gave them, for the
     caller's side; ``loss``: the recommended call's mean minus the call made's
-    (None when the call made is not among the candidates).
+    (None when the call made is not among the candidates). ``verdict``: the
+    advisor's word on the call (``advisor.bidding.verdict``: the paired lead
+    of the recommended call over it on the samples both were scored on, and
+    its standard error); the call is ``flagged`` a mistake only when that lead
+    is more than two standard errors and more than ``PRACTICAL_MARGIN``
+    points, the same test practice's word after a call uses.
     """
 
     index: int
@@ -132,10 +139,19 @@ class CallReview:
     recommended: Optional[str]
     candidates: List[tuple] = field(default_factory=list)
     loss: Optional[float] = None
+    verdict: Optional[Verdict] = None
 
     @property
     def agrees(self) -> bool:
         return self.recommended == self.call
+
+    @property
+    def flagged(self) -> bool:
+        """A mistake by the advisor's test (without a verdict, e.g. a stand-in
+        advisor's: any call the advisor would not make)."""
+        if self.recommended is None or self.agrees:
+            return False
+        return True if self.verdict is None else self.verdict.flagged
 
     @property
     def comment(self) -> str:
@@ -143,12 +159,17 @@ class CallReview:
             return ""
         if self.agrees:
             return "advisor agrees"
+        if self.verdict is not None:
+            return self.verdict.comment
         cost = "" if self.loss is None else f" (expected {self.loss:.0f} more)"
         return f"advisor: {self.recommended}{cost}"
 
     def to_dict(self) -> dict:
         return {"index": self.index, "seat": self.seat, "call": self.call,
                 "recommended": self.recommended, "agrees": self.agrees, "loss": self.loss,
+                "flagged": self.flagged,
+                "lead": None if self.verdict is None else self.verdict.lead,
+                "lead_se": None if self.verdict is None else self.verdict.se,
                 "candidates": [{"call": c, "mean": m} for c, m in self.candidates],
                 "comment": self.comment}
 
@@ -534,26 +555,22 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
 # --------------------------------------------------------------------------
 # Auction
 
-#: The auction review stops a call's sampling once its best answer leads by
-#: three standard errors after this many samples (one batch of the advisor's).
-REVIEW_MIN_SAMPLES = 16
-
-
 def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
                    recommend=None) -> AuctionReview:
     """Each call against ``advisor.recommend``.
 
-    The calls of one auction share an ``AdviceCache`` (each player's deals and
-    their tricks). ``recommend`` replaces the advisor (for tests); it is
-    called with ``recommend``'s keywords but no cache.
+    Call i (0-based) is advised with seed ``seed + i`` and the advisor's own
+    stopping rule, exactly as ``vint advise --seed`` (and practice's hint, see
+    ``Practice.advice_seed``) would advise it: one voice. The calls of one
+    auction share an ``AdviceCache`` (each player's deals and their tricks).
+    A call is flagged only by ``advisor.bidding.verdict``'s test.
+    ``recommend`` replaces the advisor (for tests); it is called with
+    ``recommend``'s keywords but no cache.
     """
     rules = rule_set(rules)
     shared = {}
     if recommend is None:
-        # A call whose best answer is clear after the first batch of samples
-        # stops there (most of an auction's calls are clear).
-        recommend, shared = _recommend, {"cache": AdviceCache(),
-                                         "min_samples": min(samples, REVIEW_MIN_SAMPLES)}
+        recommend, shared = _recommend, {"cache": AdviceCache()}
     if not record.auction:
         return AuctionReview(False, "the file gives no auction")
     if record.dealer is None:
@@ -577,7 +594,8 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
         loss = None
         if recommended in means and call in means:
             loss = means[recommended] - means[call]
-        calls.append(CallReview(i + 1, seat.name, call, recommended, cands, loss))
+        word = call_verdict(rec, call) if hasattr(rec, "candidate") else None
+        calls.append(CallReview(i + 1, seat.name, call, recommended, cands, loss, word))
     return AuctionReview(True, None, calls, samples)
 
 

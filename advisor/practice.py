@@ -6,10 +6,16 @@ call by the advisor's bidding policy (``advisor.bidding.policy``, which sees
 only its own hand and the calls), the player's calls are checked by the
 game's rules, and the game's rules end the auction (Vint: 12 passes).
 
-After each of the player's calls the policy says what it would have called,
-and why, when that differs (``CallRecord.advice``); ``hint()`` asks before
-calling; ``undo()`` takes back the player's last call; ``skip()`` leaves the
-board unscored and deals the next.
+``hint()`` asks the bidding advisor (``advisor.bidding.recommend``, as ``vint
+advise`` and the review's verdict on a call do: one voice) what to call, with
+the advice seed ``advice_seed``; ``hint(quick=True)``, or a session made with
+``advice="policy"``, asks the bidding policy instead (instant; its reason
+says so). After the player's call, ``CallRecord.advice`` holds the advisor's
+word when he asked for a hint and then called otherwise and the advisor's lead
+over his call is a mistake by the review's test
+(``advisor.bidding.verdict``); with the policy's quick hints, the policy's
+call when it differs. ``undo()`` takes back the player's last call;
+``skip()`` leaves the board unscored and deals the next.
 
 When the auction ends the hand is played (``play=True``, the default): the
 player plays his own seat's cards (``play_card``; ``card_hint`` gives the
@@ -42,16 +48,19 @@ import solver
 from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
+from .bidding.advise import recommend
 from .bidding.constraints import Constraint, compile_constraint
 from .bidding.policy import Decision, Policy
+from .bidding.verdict import verdict
 from .cardplay import BoardPlay, CardPlayError, CardValues, playable_by_card
 from .cardplay.values import DEFAULT_WORKERS
-from .game import extra_strain, is_misere, playable_contracts, rule_set
-from .par import Par, par_of
+from .game import LOWEST_FINAL_LEVEL, extra_strain, is_misere, playable_contracts, rule_set
+from .par import Par, par_from_outcomes, par_of
 from .postmortem import CardReview, judge_costly_cards, review_play
 from .records import GameRecord, read_games, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
 from .rules.session import PartnerSession
+from .rules.skruuvi_auction import ExtendedBidding
 from .valuation import Budgets, Valuer
 from .valuation.courts import CLI_NODES
 from .valuation.misere import aces_taken
@@ -65,6 +74,10 @@ MAX_DEAL_ATTEMPTS = 100_000
 #: exactly (a few seconds at most), a Courts bid within the budget ``vint
 #: analyse`` gives (past it the board is not scored).
 PRACTICE_BUDGETS = Budgets(courts_nodes=CLI_NODES)
+#: How a hint is found: by the bidding advisor (the default) or, quicker, the policy.
+ADVICE = ("advisor", "policy")
+#: The label of the policy's quick hint: it is not the advisor's recommendation.
+QUICK_LABEL = "the policy's quick call (not the advisor's sampled advice)"
 #: The player's name in a session with changing partners.
 YOU = "You"
 #: What a board after the end of a session with changing partners says.
@@ -80,8 +93,11 @@ class CallRecord:
     """One call of a board's auction.
 
     ``player``: made by the player (else by the computer). ``reason``: the
-    computer's reason for its call. ``advice``: for the player's calls, what
-    the policy would have called (None when it agrees).
+    computer's reason for its call. ``advice``: for the player's calls, the
+    advisor's word when it flags the call (or the policy's call, with quick
+    hints). ``stage``: ``"auction"`` (the first auction), or in Skruuvi
+    ``"extended"`` (the main players' extended bids) or ``"doubling"`` (the
+    doubling round).
     """
 
     seat: str
@@ -89,10 +105,11 @@ class CallRecord:
     player: bool
     reason: Optional[str] = None
     advice: Optional[Decision] = None
+    stage: str = "auction"
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "call": self.call, "player": self.player,
-                "reason": self.reason,
+                "reason": self.reason, "stage": self.stage,
                 "advice": None if self.advice is None else {"call": self.advice.call,
                                                             "reason": self.advice.reason}}
 
@@ -175,10 +192,22 @@ class Board:
     play: Optional[BoardPlay] = None
     cards: List[CardRecord] = field(default_factory=list)
     claim: Optional[int] = None
+    #: Skruuvi's doubling round: 0, 1 doubled, 2 redoubled.
+    doubled: int = 0
 
     @property
     def auction(self) -> List[str]:
-        return [c.call for c in self.calls]
+        """The first auction's calls (Skruuvi's extended bids and doubling
+        round are ``extended`` and ``doubling``)."""
+        return [c.call for c in self.calls if c.stage == "auction"]
+
+    @property
+    def extended(self) -> List[str]:
+        return [c.call for c in self.calls if c.stage == "extended"]
+
+    @property
+    def doubling(self) -> List[str]:
+        return [c.call for c in self.calls if c.stage == "doubling"]
 
     @property
     def finished(self) -> bool:
@@ -190,6 +219,11 @@ class Board:
         if self.finished:
             return "over"
         return "play" if self.play is not None else "auction"
+
+
+def score_declarer(valuer: Valuer, contract: str, declarer: Optional[Seat]) -> str:
+    """The seat the rules score ``contract`` for (the all-pass misère: its leader)."""
+    return (declarer or valuer.how_played(contract, declarer).leader).name
 
 
 def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
@@ -231,12 +265,23 @@ class Practice:
     kept). ``play``: play the hand after the auction (False: bidding only).
     ``card_samples``: deals the computer samples for a card (None: its
     default, ``cardplay.default_samples``); ``workers``: threads solving them.
+    ``advice``: ``"advisor"`` (hints by the bidding advisor, a few seconds
+    each) or ``"policy"`` (the policy's call, instant, labelled as such);
+    ``advice_samples``: the advisor's samples for a hint (None: ``recommend``'s
+    default, as ``vint advise``).
     """
 
     def __init__(self, rules="vint", seat="S", *, seed: Optional[int] = None, deals=None,
                  constraints: Optional[Mapping[str, str]] = None, play: bool = True,
                  card_samples: Optional[int] = None, workers: int = DEFAULT_WORKERS,
-                 partners: bool = False, session_deals: int = 24):
+                 partners: bool = False, session_deals: int = 24, advice: str = "advisor",
+                 advice_samples: Optional[int] = None):
+        if advice not in ADVICE:
+            raise PracticeError(f"advice must be one of {', '.join(ADVICE)}, not {advice!r}")
+        self.advice, self.advice_samples = advice, advice_samples
+        #: The advisor's last recommendation for the player (the position's
+        #: auction with it), kept so that his call can be judged by it.
+        self._hinted: Optional[Tuple[Board, Tuple[str, ...], object]] = None
         self.rules = rule_set(rules)
         self.seat = parse_seat(seat)
         #: A session with changing partners (``partners=True``): the player
@@ -275,12 +320,42 @@ class Practice:
         return self.boards[-1]
 
     @property
-    def to_call(self) -> Optional[Seat]:
-        """The seat whose call it is; None when the board's auction is over."""
+    def stage(self) -> Optional[str]:
+        """Where the board's bidding stands: ``"auction"`` (the first auction),
+        Skruuvi's ``"extended"`` (the main players' extended bids after a kitty
+        bid) and ``"doubling"`` (the doubling round after them, or after the
+        all-pass misère), or None once the bidding is over."""
         b = self.board
-        if b.finished or self.rules.auction_is_over(b.auction):
+        if b.finished or b.play is not None:
             return None
-        return self.rules.seat_of_call(b.dealer, len(b.calls))
+        if not self.rules.auction_is_over(b.auction):
+            return "auction"
+        if not self.rules.has_kitty_bids:
+            return None
+        kitty, bidder = self._kitty()
+        if kitty is not None and not ExtendedBidding(self.rules).auction_state(
+                [kitty] + b.extended).over:
+            return "extended"
+        contract, seat = self._doubled_contract()
+        if contract is not None and not self.rules.doubling_is_over(contract, seat, b.doubling):
+            return "doubling"
+        return None
+
+    @property
+    def to_call(self) -> Optional[Seat]:
+        """The seat whose call it is; None when the board's bidding is over."""
+        b = self.board
+        stage = self.stage
+        if stage == "auction":
+            return self.rules.seat_of_call(b.dealer, len(b.auction))
+        if stage == "extended":
+            # Call 0 is the kitty bid; the kitty bidder makes calls 1, 3, 5...
+            _, bidder = self._kitty()
+            return bidder if len(b.extended) % 2 == 0 else bidder.partner
+        if stage == "doubling":
+            contract, seat = self._doubled_contract()
+            return Seat.parse(self.rules.doubling_turn(contract, seat, b.doubling))
+        return None
 
     @property
     def to_play(self) -> Optional[Seat]:
@@ -289,17 +364,106 @@ class Practice:
         return None if b.phase != "play" else b.play.on_move
 
     def legal_calls(self) -> List[str]:
-        return [] if self.to_call is None else self.rules.auction_legal_calls(self.board.auction)
+        """The calls the seat on turn may make now (in the extended bids, a pass
+        that would end them below level 5 is not one)."""
+        stage, b = self.stage, self.board
+        if stage == "auction":
+            return self.rules.auction_legal_calls(b.auction)
+        if stage == "extended":
+            kitty, _ = self._kitty()
+            extended = ExtendedBidding(self.rules)
+            out = []
+            for call in extended.auction_legal_calls([kitty] + b.extended):
+                try:
+                    extended.auction_state([kitty] + b.extended + [call])
+                except RulesError:
+                    continue                # the pass that would stop below level 5
+                out.append(call)
+            return out
+        if stage == "doubling":
+            contract, seat = self._doubled_contract()
+            return self.rules.doubling_legal_calls(contract, seat, b.doubling)
+        return []
+
+    # -- Skruuvi: the extended bids and the doubling round ---------------------------
+    def _kitty(self) -> Tuple[Optional[str], Optional[Seat]]:
+        """The first auction's kitty bid and its bidder; ``(None, None)`` for the
+        all-pass misère (no extended bids)."""
+        contract, declarer, _ = self.rules.auction_result(self.board.auction, self.board.dealer)
+        if contract is None or declarer is None or contract == self.rules.all_pass_contract:
+            return None, None
+        return contract, Seat.parse(declarer)
+
+    def _doubled_contract(self) -> Tuple[Optional[str], Optional[Seat]]:
+        """The contract the doubling round is about and its ``seat`` (declarer,
+        or the dealer for the all-pass misère)."""
+        b = self.board
+        kitty, bidder = self._kitty()
+        if kitty is None:
+            contract, _, _ = self.rules.auction_result(b.auction, b.dealer)
+            return (contract, b.dealer) if contract == self.rules.all_pass_contract \
+                else (None, None)
+        contract, declarer, _ = self.rules.extended_auction_result(kitty, bidder.name, b.extended)
+        return contract, Seat.parse(declarer)
+
+    def _skruuvi_decision(self, seat: Seat, stage: str) -> Decision:
+        """The computer's extended bid or doubling call (the policy models neither):
+        in the extended bids a main player raises the last bid, when it is below
+        level 5, to level 5 in its strain (``game.raise_kitty_bid``'s model), else
+        passes; in the doubling round it passes."""
+        if stage == "doubling":
+            return Decision(PASS, "passes in the doubling round (the computer does not double "
+                                  "or redouble: the bidding policy does not model doubles)")
+        kitty, _ = self._kitty()
+        last = ExtendedBidding(self.rules).auction_state([kitty] + self.board.extended).last_bid
+        if last.level < LOWEST_FINAL_LEVEL:
+            raised = f"{LOWEST_FINAL_LEVEL}{last.strain}"
+            return Decision(raised, f"raises {last} to level {LOWEST_FINAL_LEVEL} in its strain: "
+                                    f"the main players may not stop below level 5")
+        return Decision(PASS, f"passes: {last} stands (the computer's extended bids only "
+                              f"reach level 5)")
 
     def legal_cards(self) -> List[Card]:
         """The cards the player may play now ([] when it is not his turn)."""
         return self.board.play.legal_cards() if self.to_play == self.seat else []
 
-    def hint(self) -> Decision:
-        """What the policy would call for the player now."""
+    def advice_seed(self, calls: Optional[int] = None) -> int:
+        """The advisor's seed for the call after ``calls`` calls of this board
+        (default: now): the session's seed plus the calls before it, as ``vint
+        review --seed SEED`` seeds the advice on each call of the saved board."""
+        return (self.seed or 0) + (len(self.board.calls) if calls is None else calls)
+
+    def recommendation(self):
+        """The bidding advisor's ``Recommendation`` for the player now (the same
+        as ``vint advise`` with the position and ``advice_seed()``)."""
+        if self.to_call != self.seat or self.stage != "auction":
+            raise PracticeError("it is not your turn to call in the first auction")
+        b = self.board
+        key = (b, tuple(b.auction))
+        if self._hinted is not None and self._hinted[0] is b and self._hinted[1] == key[1]:
+            return self._hinted[2]
+        options = {} if self.advice_samples is None else {"samples": self.advice_samples}
+        rec = recommend(b.deal[self.seat], seat=self.seat.name, dealer=b.dealer.name,
+                        auction=list(b.auction), rules=self.rules.name,
+                        seed=self.advice_seed(), **options)
+        self._hinted = key + (rec,)
+        return rec
+
+    def hint(self, quick: Optional[bool] = None) -> Decision:
+        """What to call now: the bidding advisor's recommendation and its reason
+        (``quick=True``, or a session with ``advice="policy"``: the policy's
+        call, its reason labelled as the policy's quick call)."""
         if self.to_call != self.seat:
             raise PracticeError("it is not your turn to call")
-        return self._decide(self.seat)
+        if self.stage in ("extended", "doubling"):
+            d = self._skruuvi_decision(self.seat, self.stage)
+            return Decision(d.call, f"the computer's own rule, not the advisor's (it does not "
+                                    f"advise Skruuvi's {self.stage} calls): {d.reason}")
+        if quick or (quick is None and self.advice == "policy"):
+            d = self._decide(self.seat)
+            return Decision(d.call, f"{QUICK_LABEL}: {d.reason}", d.row)
+        rec = self.recommendation()
+        return Decision(rec.call, rec.reason)
 
     def call(self, call: str) -> List[CallRecord]:
         """The player's call; then the computer calls until the player's next turn
@@ -314,17 +478,23 @@ class Practice:
         except RulesError as exc:
             raise PracticeError(f"{call!r} is not a call: {exc}") from None
         legal = self.legal_calls()
+        stage = self.stage
         if text not in legal:
-            state = self.rules.auction_state(self.board.auction)
             why = None
-            if text not in (PASS, "X", "XX"):
+            if text not in (PASS, "X", "XX") and stage == "auction":
+                state = self.rules.auction_state(self.board.auction)
                 why = self.rules.bid_problem(self.rules.read_bid(text), state)
+            elif stage == "extended" and text == PASS:
+                why = "the main players may not stop below level 5: bid on"
+            elif stage == "extended":
+                why = "an extended bid must be higher than the last"
+            elif stage == "doubling":
+                why = "the doubling round has pass, double (X) and, after a double, redouble (XX)"
             raise PracticeError(f"{text} is not allowed here" + (f": {why}" if why else "")
                                 + f" (legal: {', '.join(legal[:8])}"
                                 + (" ..." if len(legal) > 8 else "") + ")")
-        advice = self._decide(self.seat)
-        record = CallRecord(self.seat.name, text, True,
-                            advice=None if advice.call == text else advice)
+        advice = self._judge_call(text) if stage == "auction" else None
+        record = CallRecord(self.seat.name, text, True, advice=advice, stage=stage)
         self.board.calls.append(record)
         return [record] + self._computer_calls()
 
@@ -404,6 +574,7 @@ class Practice:
         del b.calls[calls[-1]:]
         b.play, b.cards, b.claim = None, [], None
         b.contract = b.declarer = b.note = None
+        b.doubled = 0
         if b.finished:
             b.result = None
             self._rebuild_sheet()
@@ -482,7 +653,8 @@ class Practice:
                "first_caller": self.rules.seat_of_call(b.dealer, 0).name,
                "to_call": None if to_call is None else to_call.name,
                "legal": self.legal_calls() if to_call == self.seat else [],
-               "phase": b.phase, "play": self.play_state(),
+               "phase": b.phase, "stage": self.stage, "doubled": b.doubled,
+               "play": self.play_state(),
                "finished": b.finished, "result": None, "hands": None,
                "sheet": self.sheet_summary(), "boards_done": len(self.finished_boards)}
         if b.finished:
@@ -504,11 +676,15 @@ class Practice:
                 "Scoring": self.rules.name, "Player": self.seat.name}
         auction = b.auction
         first = self.rules.auction_result(b.auction, b.dealer)[0]
-        if r.contract is not None and r.contract != first:
-            # Skruuvi: the contract comes from the extended bids, which PBN's
-            # [Auction] cannot hold; the first auction goes in a note.
+        if r.contract is not None and (r.contract != first or b.doubled):
+            # Skruuvi: the contract comes from the extended bids and the
+            # doubling round, which PBN's [Auction] cannot hold; the first
+            # auction goes in a note.
             tags["Note"] = ("first auction: " + " ".join(b.auction)
-                            + f"; extended bids to {r.contract} by {r.declarer}")
+                            + (f"; extended bids {' '.join(b.extended)}" if b.extended else "")
+                            + f"; final contract {r.contract}"
+                            + (f" by {r.declarer}" if r.declarer else "")
+                            + ({1: ", doubled", 2: ", redoubled"}.get(b.doubled, "")))
             auction = []
         record = GameRecord(b.deal, dealer=b.dealer.name, auction=auction,
                             contract=r.contract, declarer=r.declarer, result=r.tricks, tags=tags)
@@ -520,6 +696,23 @@ class Practice:
                 # [Result] counts: the cards played tell them.
                 record.result = None
         return record
+
+    def _judge_call(self, text: str) -> Optional[Decision]:
+        """The word on the player's call: with the advisor's hints, the
+        advisor's when he asked for a hint on this turn and his call is a
+        mistake by the review's test (``bidding.verdict``; no hint asked: no
+        word, the review judges it); with the policy's quick hints, the
+        policy's call when it differs, labelled."""
+        if self.advice == "policy":
+            d = self._decide(self.seat)
+            return None if d.call == text else Decision(d.call, f"{QUICK_LABEL}: {d.reason}",
+                                                        d.row)
+        b = self.board
+        if self._hinted is None or self._hinted[0] is not b or self._hinted[1] != tuple(b.auction):
+            return None
+        rec = self._hinted[2]
+        word = verdict(rec, text)
+        return Decision(rec.call, f"{word.comment}. {rec.reason}") if word.flagged else None
 
     def _decide(self, seat: Seat) -> Decision:
         b = self.board
@@ -534,8 +727,11 @@ class Practice:
                 return added
             if seat == self.seat:
                 return added
-            decision = self._decide(seat)
-            record = CallRecord(seat.name, decision.call, False, reason=decision.reason)
+            stage = self.stage
+            decision = (self._decide(seat) if stage == "auction"
+                        else self._skruuvi_decision(seat, stage))
+            record = CallRecord(seat.name, decision.call, False, reason=decision.reason,
+                                stage=stage)
             self.board.calls.append(record)
             added.append(record)
 
@@ -599,27 +795,36 @@ class Practice:
         if contract is None:
             return None, None, "thrown in: everyone passed"
         if contract == self.rules.all_pass_contract:
+            if self.rules.has_kitty_bids:
+                b.doubled = self.rules.doubling_result(contract, b.dealer, b.doubling)
             if self.rules.all_pass_scores:
+                doubled = {1: " (doubled)", 2: " (redoubled)"}.get(b.doubled, "")
                 return contract, Seat.parse(leader), (
-                    "all-pass misère: all passed; each trick costs its taker a point"
+                    f"all-pass misère{doubled}: all passed; each trick costs its taker a point"
                     + ("" if self.play else " (double-dummy, each side taking as few tricks "
                        "as it can; the ace penalties are not scored)"))
             return contract, Seat.parse(leader), ("распасовка: all passed; the side with "
                                                   "fewer tricks wins")
-        if contract in playable_contracts(self.rules):
+        if contract in playable_contracts(self.rules) and not self.rules.has_kitty_bids:
             return contract, Seat.parse(declarer), None
         if extra_strain(self.rules, contract) is not None:
             # Semi-contract's Courts and misère bids (the policy bids Courts):
             # played by the general solver.
             return contract, Seat.parse(declarer), "played by the Courts and misère solver"
-        # Skruuvi: a kitty bid below level 5 is raised by the main players'
-        # extended bids, which follow the policy (docs/advise.md).
+        # Skruuvi: the main players' extended bids made the contract, and the
+        # doubling round may have doubled it.
         if self.rules.has_kitty_bids:
-            contract, declarer = self.policy.final_contract(b.dealer, b.auction)
+            contract, declarer = self._doubled_contract()
+            b.doubled = self.rules.doubling_result(contract, declarer, b.doubling)
+        note = "; ".join(filter(None, [
+            f"extended bids: {' '.join(b.extended)}" if b.extended else None,
+            {1: "doubled", 2: "redoubled"}.get(b.doubled)]))
+        if contract is not None and is_misere(self.rules, contract):
+            return contract, declarer, note or None
         if contract is None or contract not in playable_contracts(self.rules):
             return None, None, (f"the auction ends in {contract}, which the double-dummy "
                                 "table cannot play yet")
-        return contract, declarer, "the main players' extended bids follow the policy"
+        return contract, declarer, note or None
 
     def _finish(self) -> None:
         """Score the board: with the tricks taken when it was played out, else
@@ -627,7 +832,9 @@ class Practice:
         b = self.board
         valuer = Valuer(self.rules, b.deal, dealer=b.dealer, budgets=PRACTICE_BUDGETS)
         table = valuer.table()
-        par = par_of(valuer)
+        par = par_of(valuer) if self.rules.all_pass_contract is None else par_from_outcomes(
+            valuer.outcomes(playable_contracts(self.rules)), self.rules, b.dealer,
+            all_pass=valuer.all_pass())   # four passes play the all-pass deal: no throw-in
         contract, declarer, note = b.contract, b.declarer, b.note
         tricks = score = dd = None
         if contract is not None and not (b.play is not None and b.play.misere):
@@ -636,6 +843,11 @@ class Practice:
             if isinstance(found, int):
                 dd = tricks = found
                 score = valuer.deal_score(contract, declarer)
+                if b.doubled:
+                    # Skruuvi's doubling round: the same tricks, scored doubled.
+                    score = self.rules.score(b.deal, contract=contract,
+                                             declarer=score_declarer(valuer, contract, declarer),
+                                             tricks=tricks, doubled=b.doubled)
             else:
                 note = (f"{note}; its node budget ran out with declarer's side between "
                         f"{found.lower} and {found.upper} tricks, so the board is not scored")
@@ -673,6 +885,8 @@ class Practice:
                                               if t.winner == b.declarer)
         if complete and self.rules.misere_aces and is_misere(self.rules, b.contract):
             extra["aces_taken"] = aces_taken(b.deal, b.play.how.leader, b.play.cards)
+        if b.doubled:
+            extra["doubled"] = b.doubled
         return self.rules.score(b.deal, contract=b.contract, declarer=b.declarer.name,
                                 tricks=tricks, **extra)
 

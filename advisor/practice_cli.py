@@ -26,16 +26,19 @@ from typing import Optional
 from .practice import Practice, PracticeError
 from .preference_practice import PreferencePractice
 from .rules import three_handed_names
-from .render import call_text, calls_in_text, can_print_symbols
+from .render import can_print_symbols
 from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
-                              play_start_text, position_text, result_text, sheet_text)
+                              hint_text, play_start_text, position_text, result_text,
+                              sheet_text)
 
 __all__ = ["add_parser", "run_practice"]
 
 HELP = """In the auction type a call (1H, 2NT, 7S, P or pass), in the play a card
 (SA, H10, DT), or a command:
-  hint     the advisor's call and why; in the play, the computer's card and what
-           each of your cards is worth on the deals that fit what you have seen
+  hint     the advisor's call and why (it samples deals as `vint advise` does: a
+           few seconds); in the play, the computer's card and what each of your
+           cards is worth on the deals that fit what you have seen
+  hint quick  the bidding policy's call at once (not the advisor's advice)
   undo     take back your last call or card (and the computer's after it)
   claim    claim all the tricks left (claim N: N of them; in a misère, at most N)
   auto     the computer plays your cards to the end of the board
@@ -83,6 +86,9 @@ def add_parser(commands, seat_type, rule_names) -> None:
                         "you after each rubber (Skruuvi: each set), the score kept per player")
     p.add_argument("--session-deals", type=int, choices=(24, 12), default=24,
                    help="a Skruuvi session with --partners: 24 deals (sets of 8) or 12 (sets of 4)")
+    p.add_argument("--quick-hints", action="store_true",
+                   help="hints (and the word after your calls) from the bidding policy, at "
+                        "once, instead of the advisor's sampled advice (seconds a hint)")
     p.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     p.set_defaults(run=run_practice)
 
@@ -135,6 +141,29 @@ def strain_help(rules) -> str:
     return ("\nThe game's other strains:\n" + "\n".join(lines)) if lines else ""
 
 
+#: What the player is asked in Skruuvi's later bidding stages (seed 002).
+STAGE_TEXT = {
+    "extended": ("Extended bids: the two main players (the kitty bidder first) bid on "
+                 "after the exchange, each bid higher than the last; four passes in a row "
+                 "end them, at level 5 or more. Bid (e.g. 5H, 6G, 5M) or pass."),
+    "doubling": ("Doubling round: a defender may double (X), then a main player may "
+                 "redouble (XX); after the all-pass misère anyone may double, from the "
+                 "dealer round. Type X, XX or P."),
+}
+
+
+def opening_text(rules) -> str:
+    """The session's first lines on the game's bids: Skruuvi's G and M, and its
+    later stages, explained before the first call."""
+    if not rules.has_kitty_bids:
+        return ""
+    return ("Bids are a level 1-7 and a strain: M (misère: take at most 7 - level "
+            "tricks), S, C, D, H, or G (grand: no trumps), lowest first. Four passes with "
+            "nothing bid are the all-pass misère (played: each trick costs its taker). "
+            "After the first auction come the main players' extended bids and the "
+            "doubling round; you make your own calls there too.")
+
+
 def _is_terminal(stream) -> bool:
     try:
         return stream.isatty()
@@ -175,7 +204,8 @@ def run_practice(args, out, inp=None) -> None:
     session = Practice(args.rules, args.seat or "S", seed=args.seed, deals=args.deals,
                        constraints=_constraints(args.constraint), play=not args.no_play,
                        card_samples=args.card_samples, partners=args.partners,
-                       session_deals=args.session_deals)
+                       session_deals=args.session_deals,
+                       advice="policy" if args.quick_hints else "advisor")
     symbols = not args.letters and can_print_symbols(out)
 
     def say(text: str = "") -> None:
@@ -189,9 +219,16 @@ def run_practice(args, out, inp=None) -> None:
         if session.to_play == session.seat:
             say(position_text(session, symbols=symbols))
 
+    told = set()
+
     def auction_over(calls) -> None:
         """After calls that may end the auction: the play's start, its first cards."""
         say(calls_text(calls, symbols=symbols))
+        stage = session.stage
+        if stage in STAGE_TEXT and session.to_call == session.seat \
+                and (session.board.number, stage) not in told:
+            told.add((session.board.number, stage))
+            say(STAGE_TEXT[stage])
         if session.board.phase == "play" or (session.board.finished and
                                              session.board.result.played):
             say(play_start_text(session, symbols=symbols))
@@ -227,10 +264,14 @@ def run_practice(args, out, inp=None) -> None:
             if play:
                 say(card_hint_text(session.card_hint(), symbols=symbols))
             else:
-                d = session.hint()
-                say(f"  the advisor would call "
-                    f"{call_text(d.call, symbols) if d.call != 'P' else 'Pass'}: "
-                    f"{calls_in_text(d.reason, symbols)}")
+                if session.advice == "advisor" and session.to_call == session.seat:
+                    say("  asking the advisor (a few seconds; 'hint quick': the policy's "
+                        "call at once)...")
+                say("  " + hint_text(session.hint(), symbols))
+        elif command == "hint quick":
+            if play:
+                raise PracticeError("'hint quick' is for the auction: in the play type hint")
+            say("  " + hint_text(session.hint(quick=True), symbols))
         elif command == "undo":
             session.undo()
             say("  taken back.")
@@ -270,11 +311,15 @@ def run_practice(args, out, inp=None) -> None:
 
     say(f"Vint practice: {session.rules.name}, you are {session.seat.name}. "
         "Type help for the commands.")
+    if opening_text(session.rules):
+        say(opening_text(session.rules))
     show_board()
     if session.board.finished and board_over():
         return
     while True:
-        word = _next_line(f"{session.board.number} {session.seat.name}> ", inp, out)
+        stage = session.stage
+        where = f" {stage}" if stage in STAGE_TEXT else ""
+        word = _next_line(f"{session.board.number} {session.seat.name}{where}> ", inp, out)
         if word is None:
             break
         command = word.lower()

@@ -32,9 +32,9 @@ VINT = game_rules.get("vint")
 
 
 def _play_board_with_hints(session):
-    """The player follows the advisor's hint at every turn until the board ends."""
+    """The player follows the policy's quick hint at every turn until the board ends."""
     while session.to_call is not None:
-        session.call(session.hint().call)
+        session.call(session.hint(quick=True).call)
     return session.board
 
 
@@ -224,14 +224,14 @@ def test_a_skruuvi_all_pass_board_is_scored_by_the_misere_search():
 
 def test_practice_from_a_pipe_then_review_reads_the_session(tmp_path):
     save = tmp_path / "session.pbn"
-    script = "help\nhint\n9S\nfoo\nundo\n" + "P\n" * 200 + "quit\n"
+    script = "help\nhint quick\n9S\nfoo\nundo\n" + "P\n" * 200 + "quit\n"
     proc = subprocess.run(
         [sys.executable, "-m", "advisor.cli", "practice", "--seed", "5", "--boards", "2",
          "--save", str(save), "--letters", "--no-play"],
         input=script, capture_output=True, text=True, timeout=600, cwd=tmp_path, env=child_env())
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "hint" in out and "the advisor would call" in out
+    assert "hint" in out and "the policy would call" in out and "quick call" in out
     assert "9S" in out and "not a call" in out           # refused, the session goes on
     assert "no call or card of yours" in out              # undo before any call
     assert out.count("Par:") == 2 and "Sheet after 2 board(s)" in out
@@ -307,7 +307,7 @@ def test_a_semi_contract_board_ending_in_courts_is_played_and_scored():
 def _to_the_play(session):
     """The player follows the hints until the play starts (or the board ends)."""
     while session.board.phase == "auction":
-        session.call(session.hint().call)
+        session.call(session.hint(quick=True).call)
     return session.board
 
 

@@ -69,7 +69,7 @@ from ..valuation.courts import ADVICE_NODES as COURTS_NODES
 from ..valuation.misere import ACES_SPREAD, ADVICE_NODES, ESTIMATE_ERROR, aces_mean
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
-from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, sample_deals
+from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, and_terms, sample_deals, terms_that_fit
 from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
@@ -700,7 +700,12 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
                 readings = [r for r in readings if not r.rules]
                 if exc.passed_texts or not readings:
                     continue
-            dropped.append(readings.pop())      # the texts alone let no deal through
+            # The texts alone let no deal through: the latest goes, but what of
+            # it the hand allows is kept (sampling.terms_that_fit).
+            dropped.append(readings.pop())
+            part = _kept_part(sit, readings, dropped[-1], user, seed)
+            if part is not None:
+                readings.append(part)
             continue
         if len(drawn.deals) < samples / 2 and readings and readings[-1].rules:
             # The policy's own calls leave too few deals (a call the table makes
@@ -711,8 +716,29 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         if not dropped:
             return drawn, None
         what = "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in dropped)
+        part = "".join(f"; kept of {r.seat}'s {r.call}: {r.text}" for r in readings
+                       if r not in sit.inferences)
         return drawn, (f"no deal fits every reading of the auction with this hand; "
-                       f"relaxed: {what}")
+                       f"relaxed: {what}{part}")
+
+
+def _kept_part(sit: Situation, readings: List[Inference], reading: Inference, user,
+               seed) -> Optional[Inference]:
+    """What of a text reading that lets no deal through the hand allows, as a
+    reading of its own (issue 31: over 1S with KQJT9 of spades, North still
+    holds four spades and 12 points, only not the two spade honours); None
+    when nothing of it can be kept, or it cannot be split."""
+    terms = and_terms(reading.text)
+    if reading.rules or len(terms) < 2:
+        return None
+    others = _constraints_by_seat(Situation(**{**sit.__dict__, "inferences": readings}), user)
+    kept = terms_that_fit(sit.hand, sit.seat, reading.seat, terms, others,
+                          np.random.default_rng(seed))
+    if not kept or len(kept) == len(terms):
+        return None
+    return reading._replace(text=" and ".join(kept),
+                            why=f"{reading.why} (kept in part: your hand rules out "
+                                f"{' and '.join(t for t in terms if t not in kept)})")
 
 
 def _dropped(relaxed: Optional[str], sit: Situation) -> List[Inference]:

@@ -37,6 +37,7 @@ from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
 from . import tricks
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
+from .sampling import and_terms
 from .tables import Row, table_for
 
 __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks",
@@ -299,7 +300,9 @@ class Policy:
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
-                    return Decision(bid, f"{row.reason} ({_summary(features)}"
+                    return Decision(bid, f"{row.reason}"
+                                         f"{self._longer_note(row, strain, hand, reading, legal)}"
+                                         f" ({_summary(features)}"
                                          f"{self._tricks_note(row, hand, strain, reading)})", row)
         return Decision(PASS, _pass_reason(situation, features))
 
@@ -445,6 +448,48 @@ class Policy:
             cards = ranks[_SUIT_INDEX[s]]
             return (len(cards), sum(r >= 10 for r in cards), self.suits.index(s))
         return sorted(self.suits, key=key, reverse=True)
+
+    def _longer_note(self, row: Row, strain: str, hand: Hand, reading: _Reading,
+                     legal: Sequence[str]) -> str:
+        """Why a row names ``strain`` when the hand holds a longer suit (issue 31:
+        "names the highest and longest suit" said of a 4-card suit beside six
+        clubs): the longer suits this row tried first, and what ruled each out
+        (the row's condition's terms that fail for it, or no bid left); "" when
+        ``strain`` is the longest or the row does not choose among our suits."""
+        if row.strain != "suit" or strain not in _SUIT_INDEX:
+            return ""
+        ranks = _facts(hand.mask).ranks
+        length = len(ranks[_SUIT_INDEX[strain]])
+        notes = []
+        for other in self._strains(row, hand, reading):
+            if other == strain:
+                break
+            n = len(ranks[_SUIT_INDEX[other]])
+            if n <= length:
+                continue
+            word = SUIT_WORDS[_SUIT_INDEX[other]]
+            values = dict(_facts(hand.mask).features, **{f: 0 for f in POLICY_FEATURES})
+            failing = [t for t in and_terms(row.hand.format(suit=word, partner="spades"))
+                       if word in t and not self._term(t).on_features(values)]
+            if failing:
+                why = f"{' and '.join(failing)} does not hold"
+            elif self._bid(row, other, hand, reading, legal) is None:
+                why = "no bid in it is left at this row's level"
+            else:
+                why = "this row's condition does not hold for it"
+            notes.append(f"{word} ({n} cards): {why}")
+        if not notes:
+            return ""
+        return (f"; {SUIT_WORDS[_SUIT_INDEX[strain]]} ({length} cards) rather than the longer "
+                + ", ".join(notes))
+
+    def _term(self, text: str) -> Constraint:
+        """One condition compiled once (with the policy's own words)."""
+        found = self._compiled.get(text)
+        if found is None:
+            found = self._compiled[text] = compile_constraint(
+                text, extra_features=POLICY_FEATURES)
+        return found
 
     def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
         """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the

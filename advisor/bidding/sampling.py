@@ -21,9 +21,10 @@ import numpy as np
 from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
-from .constraints import Constraint, features_of_cards
+from .constraints import Constraint, compile_constraint, features_of_cards
 
-__all__ = ["SamplingError", "Samples", "sample_deals", "DEFAULT_MAX_ATTEMPTS"]
+__all__ = ["SamplingError", "Samples", "sample_deals", "DEFAULT_MAX_ATTEMPTS", "and_terms",
+           "terms_that_fit", "FIT_ATTEMPTS"]
 
 #: Deals tried at most before giving up on finding more that fit.
 DEFAULT_MAX_ATTEMPTS = 200_000
@@ -126,3 +127,57 @@ def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
 
 def _describe(constraints: Dict[Seat, Constraint]) -> str:
     return "; ".join(f"{s.name}: {c.describe()}" for s, c in constraints.items()) or "none"
+
+
+# --------------------------------------------------------------------------
+# Keeping what the hand allows of a reading (issue 31)
+
+#: Deals tried to see whether a reading's terms can hold at all with the hand.
+FIT_ATTEMPTS = 20_000
+
+
+def and_terms(text: str) -> List[str]:
+    """The terms of a constraint text joined by a top-level ``and``
+    (``"spades >= 4 and hcp >= 12"``: two terms); a text with a top-level
+    ``or`` is one term (its parts cannot be kept apart)."""
+    terms, depth, start, words = [], 0, 0, text
+    i = 0
+    while i < len(words):
+        ch = words[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif depth == 0 and words.startswith(" or ", i):
+            return [text.strip()]
+        elif depth == 0 and words.startswith(" and ", i):
+            terms.append(words[start:i].strip())
+            start = i + len(" and ")
+            i = start
+            continue
+        i += 1
+    terms.append(words[start:].strip())
+    return [t for t in terms if t]
+
+
+def terms_that_fit(hand: Hand, seat, reader, terms: Sequence[str],
+                   others: Mapping[str, Constraint], rng: np.random.Generator, *,
+                   max_attempts: int = FIT_ATTEMPTS) -> List[str]:
+    """As many of a reading's ``terms`` (for seat ``reader``) as can hold
+    together with ``hand`` in ``seat`` and the other seats' constraints
+    ``others``: each term in turn is kept when some deal still fits the terms
+    kept so far and it (``max_attempts`` deals tried). Over 1S with KQJT9 of
+    spades, "spades >= 4 and honours_spades >= 2 and hcp >= 12" keeps the
+    spades and the points and drops only the honours the hand holds."""
+    reader = Seat.parse(reader).name
+    kept: List[str] = []
+    for term in terms:
+        trial = compile_constraint(" and ".join(kept + [term]))
+        cons = dict(others)
+        cons[reader] = cons[reader] & trial if reader in cons else trial
+        try:
+            sample_deals(hand, seat, 1, rng, cons, max_attempts=max_attempts)
+        except SamplingError:
+            continue
+        kept.append(term)
+    return kept

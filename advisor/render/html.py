@@ -94,7 +94,7 @@ def _auction(rv) -> str:
     notes = []
     for i, call in enumerate(r.auction):
         c = reviewed.get(i + 1)
-        disagree = c is not None and c.recommended is not None and not c.agrees
+        disagree = c is not None and c.flagged       # a mistake by the advisor's test
         title = f' title="{escape(c.comment)}"' if c is not None and c.comment else ""
         cls = "call disagree" if disagree else "call"
         cells.append(f'<td class="{cls}"{title}>{_call(call)}</td>')

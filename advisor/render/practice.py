@@ -49,19 +49,32 @@ def auction_grid(session, *, symbols: bool = False) -> str:
     return "\n".join(lines)
 
 
+def hint_text(decision, symbols: bool = False) -> str:
+    """A call hint in words: the advisor's, the policy's quick call (its
+    reason says so: ``practice.QUICK_LABEL``), or in Skruuvi's extended bids
+    and doubling round the computer's own rule."""
+    who = ("the policy would call" if decision.reason.startswith("the policy's quick call")
+           else "the computer would call" if decision.reason.startswith("the computer's own")
+           else "the advisor would call")
+    return (f"{who} {_call_name(decision.call, symbols)}: "
+            f"{calls_in_text(decision.reason, symbols)}")
+
+
 def calls_text(records, *, symbols: bool = False) -> str:
     """The calls just made: the player's, with the advisor's comment when it
     would have called otherwise, then the computer's with their reasons."""
     out = []
     for r in records:
+        # Skruuvi's extended bids and doubling round are marked as such.
+        stage = "" if getattr(r, "stage", "auction") == "auction" else f" ({r.stage})"
         if r.player:
-            out.append(f"  {r.seat} (you): {_call_name(r.call, symbols)}")
+            out.append(f"  {r.seat} (you{stage[2:-1] and ', ' + stage[2:-1]}): "
+                       f"{_call_name(r.call, symbols)}")
             if r.advice is not None:
-                out.append(f"      the advisor would call {_call_name(r.advice.call, symbols)}: "
-                           f"{calls_in_text(r.advice.reason, symbols)}")
+                out.append(f"      {hint_text(r.advice, symbols)}")
         else:
             reason = f"  - {calls_in_text(r.reason, symbols)}" if r.reason else ""
-            out.append(f"  {r.seat}: {_call_name(r.call, symbols)}{reason}")
+            out.append(f"  {r.seat}{stage}: {_call_name(r.call, symbols)}{reason}")
     return "\n".join(out)
 
 

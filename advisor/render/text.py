@@ -352,7 +352,8 @@ AUCTION_COLUMNS = ("W", "N", "E", "S")
 
 def _auction_lines(rv, symbols: bool = False) -> List[str]:
     """The auction as a grid of four columns (W N E S), ``?`` after each call the
-    advisor would not have made; below it, those calls with the advisor's word."""
+    advisor flags as a mistake (``CallReview.flagged``); below it, each call
+    the advisor would not have made, with its word."""
     r = rv.record
     if not r.auction:
         return []
@@ -365,12 +366,14 @@ def _auction_lines(rv, symbols: bool = False) -> List[str]:
     for i, call in enumerate(r.auction):
         seat = rs.seat_of_call(r.dealer, i).name
         c = by_index.get(i + 1)
-        doubted = c is not None and not c.agrees
+        doubted = c is not None and c.flagged     # a mistake by the advisor's test
         shown = "Pass" if call == "P" else _contract_label(call, symbols) if call[:1].isdigit() \
             else call
         cells.append(shown + ("?" if doubted else ""))
-        if doubted:
-            notes.append(f"  ? {i + 1:>3}. {seat}  {shown}"
+        if c is not None and not c.agrees and c.recommended is not None:
+            # a call the advisor would not make but that is no mistake by its
+            # test (the lead within two standard errors or the margin): no ?
+            notes.append(f"  {'?' if doubted else ' '} {i + 1:>3}. {seat}  {shown}"
                          f"   {c.comment}")
     out.append("  " + "".join(f"{s:<{width}}" for s in AUCTION_COLUMNS).rstrip())
     for k in range(0, len(cells), 4):

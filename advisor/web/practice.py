@@ -2,7 +2,12 @@
 
 ==========================================  ====================================
 ``POST /api/practice/new``                  a new session (a job): rules, seat,
-                                            seed, constraint ``"S: hcp >= 12"``
+                                            seed, constraint ``"S: hcp >= 12"``,
+                                            advice (``advisor`` or ``policy``),
+                                            advice_samples (the advisor's deals
+                                            per hint: 1 to
+                                            ``MAX_ADVICE_SAMPLES`` = 400; the
+                                            default 200)
 ``POST /api/practice/<session>/call``       the player's call (a job)
 ``POST /api/practice/<session>/card``       the player's card: ``{"card": "SA"}``;
                                             the computer plays on to his next
@@ -17,16 +22,25 @@
                                             cards to the end of the board (a job)
 ``POST /api/practice/<session>/undo``       take back the player's last card or call
 ``POST /api/practice/<session>/next``       the next board (skips an unfinished one)
-``GET  /api/practice/<session>/hint``       the advisor's call and why
+``POST /api/practice/<session>/hint``       the advisor's call and why (a job:
+                                            ``hint`` in the state, ``{"call",
+                                            "reason", "by"}``; ``by`` says whose)
+``GET  /api/practice/<session>/hint``       ``?quick=1`` only: the policy's call
+                                            at once (the advisor's takes
+                                            seconds: the job above)
 ``GET  /api/practice/<session>/pbn``        the finished boards as PBN (with the play)
 ==========================================  ====================================
 
-Calls that end an auction solve the deal double-dummy, and the computer's
-cards sample and solve deals (about a second a card), so they run as jobs
-(``advisor.web.jobs``): ``auto`` reports each card as progress and stops
-between cards when the page cancels it. Each answer is the session's
+Calls that end an auction solve the deal double-dummy, the computer's cards
+sample and solve deals (about a second a card), and the advisor's hint
+samples and solves a few hundred deals (8 to 30 s), so they run as jobs
+(``advisor.web.jobs``: within its limits on jobs and time, stopped when the
+page cancels): ``auto`` reports each card as progress and stops between
+cards when the page cancels it. Each answer is the session's
 ``state()``; nothing is kept per request beyond the sessions. A session's
-operations run one at a time (a lock per session); at most
+operations run one at a time (a lock per session; the answers given at once,
+the quick hint and the PBN, wait at most ``LOCK_WAIT_SECONDS`` for a session
+busy with a job, then are a 429); at most
 ``MAX_SESSIONS`` sessions are kept, the least recently used forgotten first,
 and a session nobody used for ``SESSION_IDLE_SECONDS`` is forgotten.
 """
@@ -37,6 +51,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from contextlib import contextmanager
 
 from flask import Blueprint, Response, jsonify, request
 
@@ -44,13 +59,20 @@ from ..practice import Practice, PracticeError
 from ..preference_practice import PreferencePractice
 from ..rules import three_handed_names
 from .guard import client_id, json_body
-from .jobs import JobRunner
+from .jobs import Busy, JobRunner
 
-__all__ = ["practice_api", "MAX_SESSIONS", "SESSION_IDLE_SECONDS"]
+__all__ = ["practice_api", "MAX_SESSIONS", "SESSION_IDLE_SECONDS", "MAX_ADVICE_SAMPLES"]
 
 MAX_SESSIONS = 50
 #: A practice session unused for this long is forgotten (its page was closed).
 SESSION_IDLE_SECONDS = 2 * 3600
+#: The most deals a page may ask the advisor to sample for one hint (twice
+#: ``recommend``'s 200: about a minute a hint at most; the command line has no
+#: such limit).
+MAX_ADVICE_SAMPLES = 400
+#: How long a request answered at once (the quick hint, the PBN) waits for its
+#: session's lock, held by a job for up to the job time limit, before a 429.
+LOCK_WAIT_SECONDS = 2.0
 
 
 class _Sessions:
@@ -87,6 +109,20 @@ class _Sessions:
             if now - used <= SESSION_IDLE_SECONDS:
                 break
             del self._items[sid]
+
+
+@contextmanager
+def _held_briefly(lock: threading.Lock):
+    """Hold a session's lock for an answer given in the request; ``Busy``
+    (HTTP 429) when a job of the session holds it, so that no request thread
+    waits out another's job."""
+    if not lock.acquire(timeout=LOCK_WAIT_SECONDS):
+        raise Busy("this practice session is busy with a job (a hint, a call or the play): "
+                   "ask again when it has finished")
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def practice_api(runner: JobRunner) -> Blueprint:
@@ -134,6 +170,18 @@ def practice_api(runner: JobRunner) -> Blueprint:
             if not sep or not text.strip() or len(constraint) > 500:
                 raise PracticeError("write a constraint as SEAT: EXPRESSION, e.g. 'S: hcp >= 12'")
             options["constraints"] = {seat.strip(): text.strip()}
+        advice = data.get("advice") or "advisor"
+        if advice not in ("advisor", "policy"):
+            raise PracticeError("advice must be 'advisor' or 'policy'")
+        options["advice"] = advice
+        samples = data.get("advice_samples")
+        if samples not in (None, ""):
+            text = str(samples)
+            if isinstance(samples, bool) or not (text.isascii() and text.isdigit()) \
+                    or len(text) > 6 or not 1 <= int(text) <= MAX_ADVICE_SAMPLES:
+                raise PracticeError(f"advice_samples must be a whole number from 1 to "
+                                    f"{MAX_ADVICE_SAMPLES}, not {text[:20]!r}")
+            options["advice_samples"] = int(text)
 
         if options["rules"].strip().lower() in three_handed_names():
             # Three players: the seat is a player 0, 1, 2 (advisor.preference_practice).
@@ -203,17 +251,37 @@ def practice_api(runner: JobRunner) -> Blueprint:
     def next_board(sid):
         return in_session(sid, "practice-next", lambda p, job: p.skip())
 
-    @api.get("/<sid>/hint")
+    @api.post("/<sid>/hint")
     def hint(sid):
+        def hint_work(p, job):
+            if isinstance(p, Practice):
+                decision = p.hint()
+                by = "policy" if p.advice == "policy" else "advisor"
+            else:                          # Preference: its own advisor
+                decision, by = p.hint(), "advisor"
+            return {"hint": {"call": decision.call, "reason": decision.reason, "by": by}}
+        return in_session(sid, "practice-hint", hint_work)
+
+    @api.get("/<sid>/hint")
+    def quick_hint(sid):
+        # Only the policy's call (about a millisecond) is answered in the
+        # request; the advisor's samples deals for seconds, so it is a job.
+        quick = request.args.get("quick", "")
+        if quick not in ("1", "true"):
+            raise PracticeError("GET .../hint answers only ?quick=1 (the policy's call); the "
+                                "advisor's hint is a job: POST /api/practice/<session>/hint")
         practice, lock = sessions.get(sid)
-        with lock:
-            decision = practice.hint()
-        return jsonify({"call": decision.call, "reason": decision.reason})
+        if not isinstance(practice, Practice):
+            raise PracticeError("Preference practice has no quick hint: its advisor's is a "
+                                "job, POST /api/practice/<session>/hint")
+        with _held_briefly(lock):
+            decision = practice.hint(quick=True)
+        return jsonify({"call": decision.call, "reason": decision.reason, "by": "policy"})
 
     @api.get("/<sid>/pbn")
     def pbn(sid):
         practice, lock = sessions.get(sid)
-        with lock:
+        with _held_briefly(lock):
             text = practice.pbn()
         return Response(text, mimetype="text/plain",
                         headers={"Content-Disposition": "attachment; filename=practice.pbn"})

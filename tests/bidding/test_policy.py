@@ -300,3 +300,19 @@ def test_a_strong_rebidder_shows_a_second_four_card_suit():
     assert first == "1S"
     d = policy.call(strong, seat="N", dealer="N", auction=["1S", "P", "P", "P"])
     assert d.call in ("1D", "2D") and "second suit" in d.reason
+
+
+def test_a_four_card_suit_named_over_a_longer_one_says_why():
+    """Issue 31: "names the highest and longest suit" was said of 1S with four
+    spades beside six clubs; the reason now names the longer suit and the
+    condition it fails."""
+    from advisor.bidding.policy import Policy
+    from solver.cards import Hand
+
+    d = Policy("vint").call(Hand.from_pbn("AK32.KQ.3.986532"), seat="N", dealer="N", auction=[])
+    assert d.call == "1S"
+    assert ("spades (4 cards) rather than the longer clubs (6 cards): honours_clubs >= 2 "
+            "does not hold") in d.reason
+    # The longest suit named: no such note.
+    d = Policy("vint").call(Hand.from_pbn("AKQ87.KJ4.A2.T93"), seat="N", dealer="N", auction=[])
+    assert d.call == "1S" and "rather than" not in d.reason

@@ -87,3 +87,24 @@ def test_a_pool_of_earlier_deals_is_tried_first():
     assert got.deals[:2] == earlier[:2] and not set(got.deals) & set(other.deals)
     got = sample_deals(HAND, "N", 3, np.random.default_rng(6), pool=earlier)
     assert all(d["N"] == HAND for d in got.deals) and not set(got.deals) & set(earlier)
+
+
+def test_a_reading_the_hand_contradicts_is_kept_in_part():
+    """Issue 31: over 1S with KQJT9 of spades North cannot hold two spade
+    honours; the advisor used to drop the whole 1S reading (North then
+    averaged 9.5 points and 2.8 spades). Only the honours go now: North keeps
+    four spades and 12 points in every sample."""
+    from advisor.bidding.advise import _sample_softly, prepare
+    from advisor.bidding.sampling import and_terms
+
+    assert and_terms("spades >= 4 and (hcp >= 12 or aces >= 2)") == [
+        "spades >= 4", "(hcp >= 12 or aces >= 2)"]
+    assert and_terms("spades >= 4 or hcp >= 12 and aces >= 1") == [
+        "spades >= 4 or hcp >= 12 and aces >= 1"]
+    sit = prepare("KQJT9.A32.K32.32", seat="S", dealer="N", auction="1S P")
+    text = next(i.text for i in sit.inferences if i.seat == "N" and not i.rules)
+    assert "honours_spades >= 2" in text
+    drawn, warning = _sample_softly(sit, None, 60, 1, 200_000)
+    north = [d["N"] for d in drawn.deals]
+    assert all(h.hcp >= 12 and len(h.suit(0)) >= 4 for h in north)
+    assert "kept of N's 1S: spades >= 4 and hcp >= 12" in warning

@@ -237,7 +237,8 @@ def test_cancelled_is_not_a_value_error():
 # -- the practice tab ------------------------------------------------------------------
 
 def test_practice_session_through_the_api(client):
-    job = finish(client, client.post("/api/practice/new", json={"seat": "S", "seed": 4}))
+    job = finish(client, client.post("/api/practice/new",
+                                     json={"seat": "S", "seed": 4, "advice_samples": 16}))
     assert job["state"] == "done", job
     state = job["result"]
     sid = state["session"]
@@ -245,11 +246,24 @@ def test_practice_session_through_the_api(client):
     # An illegal call is a clear message; the session is unchanged.
     bad = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "9H"}))
     assert bad["state"] == "error" and "not a call" in bad["error"]
-    hint = client.get(f"/api/practice/{sid}/hint").json
-    assert hint["call"] in state["legal"] and hint["reason"]
-    # Follow the hints to the end of the auction.
+    # The hint is the advisor's recommendation (as vint advise gives it): a
+    # job, whose result is the state with the hint; with GET ?quick=1 the
+    # policy's call at once, said to be the policy's.
+    job = finish(client, client.post(f"/api/practice/{sid}/hint", json={}))
+    assert job["state"] == "done" and job["kind"] == "practice-hint", job
+    hint = job["result"].pop("hint")
+    assert job["result"] == state                 # asking for a hint changes nothing
+    assert hint["call"] in state["legal"] and hint["reason"] and hint["by"] == "advisor"
+    assert "samples" in hint["reason"]
+    quick = client.get(f"/api/practice/{sid}/hint?quick=1").json
+    assert quick["by"] == "policy" and quick["reason"].startswith("the policy's quick call")
+    for query in ("?quick=maybe", "", "?quick=0"):
+        refused = client.get(f"/api/practice/{sid}/hint{query}")
+        assert refused.status_code == 400, query
+    assert "POST /api/practice/<session>/hint" in refused.json["error"]
+    # Follow the quick hints to the end of the auction.
     while state["phase"] == "auction":
-        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        call = client.get(f"/api/practice/{sid}/hint?quick=1").json["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": call}))["result"]
     assert not state["finished"], "seed 4's auction ends in a contract the player plays"
     state = _play_the_board(client, sid, state)
@@ -316,8 +330,11 @@ def test_preference_practice_through_the_api(client):
     state = job["result"]
     sid = state["session"]
     assert state["rules"] == "preference" and state["seat"] == 0 and len(state["hand"]) == 10
+    quick = client.get(f"/api/practice/{sid}/hint?quick=1")
+    assert quick.status_code == 400 and "no quick hint" in quick.json["error"]
     while not state["finished"]:
-        call = client.get(f"/api/practice/{sid}/hint").json["call"]
+        hinted = finish(client, client.post(f"/api/practice/{sid}/hint", json={}))["result"]
+        call = hinted["hint"]["call"]
         state = finish(client, client.post(f"/api/practice/{sid}/call",
                                            json={"call": call}))["result"]
     assert state["boards_done"] == 1 and len(state["hands"]) == 3
@@ -371,3 +388,26 @@ def test_a_bridge_file_upload_says_play_only_would_read_it(client):
     job = finish(client, client.post("/api/review", data=data,
                                      content_type="multipart/form-data"))
     assert job["result"]["deals"] == 1 and job["result"]["hint"] == ""
+
+
+def test_skruuvi_practice_doubling_round_through_the_api(client):
+    """The player's own doubling-round call (issue 31): seed 1, East plays 5H
+    and South, on his left, doubles."""
+    job = finish(client, client.post("/api/practice/new", json={
+        "rules": "skruuvi", "seat": "S", "seed": 1, "advice": "policy"}))
+    state = job["result"]
+    sid = state["session"]
+    while state["stage"] == "auction":
+        call = client.get(f"/api/practice/{sid}/hint?quick=1").json["call"]
+        state = finish(client, client.post(f"/api/practice/{sid}/call",
+                                           json={"call": call}))["result"]
+    assert state["stage"] == "doubling" and state["legal"] == ["P", "X"]
+    hint = client.get(f"/api/practice/{sid}/hint?quick=1").json
+    assert hint["reason"].startswith("the computer's own rule")
+    state = finish(client, client.post(f"/api/practice/{sid}/call", json={"call": "X"}))["result"]
+    # The doubled contract goes to the play.
+    assert state["phase"] == "play" and state["stage"] is None and state["doubled"] == 1
+    assert (state["play"]["contract"], state["play"]["declarer"]) == ("5H", "E")
+    assert [c["stage"] for c in state["auction"]][-3:] == ["doubling"] * 3
+    bad = client.post("/api/practice/new", json={"advice": "oracle"})
+    assert bad.status_code == 400 and "advice must be" in bad.json["error"]

@@ -274,6 +274,78 @@ def test_jobs_are_limited_per_client_and_in_all():
         assert status == 202
 
 
+def _practice_session(s, **options):
+    status, data = s.request("POST", "/api/practice/new", dict({"seed": 3}, **options))
+    assert status == 202, data
+    job = s.finish(data)
+    assert job["state"] == "done", job
+    return job["result"]["session"]
+
+
+def test_advice_samples_are_bounded():
+    with served(workers=1) as s:
+        for samples in (401, 10_000, "10000", 0, "1e3", "\u00b2", 10 ** 30):
+            status, data = s.request("POST", "/api/practice/new",
+                                     {"seed": 3, "advice_samples": samples})
+            assert status == 400, (samples, data)
+            assert "advice_samples must be a whole number from 1 to 400" in data["error"]
+        assert len(s.runner) == 0                      # nothing was started
+        _practice_session(s, advice_samples=400)
+        _practice_session(s, advice_samples="1")
+
+
+def test_the_advisors_hint_is_a_job_within_the_page_limit():
+    """The advisor's hint samples and solves for seconds: it is a job, counted
+    against the page's jobs (429 past them), and stopped when cancelled."""
+    with served(workers=1, max_jobs=4, max_client_jobs=2) as s:
+        sid = _practice_session(s)                     # the advisor's 200 samples a hint
+        page = {"X-Vint-Client": "a"}
+        # Another page's long job holds the one worker, so the hints wait.
+        status, data = s.request("POST", "/api/analyse", {
+            "deal": SLOW_SKRUUVI, "rules": "skruuvi", "aces_seconds": 60},
+            headers={"X-Vint-Client": "b"})
+        assert status == 202
+        blocker = data["id"]
+        hints = []
+        for _ in range(2):
+            status, data = s.request("POST", f"/api/practice/{sid}/hint", {}, headers=page)
+            assert status == 202 and data["kind"] == "practice-hint", data
+            hints.append(data["id"])
+        status, data = s.request("POST", f"/api/practice/{sid}/hint", {}, headers=page)
+        assert status == 429 and "this page already has 2 jobs" in data["error"]
+        # A hint asked from another site starts nothing (it changes the server's work).
+        status, data = s.request("POST", f"/api/practice/{sid}/hint", {},
+                                 origin="http://evil.example")
+        assert status == 403
+        # A running hint stops when cancelled, inside its searches.
+        s.request("POST", f"/api/jobs/{hints[1]}/cancel")
+        s.request("POST", f"/api/jobs/{blocker}/cancel")
+        wait_for(lambda: s.runner.get(hints[0]).state == "running", timeout=30)
+        # An answer given in the request does not wait out the session's job.
+        started = time.monotonic()
+        status, data = s.request("GET", f"/api/practice/{sid}/hint?quick=1")
+        assert status == 429 and "busy with a job" in data["error"]
+        assert time.monotonic() - started < 5
+        s.request("POST", f"/api/jobs/{hints[0]}/cancel")
+        started = time.monotonic()
+        job = s.finish(s.request("GET", f"/api/jobs/{hints[0]}")[1], timeout=30)
+        assert job["state"] == "cancelled" and time.monotonic() - started < 10
+        # The quick call is still answered at once, and the session still works.
+        status, data = s.request("GET", f"/api/practice/{sid}/hint?quick=1")
+        assert status == 200 and data["by"] == "policy"
+
+
+def test_the_advisors_hint_stops_at_the_job_time_limit():
+    with served(workers=1, job_seconds=1.0) as s:
+        sid = _practice_session(s, advice_samples=400)
+        status, data = s.request("POST", f"/api/practice/{sid}/hint", {})
+        assert status == 202
+        started = time.monotonic()
+        job = s.finish(data, timeout=30)
+        assert job["state"] == "error" and "stopped after 1 s" in job["error"], job
+        assert time.monotonic() - started < 10
+
+
 def test_a_job_stops_at_its_time_limit_even_inside_a_search():
     with served(workers=1, job_seconds=1.0) as s:
         status, data = s.request("POST", "/api/analyse", {

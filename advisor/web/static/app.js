@@ -333,7 +333,7 @@ function bidBox(s) {
         el("button", {"data-call": c, onclick: act(c)}, callNode(c)))) : "";
     }),
     el("button", {onclick: guard(async () => {
-      const h = await api(`/api/practice/${practice.sid}/hint`);
+      const h = (await runJob($("practice-job"), `/api/practice/${practice.sid}/hint`, {})).hint;
       $("practice-hint").replaceChildren("Advisor: ", callNode(h.call), ` \u2014 ${h.reason}`);
     })}, "Hint"),
     " ", el("button", {onclick: guard(async () => drawPractice(await runJob($("practice-job"),
