@@ -335,6 +335,16 @@ def test_preference_practice_draws_three_hands_and_the_widow(server, browser, tm
     mine = browser.find_elements(By.CSS_SELECTOR, "#practice-result .myhand .face")
     assert [f.get_attribute("data-card") for f in mine] == \
         [c[0] + c[1:].replace("10", "T") for c in state["hand"]]
+    # The Hint button runs the advisor as a job and says its call and why.
+    browser.execute_script("[...document.querySelectorAll('#practice-result .bidbox button')]"
+                           ".find((b) => b.textContent === 'Hint').click();")
+    hint = wait_for(browser, "#practice-hint", timeout=60)
+    for _ in range(120):
+        if hint.text.startswith("Advisor:"):
+            break
+        time.sleep(0.5)
+    assert hint.text.startswith("Advisor:") and "\u2014" in hint.text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#message.shown")
     # Pass at each turn (the computer's calls come with their reasons as text)
     # until the board is over: the three hands and the widow face up.
     for _ in range(20):

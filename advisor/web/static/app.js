@@ -564,7 +564,7 @@ function drawPreferencePractice(s) {
     parts.push(el("div", {class: "bidbox"},
       el("div", {}, s.legal.map((c) => el("button", {"data-call": c, onclick: act(c)}, prefCallNode(c)))),
       el("button", {onclick: guard(async () => {
-        const h = await api(`/api/practice/${practice.sid}/hint`);
+        const h = (await runJob($("practice-job"), `/api/practice/${practice.sid}/hint`, {})).hint;
         $("practice-hint").replaceChildren("Advisor: ", prefCallNode(h.call), ` \u2014 ${h.reason}`);
       })}, "Hint"), " ",
       el("button", {onclick: oneAtATime($("practice-result"), guard(async () => drawPractice(
