@@ -191,7 +191,10 @@ def _auction_fields(section, rules) -> List[Field]:
 
 
 def _play_rows(section, source: str):
-    """The trick lines of a Play section: ``[(line, [tokens])]`` (notes dropped)."""
+    """The trick lines of a Play section: ``[(line, [tokens], problem)]`` (notes
+    dropped). ``problem`` is None for a good line, else what is wrong with it (a
+    line that does not hold four cards): the play stops there as damage, so the
+    deal and the tricks before it are kept (``_PlayTable``)."""
     rows = []
     for number, line in section:
         tokens = [_card_token(t) for t in line.split() if not _NOTE.match(t) and t != "+"]
@@ -199,11 +202,11 @@ def _play_rows(section, source: str):
         ended = "*" in tokens
         tokens = tokens[:tokens.index("*")] if ended else tokens
         if tokens:
+            problem = None
             if len(tokens) != 4:
-                raise FormatError(source, number,
-                                  f"a trick line holds 4 cards (one per seat, - for none), "
-                                  f"not {len(tokens)}: {excerpt(' '.join(tokens))}")
-            rows.append((number, tokens))
+                problem = (f"a trick line holds 4 cards (one per seat, - for none), "
+                           f"not {len(tokens)}: {excerpt(' '.join(tokens))}")
+            rows.append((number, tokens, problem))
         if ended:
             break
     return rows
@@ -219,39 +222,49 @@ def _card_token(token: str) -> str:
 class _PlayTable:
     """A ``play_order`` for ``build_record``: the Play section's table by seat -> the
     cards in play order. ``first``: the seat of the first column (None: the
-    opening leader); ``line``: the Play tag's line."""
+    opening leader); ``line``: the Play tag's line. A line that cannot be read
+    as a trick (not four cards, a trick after an incomplete one, a card after a
+    missing one) stops the play there: the cards before it are returned and
+    ``damage`` (a ``FormatError``) says where and why, for ``build_record`` to
+    report as damage in the play rather than drop the deal."""
 
     def __init__(self, rows, first: Optional[Seat], source: str, line: int):
         self.rows, self.first, self.source, self.line = rows, first, source, line
+        self.damage: Optional[FormatError] = None
 
     def __call__(self, leader: Seat, trump) -> List[Field]:
+        self.damage = None
         source, first = self.source, leader if self.first is None else self.first
         play: List[Field] = []
         stopped_at = None
-        for number, tokens in self.rows:
-            if stopped_at is not None:
-                raise FormatError(source, number,
-                                  f"a trick follows the incomplete trick on line {stopped_at}")
-            cards = []
+        for number, tokens, problem in self.rows:
+            if problem is None and stopped_at is not None:
+                problem = f"a trick follows the incomplete trick on line {stopped_at}"
+            if problem is not None:
+                self.damage = FormatError(source, number, problem)
+                return play
+            cards, trick = [], []
             for i in range(4):
                 seat = Seat((leader + i) % 4)
                 token = tokens[(seat - first) % 4]
                 if token == "-":
                     stopped_at = number
                     break
-                play.append(Field(token, number))
+                trick.append(Field(token, number))
                 try:
                     cards.append(Card.parse(token))
                 except ValueError:
                     # The order of the cards after it is unknown: stop here, and
                     # build_record reports the unknown card as damage in the play.
-                    return play
+                    return play + trick
             if stopped_at is None:
                 leader = Seat((leader + trick_winner(cards, trump)) % 4)
             elif any(tokens[(Seat((leader + i) % 4) - first) % 4] != "-"
                      for i in range(len(cards) + 1, 4)):
-                raise FormatError(source, number,
-                                  "a card follows a missing one (-) in the same trick")
+                self.damage = FormatError(source, number,
+                                          "a card follows a missing one (-) in the same trick")
+                return play
+            play += trick
         return play
 
 
