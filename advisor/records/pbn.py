@@ -130,25 +130,56 @@ def _split_run_together(block: List[Tuple[int, str]]) -> List[List[Tuple[int, st
     return pieces
 
 
-def _parse_game(game, previous: Dict[str, str]):
-    """``(tags, sections)``: tag name (lower) -> (name, value, line); section lines by tag."""
+#: A tag line without the quotes PBN wants: ``[Event Random]``.
+_LOOSE_TAG = re.compile(r'\[\s*(\w+)\s+([^"\[\]]*?)\s*\]\s*$')
+
+
+def _parse_game(game, previous: Dict[str, str], warnings: Optional[List[str]] = None):
+    """``(tags, sections)``: tag name (lower) -> (name, value, line); section lines by tag.
+
+    Malformed tags are read as far as they make sense, each with a warning
+    naming its line (added to ``warnings``): a value ending in a stray ``]``
+    (``[Event "Random]"]``) loses the bracket, a tag without quotes
+    (``[Event Random]``) is read as if quoted, and any other line starting with
+    ``[`` that is not a tag is skipped (it used to go into the section above it,
+    or into a title)."""
+    warnings = [] if warnings is None else warnings
     tags: Dict[str, Tuple[str, str, int]] = {}
     sections: Dict[str, List[Tuple[int, str]]] = {}
     current = None
+
+    def add(name: str, value: str, number: int) -> None:
+        nonlocal current
+        if value == "#" and name.lower() in previous:
+            value = previous[name.lower()]
+        tags.setdefault(name.lower(), (name, value, number))
+        current = name.lower()
+        sections.setdefault(current, [])
+
     for number, line in game:
         pos, end = _skip_space(line, 0), len(line)
         m = _TAG.match(line, pos)
         if not m:
-            if current is not None:
+            if line.startswith("[", pos):
+                loose = _LOOSE_TAG.match(line, pos)
+                if loose:
+                    warnings.append(f"line {number}: the tag {excerpt(line.strip())} has no "
+                                    f"quotes around its value; read as "
+                                    f"[{loose.group(1)} \"{loose.group(2)}\"]")
+                    add(loose.group(1), loose.group(2), number)
+                else:
+                    warnings.append(f"line {number}: {excerpt(line.strip())} is not a tag "
+                                    "([Name \"value\"]); skipped")
+            elif current is not None:
                 sections[current].append((number, line))
             continue
         while m:
             name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-            if value == "#" and name.lower() in previous:
-                value = previous[name.lower()]
-            tags.setdefault(name.lower(), (name, value, number))
-            current = name.lower()
-            sections.setdefault(current, [])
+            if value.endswith("]") and "[" not in value:
+                warnings.append(f"line {number}: the value of [{name}] ends in a stray ']' "
+                                f"({excerpt(value)}); read as {excerpt(value.rstrip(']'))}")
+                value = value.rstrip("]")
+            add(name, value, number)
             pos = _skip_space(line, m.end())
             m = _TAG.match(line, pos)
         if pos < end:
@@ -317,7 +348,8 @@ def read_pbn(text: str, source: str = "<text>", rules="vint", *,
     out = GameSet()
     previous: Dict[str, Tuple[str, str, int]] = {}
     for game, warnings in _games(_strip_comments(without_bom(text))):
-        tags, sections = _parse_game(game, {k: v for k, (_n, v, _l) in previous.items()})
+        tags, sections = _parse_game(game, {k: v for k, (_n, v, _l) in previous.items()},
+                                     warnings)
         if "deal" not in tags:
             if not any(name in tags for name in _GAME_TAGS):
                 previous = {**previous, **tags}          # a header: its values for '#'

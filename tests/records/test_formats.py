@@ -345,3 +345,33 @@ def test_lin_deals_written_as_pbn_read_back_the_same():
     assert again.errors == [] and len(again) == 2
     assert [g.to_dict() for g in again] == [g.to_dict() for g in games]
     assert '[Contract "Pass"]' in text and '[Result "10"]' in text      # thrown in; claim
+
+
+MALFORMED_TAGS = [
+    # (the Event line as written, the title's Event, words of the warning)
+    ('[Event "Random]"]', "Random", "the value of [Event] ends in a stray ']'"),
+    ("[Event Random]", "Random", "has no quotes around its value"),
+    ('[Event "Random', None, "is not a tag"),
+]
+
+
+@pytest.mark.parametrize("written,event,warning", MALFORMED_TAGS)
+def test_a_malformed_tag_is_a_warning_naming_its_line_not_text_in_the_title(written, event,
+                                                                           warning):
+    """/work/shared/played/ben__cold_6d.pbn's first line is ``[Event "Random]"]``: its
+    title read "(Event Random] Board 79)" (issue 28)."""
+    text = edited('[Event "Review test"]', written)
+    games = read_games(text, format="pbn")
+    assert not games.errors and len(games) == 1
+    g = games[0]
+    assert g.tags.get("Event") == event and g.tags["Board"] == "1"
+    line = line_of(text.splitlines(), written)
+    assert any(w.startswith(f"line {line}: ") and warning in w for w in g.warnings)
+    assert g.play == PLAY               # the rest of the game is read as before
+
+
+def test_a_line_that_is_not_a_tag_is_not_read_as_calls():
+    text = edited("4H   Pass Pass Pass", '4H   Pass Pass Pass\n[Oops "1H 2H]')
+    g = read_games(text, format="pbn")[0]
+    assert g.auction == read_games(GAME_PBN)[0].auction
+    assert any("'[Oops \"1H 2H]' is not a tag" in w for w in g.warnings)
