@@ -9,11 +9,13 @@ so nothing is lost when the session stops (``quit``, end of input, Ctrl-C).
 Commands at the prompt: in the auction a call (``1H``, ``2NT``, ``P`` or
 ``pass``); in the play a card (``SA``, ``H10``); ``hint`` (what the advisor
 would call and why, or the computer's card with each card's expectation),
-``undo`` (take back your last call or card), ``claim [N]`` (claim the rest,
-or N of the tricks left), ``auto`` (the computer plays your cards to the end
-of the board), ``skip`` (leave this board unscored), ``hand``, ``auction``,
-``sheet``, ``help``, ``quit``. ``--no-play`` ends each board with the
-auction, scored double-dummy.
+``pass out`` or ``po`` (pass at each of your turns until the auction ends;
+the prompt says how many passes in a row end it), ``undo`` (take back your
+last call or card), ``claim [N]`` (claim the rest, or N of the tricks
+left), ``auto`` (the computer plays your cards to the end of the board),
+``skip`` (leave this board unscored), ``hand``, ``auction``, ``sheet`` (the
+score sheet board by board, then its totals), ``help``, ``quit``.
+``--no-play`` ends each board with the auction, scored double-dummy.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from .preference_practice import PreferencePractice
 from .rules import three_handed_names
 from .render import call_text, calls_in_text, can_print_symbols
 from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
-                              play_start_text, position_text, result_text, sheet_text)
+                              play_start_text, position_text, result_text, score_sheet_text,
+                              sheet_text)
 
 __all__ = ["add_parser", "run_practice"]
 
@@ -41,7 +44,9 @@ HELP = """In the auction type a call (1H, 2NT, 7S, P or pass), in the play a car
   auto     the computer plays your cards to the end of the board
   skip     leave this board unscored and deal the next
   hand     show your hand (in the play: your cards and the trick)
-  auction  show the auction     sheet  the score sheet     help  this text
+  pass out (or po)  pass at each of your turns until the auction ends
+  auction  show the auction     sheet  the score sheet, board by board
+  help     this text
   quit     end the session (finished boards are already saved)"""
 
 
@@ -160,6 +165,14 @@ def _next_line(prompt: str, inp, out) -> Optional[str]:
             return line.strip()
 
 
+def _prompt(session) -> str:
+    """``3 S> ``; in the auction with the passes that would end it: ``3 S, 12
+    passes end> `` (Vint's twelve passes after a bid; ``pass out`` makes them)."""
+    left = session.passes_to_end()
+    end = "" if left is None else f", {left} pass{'es' if left > 1 else ''} end"
+    return f"{session.board.number} {session.seat.name}{end}> "
+
+
 def run_practice(args, out, inp=None) -> None:
     inp = sys.stdin if inp is None else inp
     if args.boards is not None and args.boards < 1:
@@ -259,7 +272,12 @@ def run_practice(args, out, inp=None) -> None:
         elif command == "auction":
             say(auction_grid(session, symbols=symbols))
         elif command == "sheet":
-            say(sheet_text(session))
+            say(score_sheet_text(session, symbols=symbols))
+        elif command in ("pass out", "passout", "po") and not play:
+            passes, records = session.pass_out()
+            say(f"  you passed {passes} time(s).")
+            auction_over(records)
+            return session.board.finished and board_over()
         elif play:
             show_play(session.play_card(word))
             return session.board.finished and board_over()
@@ -274,7 +292,7 @@ def run_practice(args, out, inp=None) -> None:
     if session.board.finished and board_over():
         return
     while True:
-        word = _next_line(f"{session.board.number} {session.seat.name}> ", inp, out)
+        word = _next_line(_prompt(session), inp, out)
         if word is None:
             break
         command = word.lower()
