@@ -29,6 +29,7 @@ from .practice import Practice, PracticeError
 from .preference_practice import PreferencePractice
 from .rules import three_handed_names
 from .render import call_text, calls_in_text, can_print_symbols
+from .render.width import fit_lines
 from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
                               play_start_text, position_text, result_text, score_sheet_text,
                               sheet_text)
@@ -165,6 +166,15 @@ def _next_line(prompt: str, inp, out) -> Optional[str]:
             return line.strip()
 
 
+def _sayer(out):
+    """``say(text)``: write a line of text to ``out`` at once, long lines wrapped
+    to the output's width (``render.width``)."""
+    def say(text: str = "") -> None:
+        out.write(fit_lines(text) + "\n")
+        out.flush()
+    return say
+
+
 def _prompt(session) -> str:
     """``3 S> ``; in the auction with the passes that would end it: ``3 S, 12
     passes end> `` (Vint's twelve passes after a bid; ``pass out`` makes them)."""
@@ -191,9 +201,7 @@ def run_practice(args, out, inp=None) -> None:
                        session_deals=args.session_deals)
     symbols = not args.letters and can_print_symbols(out)
 
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
+    say = _sayer(out)
 
     def show_play(cards=None) -> None:
         """The cards just played and, when it is the player's turn, his position."""
@@ -317,9 +325,7 @@ def run_preference_practice(args, out, inp, save) -> None:
         raise PracticeCliError(f"your seat in Preference is a player 0, 1 or 2, not {args.seat}")
     session = PreferencePractice(args.seat or 0, seed=args.seed)
 
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
+    say = _sayer(out)
 
     def show() -> None:
         b = session.board

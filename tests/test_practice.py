@@ -458,9 +458,10 @@ def test_a_skruuvi_all_pass_misere_is_played_out_with_its_aces():
 
 
 def _read_to_prompt(proc, buffer: list) -> str:
-    """What ``vint practice`` printed up to its next prompt ("1 S> "), or to its end."""
+    """What ``vint practice`` printed up to its next prompt ("1 S> ", in the
+    auction "1 S, 12 passes end> "), or to its end."""
     out = b""
-    while not re.search(rb"\d+ [NESW]> $", out):
+    while not re.search(rb"\d+ [NESW](, \d+ pass(es)? end)?> $", out):
         chunk = os.read(proc.stdout.fileno(), 4096)
         if not chunk:
             break
