@@ -593,8 +593,9 @@ def _seat_option(text: str) -> str:
 
 
 def _practice_seat_option(text: str) -> str:
-    """``vint practice --seat``: N, E, S, W, or Preference's player 0, 1, 2."""
-    if str(text).strip() in ("0", "1", "2"):
+    """``vint practice --seat``: N, E, S, W, or Preference's player 0, 1, 2 (3 with
+    ``--players 4``)."""
+    if str(text).strip() in ("0", "1", "2", "3"):
         return str(text).strip()
     return _seat_option(text)
 

@@ -89,6 +89,9 @@ def add_parser(commands, seat_type, rule_names) -> None:
                         "you after each rubber (Skruuvi: each set), the score kept per player")
     p.add_argument("--session-deals", type=int, choices=(24, 12), default=24,
                    help="a Skruuvi session with --partners: 24 deals (sets of 8) or 12 (sets of 4)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=3,
+                   help="Preference: 4 plays the four-player form, the dealer taking no "
+                        "cards each deal (players 0-3; default 3)")
     p.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     p.set_defaults(run=run_practice)
 
@@ -193,8 +196,11 @@ def run_practice(args, out, inp=None) -> None:
     if args.rules in three_handed_names():
         run_preference_practice(args, out, inp, save)
         return
-    if args.seat in ("0", "1", "2"):
+    if args.seat in ("0", "1", "2", "3"):
         raise PracticeCliError(f"--seat {args.seat} is a Preference player: give N, E, S or W")
+    if args.players != 3:
+        raise PracticeCliError("--players 4 is Preference's four-player form: give --rules "
+                               "preference")
     session = Practice(args.rules, args.seat or "S", seed=args.seed, deals=args.deals,
                        constraints=_constraints(args.constraint), play=not args.no_play,
                        card_samples=args.card_samples, partners=args.partners,
@@ -321,16 +327,23 @@ def run_preference_practice(args, out, inp, save) -> None:
                         ("--partners", args.partners)):
         if given:
             raise PracticeCliError(f"{flag} is not a Preference practice option")
-    if args.seat not in (None, "0", "1", "2"):
-        raise PracticeCliError(f"your seat in Preference is a player 0, 1 or 2, not {args.seat}")
-    session = PreferencePractice(args.seat or 0, seed=args.seed)
+    players = [str(p) for p in range(args.players)]
+    if args.seat is not None and args.seat not in players:
+        raise PracticeCliError(f"your seat in Preference is a player {', '.join(players[:-1])} "
+                               f"or {players[-1]}, not {args.seat}")
+    session = PreferencePractice(args.seat or 0, seed=args.seed, persons=args.players)
 
     say = _sayer(out)
 
     def show() -> None:
         b = session.board
-        say(f"Board {b.number}, player {b.dealer} deals. Your hand (player {session.seat}): "
-            + " ".join(session.state()["hand"]))
+        if session.me is None:
+            say(f"Board {b.number}, player {b.dealing_person} deals and takes no cards: you "
+                "sit this deal out (the four-player form).")
+        else:
+            say(f"Board {b.number}, player {b.dealing_person} deals"
+                + (" and takes no cards" if b.sitter is not None else "")
+                + f". Your hand (player {session.seat}): " + " ".join(session.state()["hand"]))
         for c in b.calls:
             say(f"  player {c['player']}: {'Pass' if c['call'] == 'P' else c['call']}"
                 + ("" if c["mine"] else f"  ({c['reason']})"))
@@ -347,7 +360,8 @@ def run_preference_practice(args, out, inp, save) -> None:
                 f"{r['tricks']} tricks double-dummy; " + "; ".join(r["items"]))
         hands = session.state()["hands"]
         for p, h in enumerate(hands):
-            say(f"  player {p}: {' '.join(h)}")
+            say(f"  player {p}: {' '.join(h)}" if h is not None
+                else f"  player {p}: deals, no cards")
         sheet = session.state()["sheet"]
         say("Pool: " + str(sheet["pool"]) + "; balances: "
             + ", ".join(f"player {p} {v:+d}" for p, v in sheet["balance"].items()))
@@ -360,7 +374,9 @@ def run_preference_practice(args, out, inp, save) -> None:
         show()
         return session.board.finished and over()
 
-    say(f"Preference practice: you are player {session.seat}. Type help for the commands.")
+    say(f"Preference practice: you are player {session.seat}"
+        + (" of four; the dealer takes no cards" if args.players == 4 else "")
+        + ". Type help for the commands.")
     show()
     if session.board.finished and over():
         return
