@@ -16,7 +16,7 @@ from typing import Dict, List, Optional
 
 from solver.cards import SUITS, Deal, Seat
 
-from .game import misere_contracts, playable_contracts, rule_set, strain_of
+from .game import misere_contracts, playable_contracts, rule_set, strain_of, table_leader
 from .par import Par, best_for_side, par_from_outcomes, side_outcome
 from .rules.base import aces, trump_honours
 from .valuation import ContractOutcome, ParError, Valuer, full_deal
@@ -25,7 +25,7 @@ from .valuation.exchange import LEVEL_GROUPS, exchange_kind, level_group, read_k
 from .valuation.misere import ACES_NOTE, add_aces, aces_notes
 from .valuation.valuer import Budgets
 
-__all__ = ["Analysis", "Exchange", "table_leader", "game_leader_tricks", "analyse", "analyse_table", "analyse_before_exchange",
+__all__ = ["Analysis", "Exchange", "table_leader", "analyse", "analyse_table", "analyse_before_exchange",
            "analyse_courts"]
 
 SIDES = ("NS", "EW")
@@ -115,46 +115,6 @@ class Analysis:
             **({"exchange": self.exchange.to_dict(self.par, self.rules)}
                if self.exchange else {}),
         }
-
-
-#: A seat named by where it sits from declarer.
-_FROM_DECLARER = {0: "declarer", 1: "declarer's left-hand opponent", 2: "declarer's partner",
-                  3: "declarer's right-hand opponent"}
-
-
-def table_leader(rules) -> dict:
-    """Who leads in the DD table and who leads in the game (issue 28: Siberian
-    and semi-contract tables "assume the left-hand opponent leads while par uses
-    the game's own leader"). ``{"table": ..., "game": ..., "same": bool,
-    "note": text or None}``: the note says how to read a declarer's tricks with
-    the game's leader from the table, which keeps the solver's (and DDS's)
-    left-hand-opponent lead. The analysis's ``scores``, par and the score grid
-    count the tricks with the game's leader."""
-    rs = rule_set(rules)
-    leader = rs.opening_leader(Seat.N)
-    game = _FROM_DECLARER[(leader - Seat.N) % 4]
-    same = leader == Seat.N.lho
-    note = None
-    if not same:
-        # The table row whose left-hand opponent is the game's leader.
-        row = leader.rho
-        whose = _FROM_DECLARER[(row - Seat.N) % 4].replace("declarer's", "his")
-        read = (f"{whose}'s entry" if row.side == Seat.N.side
-                else f"13 (the cards a hand) minus {whose}'s entry")
-        note = (f"This table has declarer's left-hand opponent leading, as the solver and "
-                f"DDS do; in {rs.name} {game} leads, and par and the scores count that way: "
-                f"a declarer's tricks are {read}.")
-    return {"table": _FROM_DECLARER[1], "game": game, "same": same, "note": note}
-
-
-def game_leader_tricks(table, rules, declarer, strain) -> int:
-    """``declarer``'s side's tricks in ``strain`` with the game's own opening
-    leader, read from a DD table in which the left-hand opponent leads."""
-    rs = rule_set(rules)
-    declarer = Seat.parse(declarer) if isinstance(declarer, str) else declarer
-    row = rs.opening_leader(declarer).rho
-    tricks = table[row, strain]
-    return tricks if row.side == declarer.side else len(table.deal["N"]) - tricks
 
 
 def _aces_dict(o: ContractOutcome) -> dict:

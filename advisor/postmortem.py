@@ -42,9 +42,9 @@ from solver.play import Play
 
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
-from .analysis import analyse, table_leader
+from .analysis import analyse
 from .cardplay import CardPlayError, Judgement, judge_play, playable_by_card, verdict
-from .game import declarer_tricks, is_misere, rule_set, strain_of
+from .game import declarer_tricks, is_misere, rule_set, strain_of, table_leader
 from .par import par_of
 from .records import FormatError, GameRecord, GameSet, read_games
 from .render.html import review_section

@@ -13,8 +13,7 @@ from typing import Iterable, List, Optional
 
 from solver.cards import HTML_SUIT_SYMBOLS, SUITS
 
-from ..analysis import table_leader
-from ..game import dd_strains, rule_set
+from ..game import dd_strains, rule_set, table_leader
 from .notation import display_strains, rank_text, ranks_text, replace_contracts
 from .text import bolshevik_lines, par_lines, result_line
 

@@ -14,7 +14,7 @@ from typing import List, Optional, Sequence, Tuple
 from solver import Bounds
 from solver.cards import SEATS, STRAINS, SUITS, Deal, Seat, Strain
 
-from ..game import dd_strains, is_misere, rule_set, strain_of
+from ..game import declarer_tricks, dd_strains, is_misere, rule_set, strain_of, table_leader
 from ..rules.preference import PREFERENCE_SUITS
 from .notation import calls_in_text, card_text, display_strains, rank_order_line, ranks_text
 from .notation import contract_label as _contract_label
@@ -305,8 +305,6 @@ def _leader_lines(analysis, symbols: bool) -> List[str]:
     """Under the DD table, where the game's opening leader is not declarer's
     left-hand opponent (Siberian Vint, semi-contract): what the table assumes,
     and par's contract read both ways (issue 28: "N ♣ shows 11, par says 12")."""
-    from ..analysis import game_leader_tricks, table_leader
-
     leader = table_leader(analysis.rules)
     if leader["same"]:
         return []
@@ -318,7 +316,7 @@ def _leader_lines(analysis, symbols: bool) -> List[str]:
         declarer = Seat.parse(par.declarer)
         lead = rule_set(analysis.rules).opening_leader(declarer)
         lines.append(f"  Par's {_contract_label(par.contract, symbols)} by {par.declarer}: "
-                     f"{game_leader_tricks(analysis.table, analysis.rules, declarer, strain)} "
+                     f"{declarer_tricks(analysis.table, analysis.rules, declarer, strain)} "
                      f"tricks with {lead.name} leading; the table's {par.declarer} "
                      f"{_suit_label(strain, symbols)} entry, "
                      f"{analysis.table[declarer, strain]}, has {declarer.lho.name} leading.")

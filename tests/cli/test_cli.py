@@ -322,7 +322,8 @@ def test_analyse_aces_is_refused_where_it_cannot_apply(capsys, argv, wrong):
 ])
 def test_the_dd_table_says_whose_lead_it_assumes_where_the_game_differs(rules, game, reading):
     """Issue 28: "Siberian: N ♣ shows 11, par says 12", and only docs/analysis.md said why."""
-    from advisor.analysis import analyse, game_leader_tricks
+    from advisor.analysis import analyse
+    from advisor.game import declarer_tricks
     from advisor.render import analysis_text
     from solver.cards import Deal
     deal = Deal.from_pbn("N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 "
@@ -336,7 +337,7 @@ def test_the_dd_table_says_whose_lead_it_assumes_where_the_game_differs(rules, g
         strain = contract[1:]
         if strain in ("S", "H", "D", "C", "NT"):
             for seat, o in row.items():
-                assert o.tricks == game_leader_tricks(a.table, rules, seat, strain)
+                assert o.tricks == declarer_tricks(a.table, rules, seat, strain)
     if a.par.declarer is not None and a.par.contract[1:] in ("S", "H", "D", "C", "NT"):
         assert f"Par's {a.par.contract} by {a.par.declarer}: {a.par.tricks} tricks" in note
     # The other games' tables are led as the game leads: no note.
