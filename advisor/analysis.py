@@ -16,7 +16,7 @@ from typing import Dict, List, Optional
 
 from solver.cards import SUITS, Deal, Seat
 
-from .game import misere_contracts, playable_contracts, rule_set, strain_of
+from .game import misere_contracts, playable_contracts, rule_set, strain_of, table_leader
 from .par import Par, best_for_side, par_from_outcomes, side_outcome
 from .rules.base import aces, trump_honours
 from .valuation import ContractOutcome, ParError, Valuer, full_deal
@@ -25,7 +25,7 @@ from .valuation.exchange import LEVEL_GROUPS, exchange_kind, level_group, read_k
 from .valuation.misere import ACES_NOTE, add_aces, aces_notes
 from .valuation.valuer import Budgets
 
-__all__ = ["Analysis", "Exchange", "analyse", "analyse_table", "analyse_before_exchange",
+__all__ = ["Analysis", "Exchange", "table_leader", "analyse", "analyse_table", "analyse_before_exchange",
            "analyse_courts"]
 
 SIDES = ("NS", "EW")
@@ -94,6 +94,7 @@ class Analysis:
             "rules": self.rules,
             "dealer": self.dealer,
             "dd_table": self.table.to_dict(),
+            "dd_table_leader": table_leader(self.rules),
             "contracts": self.contracts,
             "scores": {c: {seat: {"tricks": o.tricks, "score": o.score, "made": o.made,
                                   **_aces_dict(o)}
@@ -286,11 +287,13 @@ def _analysis(valuer: Valuer, with_misere: bool, aces_seconds: Optional[float],
     )
 
 
-def analyse_courts(deal, *, rules="semi-contract", max_nodes=None, exact=False) -> list:
+def analyse_courts(deal, *, rules="semi-contract", max_nodes=None, exact=False,
+                   progress=None) -> list:
     """Semi-contract's Courts and misère strains, which the DD table leaves out:
     each strain's tricks per declarer and each side's best contract
     (``valuation.courts.courts_and_misere``; empty for other games).
     ``max_nodes``: each solve's budget (default ``courts.DEFAULT_NODES``);
-    ``exact=True``: no budget at all."""
+    ``exact=True``: no budget at all. ``progress(done, total, label)``: called
+    as each strain's declarer is solved (8-25 s in all)."""
     budgets = Budgets(courts_nodes=None if exact else (max_nodes or DEFAULT_NODES))
-    return Valuer(rules, deal, budgets=budgets).courts_rows()
+    return Valuer(rules, deal, budgets=budgets).courts_rows(progress=progress)

@@ -41,6 +41,7 @@ from .records import read_games_file
 from .render import (analysis_text, can_print_symbols, card_values_text, courts_text,
                      dd_table_text, preference_text, print_recommendation, printable,
                      progress_bar, review_html, review_text)
+from .render.width import current_width, fit_lines, output_width, terminal_width
 from .valuation.courts import ADVICE_NODES as COURTS_ADVICE_NODES
 from .valuation.courts import CLI_NODES, courts_row_dict
 from .web.guard import MAX_DEALS
@@ -106,6 +107,12 @@ def _print(out, text: str) -> None:
     out.write(printable(text, out) + "\n")
 
 
+def _print_text(out, text: str) -> None:
+    """``_print`` for text meant to be read (not JSON): long lines wrapped to the
+    output's width (``render.width``)."""
+    _print(out, fit_lines(text))
+
+
 def _symbols(args, out) -> bool:
     return not args.letters and can_print_symbols(out)
 
@@ -122,7 +129,7 @@ def run_solve(args, out) -> None:
     if args.json:
         _print(out, json.dumps({"deal": table.deal.to_pbn(), "dd_table": table.to_dict()}))
     else:
-        _print(out, dd_table_text(table, symbols=_symbols(args, out)))
+        _print_text(out, dd_table_text(table, symbols=_symbols(args, out)))
 
 
 def run_solve_position(args, out) -> None:
@@ -150,7 +157,7 @@ def run_solve_position(args, out) -> None:
                                 "must_trump": args.must_trump, "on_move": on_move.name,
                                 "cards": {str(c): v for c, v in values.items()}}))
         return
-    _print(out, card_values_text(values, on_move=on_move.name, leader=leader.name,
+    _print_text(out, card_values_text(values, on_move=on_move.name, leader=leader.name,
                                  trump=args.trump.upper(), played=played,
                                  misere=args.misere, symbols=_symbols(args, out)))
 
@@ -221,7 +228,7 @@ def run_analyse_preference(args, out) -> None:
     if args.json:
         _print(out, json.dumps(data, ensure_ascii=False))
         return
-    _print(out, preference_text(data, symbols=_symbols(args, out)))
+    _print_text(out, preference_text(data, symbols=_symbols(args, out)))
 
 
 def run_analyse(args, out) -> None:
@@ -259,8 +266,18 @@ def run_analyse(args, out) -> None:
     if args.max_nodes is not None and args.max_nodes < 0:
         raise CliError(f"--max-nodes must be 0 (no limit) or more, not {args.max_nodes}")
     budget = CLI_NODES if args.max_nodes is None else (args.max_nodes or None)
-    courts = [analyse_courts(deal, rules=args.rules, max_nodes=budget, exact=budget is None)
-              for deal, _ in deals]
+    # 8-25 s a deal: a progress bar per strain and declarer on a terminal's stderr.
+    bar = progress_bar("Courts and misère: {task.description}",
+                       show=bool(_rules.get(args.rules).extra_strains))
+    with bar:
+        task = bar.add_task("", total=None)
+        courts = []
+        for k, (deal, _) in enumerate(deals):
+            def progress(done, total, label, k=k):
+                where = f"deal {k + 1} of {len(deals)}, " if len(deals) > 1 else ""
+                bar.update(task, completed=done, total=total, description=where + label)
+            courts.append(analyse_courts(deal, rules=args.rules, max_nodes=budget,
+                                         exact=budget is None, progress=progress))
     # Par again with the optional Courts and misère bids (semi-contract only).
     pars = [par_with_courts(a, rows) for a, rows in zip(results, courts)]
     if args.json:
@@ -272,7 +289,7 @@ def run_analyse(args, out) -> None:
         _print(out, json.dumps(data if from_file else data[0], ensure_ascii=False))
     else:
         symbols = _symbols(args, out)
-        _print(out, ("\n\n" + "=" * 72 + "\n\n").join(
+        _print_text(out, ("\n\n" + "=" * 72 + "\n\n").join(
             analysis_text(a, symbols=symbols)
             + ("\n\n" + courts_text(rows, par) if rows else "")
             for a, rows, par in zip(results, courts, pars)))
@@ -325,7 +342,7 @@ def run_advise_preference(args, out) -> None:
              f"  {advice.reason}", "  call   mean   SE  (pool units for you, double-dummy)"]
     for call, value in advice.values.items():
         lines.append(f"  {call:<5}{value:+7.2f} {advice.errors[call]:5.2f}")
-    _print(out, "\n".join(lines))
+    _print_text(out, "\n".join(lines))
 
 
 def run_advise(args, out) -> None:
@@ -360,15 +377,17 @@ def run_advise(args, out) -> None:
         return
     # A terminal that cannot print the table's rules and signs gets them in ASCII.
     direct = can_print_symbols(out)
-    # Not a terminal (a pipe, a file): 120 columns, as the review's tables, not
-    # rich's 80, which broke each candidate's tricks over two lines.
-    width = None if _isatty(out) else 120
-    console = Console(file=out if direct else io.StringIO(), highlight=False, soft_wrap=True,
-                      width=width)
+    # The output's width (render.width: COLUMNS, a terminal's); a pipe or a file
+    # with none: 120 columns, as the review's tables, not rich's 80, which broke
+    # each candidate's tricks over two lines.
+    width = current_width() or (None if _isatty(out) else 120)
+    # With a width to fit, rich wraps the text and shrinks the table's columns.
+    console = Console(file=out if direct else io.StringIO(), highlight=False,
+                      soft_wrap=current_width() is None, width=width)
     print_recommendation(rec, console, symbols=_symbols(args, out), ascii_only=not direct,
                          top=args.top)
     if not direct:
-        _print(out, console.file.getvalue().rstrip("\n"))
+        _print_text(out, console.file.getvalue().rstrip("\n"))
 
 
 # --------------------------------------------------------------------------
@@ -398,7 +417,7 @@ def run_review_preference(args, out) -> None:
     if args.json:
         _print(out, json.dumps([r.to_dict() for r in reviews], ensure_ascii=False))
         return
-    _print(out, "\n\n".join(preference_review_text(r) for r in reviews))
+    _print_text(out, "\n\n".join(preference_review_text(r) for r in reviews))
 
 
 def run_review(args, out) -> None:
@@ -428,13 +447,14 @@ def run_review(args, out) -> None:
         _check_output(args.html, args.file, args.force)
     symbols = _symbols(args, out)
     done = ReviewSet()
-    bar = progress_bar("reviewing deals", show=True)
+    bar = progress_bar("reviewing {task.description}", show=True)
 
     def show(text: str) -> None:
         if not bar.disable and out.isatty():      # the same terminal: print above the bar
-            bar.console.print(text, markup=False, highlight=False, soft_wrap=True, emoji=False)
+            bar.console.print(fit_lines(text), markup=False, highlight=False, soft_wrap=True,
+                              emoji=False)
         else:
-            _print(out, text)
+            _print_text(out, text)
             out.flush()
 
     def finished(rv, count: int, total: int) -> None:
@@ -442,6 +462,10 @@ def run_review(args, out) -> None:
         if not args.json:
             show(("\n" + "=" * 72 + "\n\n" if count > 1 else "") + review_text(rv, symbols=symbols))
         bar.update(task, completed=count, total=total)
+
+    def step(deal: int, total: int, what: str) -> None:
+        """Inside a deal's review: what it weighs now (its calls, its cards)."""
+        bar.update(task, description=f"deal {deal} of {total}: {what}")
 
     games = read_games_file(args.file, rules=args.rules, auction=not args.play_only)
     _print_notes(games.notes)
@@ -454,12 +478,12 @@ def run_review(args, out) -> None:
                           f"for at most {SINGLE_DUMMY_DEALS}; --single-dummy turns it on)"])
     try:
         with bar:
-            task = bar.add_task("review", total=len(games))
+            task = bar.add_task("deals", total=len(games))
             reviews = review(games, rules=args.rules,
                              auction_review=not args.no_auction_review,
                              samples=args.samples, seed=args.seed, auction=not args.play_only,
                              single_dummy=single_dummy, card_samples=args.card_samples,
-                             on_review=finished)
+                             on_review=finished, on_step=step)
     except KeyboardInterrupt:
         if not done:
             raise KeyboardInterrupt("no deal was finished; nothing written") from None
@@ -580,8 +604,9 @@ def _seat_option(text: str) -> str:
 
 
 def _practice_seat_option(text: str) -> str:
-    """``vint practice --seat``: N, E, S, W, or Preference's player 0, 1, 2."""
-    if str(text).strip() in ("0", "1", "2"):
+    """``vint practice --seat``: N, E, S, W, or Preference's player 0, 1, 2 (3 with
+    ``--players 4``)."""
+    if str(text).strip() in ("0", "1", "2", "3"):
         return str(text).strip()
     return _seat_option(text)
 
@@ -742,6 +767,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     out = sys.stdout
     try:
+        with output_width(terminal_width(out)):
+            return _run(args, out)
+    except KeyboardInterrupt as exc:
+        print(f"vint: interrupted{': ' + str(exc) if str(exc) else ''}", file=sys.stderr)
+        return 130
+
+
+def _run(args, out) -> int:
+    """Run the parsed command; bad input is one line on stderr and exit status 2."""
+    try:
         three_hands = getattr(args, "rules", None) in _rules.three_handed_names()
         if getattr(args, "dealer", None) is not None and not three_hands:
             args.dealer = _seat(args.dealer)       # Preference's dealer is a player 0, 1, 2
@@ -751,9 +786,6 @@ def main(argv: Optional[List[str]] = None) -> int:
         where = f"{exc.filename}: " if isinstance(exc, OSError) and exc.filename else ""
         print(f"vint: error: {where}{message}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as exc:
-        print(f"vint: interrupted{': ' + str(exc) if str(exc) else ''}", file=sys.stderr)
-        return 130
     return 0
 
 

@@ -32,7 +32,7 @@ from .rules.base import PASS, RuleSet, RulesError, split_calls
 __all__ = ["rule_set", "strain_of", "playable_contracts", "dd_strains", "declarer_tricks",
            "table_row", "close_auction", "passed_out", "raise_kitty_bid", "first_side",
            "misere_contracts", "is_misere", "extra_strain", "NO_TRUMP_LETTERS",
-           "LOWEST_FINAL_LEVEL"]
+           "LOWEST_FINAL_LEVEL", "table_leader"]
 
 #: Strain letters played without trumps (``NT``, Skruuvi's grand ``G``). Every
 #: other playable strain letter is a suit.
@@ -215,3 +215,33 @@ def extra_strain(rules, contract) -> Optional[str]:
     except ValueError:
         return None
     return strain if strain in rs.extra_strains else None
+
+
+#: A seat named by where it sits from declarer.
+_FROM_DECLARER = {0: "declarer", 1: "declarer's left-hand opponent", 2: "declarer's partner",
+                  3: "declarer's right-hand opponent"}
+
+
+def table_leader(rules) -> dict:
+    """Who leads in the DD table and who leads in the game (issue 28: Siberian
+    and semi-contract tables "assume the left-hand opponent leads while par uses
+    the game's own leader"). ``{"table": ..., "game": ..., "same": bool,
+    "note": text or None}``: the note says how to read a declarer's tricks with
+    the game's leader from the table, which keeps the solver's (and DDS's)
+    left-hand-opponent lead (``declarer_tricks`` reads them). The analysis's
+    ``scores``, par and the score grid count the tricks with the game's
+    leader."""
+    rs = rule_set(rules)
+    leader = rs.opening_leader(Seat.N)
+    game = _FROM_DECLARER[(leader - Seat.N) % 4]
+    same = leader == Seat.N.lho
+    note = None
+    if not same:
+        row = table_row(rs, Seat.N)         # its left-hand opponent leads as the game does
+        whose = _FROM_DECLARER[(row - Seat.N) % 4].replace("declarer's", "his")
+        read = (f"{whose}'s entry" if row.side == Seat.N.side
+                else f"13 (the cards a hand) minus {whose}'s entry")
+        note = (f"This table has declarer's left-hand opponent leading, as the solver and "
+                f"DDS do; in {rs.name} {game} leads, and par and the scores count that way: "
+                f"a declarer's tricks are {read}.")
+    return {"table": _FROM_DECLARER[1], "game": game, "same": same, "note": note}

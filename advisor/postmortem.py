@@ -31,6 +31,8 @@ describes the JSON and the reports.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
@@ -44,7 +46,7 @@ from .bidding.verdict import Verdict
 from .bidding.verdict import verdict as call_verdict
 from .analysis import analyse
 from .cardplay import CardPlayError, Judgement, judge_play, playable_by_card, verdict
-from .game import declarer_tricks, is_misere, rule_set, strain_of
+from .game import declarer_tricks, is_misere, rule_set, strain_of, table_leader
 from .par import par_of
 from .records import FormatError, GameRecord, GameSet, read_games
 from .render.html import review_section
@@ -353,6 +355,7 @@ class Review:
             "tricks": tricks, "totals": self.totals,
             "auction_review": self.calls.to_dict(),
             "dd_table": None if self.dd_table is None else self.dd_table.to_dict(),
+            "dd_table_leader": None if self.dd_table is None else table_leader(self.rules),
             "par": None if self.par is None else self.par.to_dict(),
             "contract_dd_tricks": contract_dd,
             "contract_dd_score_ns": self.score_ns(contract_dd),
@@ -556,7 +559,8 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
 # Auction
 
 def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
-                   recommend=None) -> AuctionReview:
+                   recommend=None,
+                   progress: Optional[Callable[[int, int], None]] = None) -> AuctionReview:
     """Each call against ``advisor.recommend``.
 
     Call i (0-based) is advised with seed ``seed + i`` and the advisor's own
@@ -565,7 +569,8 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     auction share an ``AdviceCache`` (each player's deals and their tricks).
     A call is flagged only by ``advisor.bidding.verdict``'s test.
     ``recommend`` replaces the advisor (for tests); it is called with
-    ``recommend``'s keywords but no cache.
+    ``recommend``'s keywords but no cache. ``progress(done, total)`` before
+    each call is weighed (calls done, calls in the auction).
     """
     rules = rule_set(rules)
     shared = {}
@@ -581,6 +586,8 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     calls = []
     for i, call in enumerate(record.auction):
         seat = rules.seat_of_call(dealer, i)
+        if progress is not None:
+            progress(i, len(record.auction))
         try:
             rec = recommend(record.deal[seat], seat=seat.name, dealer=dealer.name,
                             auction=list(record.auction[:i]), rules=rules.name,
@@ -646,27 +653,35 @@ def judge_costly_cards(record: GameRecord, rules, cards: List[CardReview], *,
 def review_record(record: GameRecord, *, rules="vint", auction_review: bool = True,
                   samples: int = 30, seed: int = 0, recommend=None,
                   single_dummy: bool = False, card_samples: Optional[int] = None,
-                  readings: bool = True) -> Review:
-    """Review one checked deal (see ``review``)."""
+                  readings: bool = True,
+                  on_step: Optional[Callable[[str], None]] = None) -> Review:
+    """Review one checked deal (see ``review``). ``on_step(what)`` says what the
+    review is doing as it goes ("call 3 of 17", "single-dummy: 2 of 4 cards judged"):
+    a deal's review takes seconds to minutes."""
     rs = rule_set(rules)
+    step = on_step or (lambda what: None)
     note = None
     if not record.play:
         note = "the file records no play"
     elif record.contract is not None and strain_of(rs, record.contract) is None \
             and not is_misere(rs, record.contract):
         note = f"contract {record.contract} cannot be played out double-dummy"
+    step("the play, double-dummy")
     cards = review_play(record, rs) if note is None else []
     judged = None
     if single_dummy and cards:
-        judged = judge_costly_cards(record, rs, cards, readings=readings,
-                                    samples=card_samples, seed=seed)
+        judged = judge_costly_cards(
+            record, rs, cards, readings=readings, samples=card_samples, seed=seed,
+            progress=lambda done, total: step(f"single-dummy: {done} of {total} cards judged"))
     if record.bolshevik:
         calls = AuctionReview(False, "a Bolshevik's auction is not reviewed")
     elif auction_review:
-        calls = review_auction(record, rs, samples=samples, seed=seed, recommend=recommend)
+        calls = review_auction(record, rs, samples=samples, seed=seed, recommend=recommend,
+                               progress=lambda done, total: step(f"call {done + 1} of {total}"))
     else:
         calls = AuctionReview(False, "auction review switched off")
     table = par = None
+    step("the DD table and par")
     # A Bolshevik is one against three: the sides' DD table and par do not apply.
     if len(record.deal["N"]) == 13 and not record.bolshevik:
         dealer = record.dealer or "N"
@@ -684,7 +699,8 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
            seed: int = 0, format: Optional[str] = None, recommend=None,
            auction: bool = True, single_dummy: bool = False,
            card_samples: Optional[int] = None, name: Optional[str] = None,
-           on_review: Optional[Callable[[Review, int, int], None]] = None) -> ReviewSet:
+           on_review: Optional[Callable[[Review, int, int], None]] = None,
+           on_step: Optional[Callable[[int, int, str], None]] = None) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file: its text (a ``str``, never
     read as a file name), its path as a ``pathlib.Path``, or the ``GameSet``
     ``read_games`` / ``read_games_file`` gave.
@@ -702,8 +718,10 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     only when it is worse there too, else it is a fair guess.
     ``on_review(review, done, total)`` is called as each deal's review is
     finished (to show it at once, or to keep what is done when the run is
-    interrupted). ``name``: the text's name in error messages (a file name;
-    a path names itself).
+    interrupted). ``on_step(deal, total, what)`` says what the review of deal
+    ``deal`` (1-based) is doing as it goes (``review_record``'s ``on_step``:
+    the call or card it weighs). ``name``: the text's name in error messages
+    (a file name; a path names itself).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
@@ -720,7 +738,8 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
         reviews.append(review_record(game, rules=rules, auction_review=auction_review and auction,
                                      samples=samples, seed=seed, recommend=recommend,
                                      single_dummy=single_dummy, card_samples=card_samples,
-                                     readings=auction))
+                                     readings=auction, on_step=None if on_step is None else
+                                     functools.partial(on_step, len(reviews) + 1, len(games))))
         if on_review is not None:
             on_review(reviews[-1], len(reviews), len(games))
     return reviews

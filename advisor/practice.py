@@ -498,6 +498,36 @@ class Practice:
         self.board.calls.append(record)
         return [record] + self._computer_calls()
 
+    def passes_to_end(self) -> Optional[int]:
+        """How many passes in a row (the player's and the computer's) end the
+        auction from here (Vint: 12 after a bid, 8 with none); None outside
+        the auction."""
+        if self.board.phase != "auction" or self.stage != "auction":
+            return None                 # Skruuvi's later rounds end otherwise
+        calls = list(self.board.auction)
+        for n in range(1, 25):          # no game needs more than 12
+            calls.append(PASS)
+            try:
+                if self.rules.auction_is_over(calls):
+                    return n
+            except RulesError:
+                return None
+        return None
+
+    def pass_out(self) -> Tuple[int, List[CallRecord]]:
+        """The player passes at each of his turns until the auction is over:
+        ``(his passes, every call made meanwhile)``."""
+        if self.to_call != self.seat:
+            raise PracticeError("the auction is over: deal the next board" if self.to_call is None
+                                else f"it is {self.to_call.name}'s turn, not yours")
+        passes, records = 0, []
+        # The first auction only: Skruuvi's extended bids and doubling round
+        # are the player's own calls (a pass there may be refused).
+        while self.to_call == self.seat and self.stage == "auction":
+            records += self.call(PASS)
+            passes += 1
+        return passes, records
+
     # -- the play ---------------------------------------------------------------
     def card_hint(self) -> CardValues:
         """Each of the player's legal cards as the computer values it from his

@@ -9,11 +9,13 @@ so nothing is lost when the session stops (``quit``, end of input, Ctrl-C).
 Commands at the prompt: in the auction a call (``1H``, ``2NT``, ``P`` or
 ``pass``); in the play a card (``SA``, ``H10``); ``hint`` (what the advisor
 would call and why, or the computer's card with each card's expectation),
-``undo`` (take back your last call or card), ``claim [N]`` (claim the rest,
-or N of the tricks left), ``auto`` (the computer plays your cards to the end
-of the board), ``skip`` (leave this board unscored), ``hand``, ``auction``,
-``sheet``, ``help``, ``quit``. ``--no-play`` ends each board with the
-auction, scored double-dummy.
+``pass out`` or ``po`` (pass at each of your turns until the auction ends;
+the prompt says how many passes in a row end it), ``undo`` (take back your
+last call or card), ``claim [N]`` (claim the rest, or N of the tricks
+left), ``auto`` (the computer plays your cards to the end of the board),
+``skip`` (leave this board unscored), ``hand``, ``auction``, ``sheet`` (the
+score sheet board by board, then its totals), ``help``, ``quit``.
+``--no-play`` ends each board with the auction, scored double-dummy.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from typing import Optional
 from .practice import Practice, PracticeError
 from .preference_practice import PreferencePractice
 from .rules import three_handed_names
-from .render import can_print_symbols
+from .render import call_text, calls_in_text, can_print_symbols
+from .render.width import fit_lines
 from .render.practice import (auction_grid, calls_text, card_hint_text, cards_text, hand_text,
                               hint_text, play_start_text, position_text, result_text,
+                              score_sheet_text,
                               sheet_text)
 
 __all__ = ["add_parser", "run_practice"]
@@ -44,7 +48,9 @@ HELP = """In the auction type a call (1H, 2NT, 7S, P or pass), in the play a car
   auto     the computer plays your cards to the end of the board
   skip     leave this board unscored and deal the next
   hand     show your hand (in the play: your cards and the trick)
-  auction  show the auction     sheet  the score sheet     help  this text
+  pass out (or po)  pass at each of your turns until the auction ends
+  auction  show the auction     sheet  the score sheet, board by board
+  help     this text
   quit     end the session (finished boards are already saved)"""
 
 
@@ -89,6 +95,9 @@ def add_parser(commands, seat_type, rule_names) -> None:
     p.add_argument("--quick-hints", action="store_true",
                    help="hints (and the word after your calls) from the bidding policy, at "
                         "once, instead of the advisor's sampled advice (seconds a hint)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=3,
+                   help="Preference: 4 plays the four-player form, the dealer taking no "
+                        "cards each deal (players 0-3; default 3)")
     p.add_argument("--letters", action="store_true", help="S H D C instead of suit symbols")
     p.set_defaults(run=run_practice)
 
@@ -189,6 +198,25 @@ def _next_line(prompt: str, inp, out) -> Optional[str]:
             return line.strip()
 
 
+def _sayer(out):
+    """``say(text)``: write a line of text to ``out`` at once, long lines wrapped
+    to the output's width (``render.width``)."""
+    def say(text: str = "") -> None:
+        out.write(fit_lines(text) + "\n")
+        out.flush()
+    return say
+
+
+def _prompt(session) -> str:
+    """``3 S> ``; in the auction with the passes that would end it: ``3 S, 12
+    passes end> `` (Vint's twelve passes after a bid; ``pass out`` makes them)."""
+    stage = session.stage
+    where = f" {stage}" if stage in STAGE_TEXT else ""
+    left = session.passes_to_end()
+    end = "" if left is None else f", {left} pass{'es' if left > 1 else ''} end"
+    return f"{session.board.number} {session.seat.name}{where}{end}> "
+
+
 def run_practice(args, out, inp=None) -> None:
     inp = sys.stdin if inp is None else inp
     if args.boards is not None and args.boards < 1:
@@ -199,8 +227,11 @@ def run_practice(args, out, inp=None) -> None:
     if args.rules in three_handed_names():
         run_preference_practice(args, out, inp, save)
         return
-    if args.seat in ("0", "1", "2"):
+    if args.seat in ("0", "1", "2", "3"):
         raise PracticeCliError(f"--seat {args.seat} is a Preference player: give N, E, S or W")
+    if args.players != 3:
+        raise PracticeCliError("--players 4 is Preference's four-player form: give --rules "
+                               "preference")
     session = Practice(args.rules, args.seat or "S", seed=args.seed, deals=args.deals,
                        constraints=_constraints(args.constraint), play=not args.no_play,
                        card_samples=args.card_samples, partners=args.partners,
@@ -208,9 +239,7 @@ def run_practice(args, out, inp=None) -> None:
                        advice="policy" if args.quick_hints else "advisor")
     symbols = not args.letters and can_print_symbols(out)
 
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
+    say = _sayer(out)
 
     def show_play(cards=None) -> None:
         """The cards just played and, when it is the player's turn, his position."""
@@ -300,7 +329,12 @@ def run_practice(args, out, inp=None) -> None:
         elif command == "auction":
             say(auction_grid(session, symbols=symbols))
         elif command == "sheet":
-            say(sheet_text(session))
+            say(score_sheet_text(session, symbols=symbols))
+        elif command in ("pass out", "passout", "po") and not play:
+            passes, records = session.pass_out()
+            say(f"  you passed {passes} time(s).")
+            auction_over(records)
+            return session.board.finished and board_over()
         elif play:
             show_play(session.play_card(word))
             return session.board.finished and board_over()
@@ -317,9 +351,7 @@ def run_practice(args, out, inp=None) -> None:
     if session.board.finished and board_over():
         return
     while True:
-        stage = session.stage
-        where = f" {stage}" if stage in STAGE_TEXT else ""
-        word = _next_line(f"{session.board.number} {session.seat.name}{where}> ", inp, out)
+        word = _next_line(_prompt(session), inp, out)
         if word is None:
             break
         command = word.lower()
@@ -340,18 +372,23 @@ def run_preference_practice(args, out, inp, save) -> None:
                         ("--partners", args.partners)):
         if given:
             raise PracticeCliError(f"{flag} is not a Preference practice option")
-    if args.seat not in (None, "0", "1", "2"):
-        raise PracticeCliError(f"your seat in Preference is a player 0, 1 or 2, not {args.seat}")
-    session = PreferencePractice(args.seat or 0, seed=args.seed)
+    players = [str(p) for p in range(args.players)]
+    if args.seat is not None and args.seat not in players:
+        raise PracticeCliError(f"your seat in Preference is a player {', '.join(players[:-1])} "
+                               f"or {players[-1]}, not {args.seat}")
+    session = PreferencePractice(args.seat or 0, seed=args.seed, persons=args.players)
 
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
+    say = _sayer(out)
 
     def show() -> None:
         b = session.board
-        say(f"Board {b.number}, player {b.dealer} deals. Your hand (player {session.seat}): "
-            + " ".join(session.state()["hand"]))
+        if session.me is None:
+            say(f"Board {b.number}, player {b.dealing_person} deals and takes no cards: you "
+                "sit this deal out (the four-player form).")
+        else:
+            say(f"Board {b.number}, player {b.dealing_person} deals"
+                + (" and takes no cards" if b.sitter is not None else "")
+                + f". Your hand (player {session.seat}): " + " ".join(session.state()["hand"]))
         for c in b.calls:
             say(f"  player {c['player']}: {'Pass' if c['call'] == 'P' else c['call']}"
                 + ("" if c["mine"] else f"  ({c['reason']})"))
@@ -368,7 +405,8 @@ def run_preference_practice(args, out, inp, save) -> None:
                 f"{r['tricks']} tricks double-dummy; " + "; ".join(r["items"]))
         hands = session.state()["hands"]
         for p, h in enumerate(hands):
-            say(f"  player {p}: {' '.join(h)}")
+            say(f"  player {p}: {' '.join(h)}" if h is not None
+                else f"  player {p}: deals, no cards")
         sheet = session.state()["sheet"]
         say("Pool: " + str(sheet["pool"]) + "; balances: "
             + ", ".join(f"player {p} {v:+d}" for p, v in sheet["balance"].items()))
@@ -381,7 +419,9 @@ def run_preference_practice(args, out, inp, save) -> None:
         show()
         return session.board.finished and over()
 
-    say(f"Preference practice: you are player {session.seat}. Type help for the commands.")
+    say(f"Preference practice: you are player {session.seat}"
+        + (" of four; the dealer takes no cards" if args.players == 4 else "")
+        + ". Type help for the commands.")
     show()
     if session.board.finished and over():
         return

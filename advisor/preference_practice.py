@@ -12,7 +12,17 @@ and trump (``Preference.best_widow``); the payment goes through the session's
 pool (``PreferencePool``: each player antes, the widow bid goes in, the
 declarer is paid from it or pays into it). A board nobody bids is thrown in.
 
-``vint practice --rules preference`` and the web API's practice
+The four-player form (``persons=4``; seed 001: "If four persons play, the
+dealer takes no cards"): four people 0-3 sit round, the deal passes to the
+left each board, and the dealer deals the three others and sits the deal out
+(no cards, no call, no payment), so each person sits out one board in four
+(the player too: the computer then calls for all three). A board is kept in
+the three-player frame the rules know (its players 0, 1, 2 are the dealer's
+left-hand, opposite and right-hand persons, ``PreferenceBoard.persons``; the
+frame's dealer is 2, so 0 calls first); what the session shows (``state``,
+the calls, the result, the pool) numbers the persons.
+
+``vint practice --rules preference [--players 4]`` and the web API's practice
 (``"rules": "preference"``) are its two faces.
 """
 
@@ -29,6 +39,9 @@ from solver.general import PIQUET
 from .bidding.preference import PreferenceAdvice, advise_preference
 from .rules.preference import (PLAYERS, PREFERENCE_SUITS, WIDOW_BID, Preference, PreferenceDeal,
                                PreferenceError, PreferencePool)
+
+#: The people a session may seat: the game's three, or four with the dealer out.
+PERSONS = (PLAYERS, PLAYERS + 1)
 
 __all__ = ["PreferencePractice", "PreferenceBoard", "deal_board"]
 
@@ -56,11 +69,23 @@ def deal_board(rng: random.Random, dealer: int) -> PreferenceDeal:
 
 @dataclass
 class PreferenceBoard:
+    """One board. ``dealer`` and the hands of ``deal`` are in the three-player
+    frame; ``persons[k]``: the person who holds hand ``k`` (three players:
+    0, 1, 2 themselves); ``sitter``: the dealer who takes no cards (the
+    four-player form), else None. ``calls`` and ``result`` number persons."""
+
     number: int
     dealer: int
     deal: PreferenceDeal
     calls: List[dict] = field(default_factory=list)     # {"player", "call", "mine", "reason"}
     result: Optional[dict] = None
+    persons: tuple = tuple(range(PLAYERS))
+    sitter: Optional[int] = None
+
+    @property
+    def dealing_person(self) -> int:
+        """The person who deals: the sitter, or the frame's dealer."""
+        return self.persons[self.dealer] if self.sitter is None else self.sitter
 
     @property
     def auction(self) -> List[str]:
@@ -72,15 +97,22 @@ class PreferenceBoard:
 
 
 class PreferencePractice:
-    """A Preference practice session: ``seat`` the player's number (0, 1, 2)."""
+    """A Preference practice session: ``seat`` the player's number (0, 1, 2;
+    with ``persons=4``, the four-player form, 0-3)."""
 
     def __init__(self, seat=0, *, seed: Optional[int] = None, ante: int = 10,
-                 samples: int = PRACTICE_SAMPLES):
-        if str(seat).strip() not in ("0", "1", "2"):
-            raise PreferenceError(f"your seat in Preference is a player 0, 1 or 2, not {seat!r}")
+                 samples: int = PRACTICE_SAMPLES, persons: int = PLAYERS):
+        if persons not in PERSONS:
+            raise PreferenceError(f"Preference is played by three or four persons, not "
+                                  f"{persons!r}")
+        numbers = [str(p) for p in range(persons)]
+        if str(seat).strip() not in numbers:
+            raise PreferenceError(f"your seat in Preference is a player "
+                                  f"{', '.join(numbers[:-1])} or {numbers[-1]}, not {seat!r}")
         self.seat = int(seat)
+        self.persons = persons
         self.game = Preference()
-        self.pool = PreferencePool(ante)
+        self.pool = PreferencePool(ante, persons=persons)
         self.samples = samples
         self._rng = random.Random(seed)
         self.seed = seed
@@ -101,11 +133,23 @@ class PreferencePractice:
         return (trump is not None and len(calls) >= PLAYERS) or len(calls) >= 2 * PLAYERS
 
     @property
-    def to_call(self) -> Optional[int]:
+    def me(self) -> Optional[int]:
+        """The player's hand in the board's frame; None while he sits out."""
+        persons = self.board.persons
+        return persons.index(self.seat) if self.seat in persons else None
+
+    @property
+    def _frame_to_call(self) -> Optional[int]:
         b = self.board
         if b.finished or self._over(b.auction):
             return None
         return (b.dealer + 1 + len(b.calls)) % PLAYERS
+
+    @property
+    def to_call(self) -> Optional[int]:
+        """The person to call next (None: the auction is over)."""
+        frame = self._frame_to_call
+        return None if frame is None else self.board.persons[frame]
 
     def legal_calls(self) -> List[str]:
         calls = self.board.auction
@@ -120,8 +164,17 @@ class PreferencePractice:
 
     def new_board(self) -> PreferenceBoard:
         number = len(self.boards) + 1
-        dealer = (number + 1) % PLAYERS            # board 1: player 2 deals, 0 calls first
-        self.boards.append(PreferenceBoard(number, dealer, deal_board(self._rng, dealer)))
+        if self.persons == PLAYERS:
+            dealer = (number + 1) % PLAYERS        # board 1: player 2 deals, 0 calls first
+            board = PreferenceBoard(number, dealer, deal_board(self._rng, dealer))
+        else:
+            # Four: the dealer (board 1: person 3) takes no cards; the three
+            # others, from his left, are the frame's players 0, 1, 2 (dealer 2).
+            sitter = (number + 2) % self.persons
+            persons = tuple((sitter + 1 + k) % self.persons for k in range(PLAYERS))
+            board = PreferenceBoard(number, PLAYERS - 1, deal_board(self._rng, PLAYERS - 1),
+                                    persons=persons, sitter=sitter)
+        self.boards.append(board)
         self._computer_calls()
         return self.board
 
@@ -132,6 +185,7 @@ class PreferencePractice:
         return self.new_board()
 
     def _advice(self, player: int) -> PreferenceAdvice:
+        """The advisor's call for the frame's ``player``."""
         b = self.board
         return advise_preference(list(b.deal.hands[player]), player, b.dealer, b.auction,
                                  samples=self.samples, seed=1000 * b.number + len(b.calls))
@@ -139,7 +193,7 @@ class PreferencePractice:
     def hint(self) -> PreferenceAdvice:
         if self.to_call != self.seat:
             raise PreferenceError("it is not your turn to call")
-        return self._advice(self.seat)
+        return self._advice(self.me)
 
     def call(self, text: str) -> List[dict]:
         """The player's call; then the computer's calls up to his next turn or the end."""
@@ -169,14 +223,14 @@ class PreferencePractice:
     def _computer_calls(self) -> List[dict]:
         added = []
         while True:
-            player = self.to_call
+            player = self._frame_to_call
             if player is None:
                 self._finish()
                 return added
-            if player == self.seat:
+            if player == self.me:
                 return added
             advice = self._advice(player)
-            record = {"player": player, "call": advice.call, "mine": False,
+            record = {"player": self.board.persons[player], "call": advice.call, "mine": False,
                       "reason": advice.reason}
             self.board.calls.append(record)
             added.append(record)
@@ -193,6 +247,7 @@ class PreferencePractice:
             trump, tricks, discard = choice.trump, choice.tricks, [str(c) for c in choice.discard]
         else:
             tricks = self.game.dd_tricks(b.deal, declarer, trump)
+        declarer = b.persons[declarer]
         score = self.pool.record(declarer, trump, tricks, widow_bid=widow_bid)
         b.result = {"contract": trump, "declarer": declarer, "widow_bid": widow_bid,
                     "discard": discard, "tricks": tricks, "made": score.made,
@@ -202,12 +257,16 @@ class PreferencePractice:
     def state(self) -> dict:
         b = self.board
         to_call = self.to_call
-        return {"rules": "preference", "seat": self.seat, "board": b.number,
-                "dealer": b.dealer, "hand": [str(c) for c in sorted(b.deal.hands[self.seat])],
+        me = self.me
+        hands = {b.persons[k]: [str(c) for c in sorted(h)] for k, h in enumerate(b.deal.hands)}
+        return {"rules": "preference", "seat": self.seat, "persons": self.persons,
+                "board": b.number, "dealer": b.dealing_person, "sitting_out": b.sitter,
+                "hand": [] if me is None else hands[self.seat],
                 "auction": list(b.calls), "to_call": to_call,
                 "legal": self.legal_calls() if to_call == self.seat else [],
                 "finished": b.finished, "result": b.result,
-                "hands": ([[str(c) for c in sorted(h)] for h in b.deal.hands] if b.finished
+                # by person; the four-player form's dealer holds none (None)
+                "hands": ([hands.get(p) for p in range(self.persons)] if b.finished
                           else None),
                 "widow": [str(c) for c in b.deal.widow] if b.finished else None,
                 "sheet": {"balance": dict(self.pool.balance), "pool": self.pool.pool},
@@ -216,7 +275,8 @@ class PreferencePractice:
     def pbn(self) -> str:
         """The finished boards as JSON (deal, dealer, calls, result): Preference
         has no PBN form."""
-        return json.dumps([{"board": b.number, "dealer": b.dealer,
+        return json.dumps([{"board": b.number, "dealer": b.dealing_person,
+                            "players": list(b.persons),
                             "deal": " ".join(Hand(h).to_pbn() for h in b.deal.hands)
                             + " / " + " ".join(str(c) for c in b.deal.widow),
                             "calls": b.auction, "result": b.result}

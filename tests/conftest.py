@@ -30,3 +30,10 @@ def pytest_collection_finish(session):
     repo = Path(__file__).resolve().parents[1]
     if Path(solver.__file__).resolve().parent != repo / "solver":   # the installed package
         sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != repo]
+
+
+@pytest.fixture(autouse=True)
+def _no_columns(monkeypatch):
+    """The CLI fits its text to ``COLUMNS`` when it is set (advisor/render/width.py):
+    the tests see whole lines unless a test sets it."""
+    monkeypatch.delenv("COLUMNS", raising=False)

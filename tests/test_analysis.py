@@ -16,8 +16,8 @@ EW = {"S": 4, "H": 3, "D": 9, "C": 4, "NT": 4}
 SEED_TABLE = {"N": NS, "S": NS, "E": EW, "W": EW}
 
 # The layout docs/analysis.md documents.
-TOP_KEYS = {"deal", "rules", "dealer", "dd_table", "contracts", "scores", "side_declarer",
-            "honours", "aces", "best", "par", "all_pass", "notes"}
+TOP_KEYS = {"deal", "rules", "dealer", "dd_table", "dd_table_leader", "contracts", "scores",
+            "side_declarer", "honours", "aces", "best", "par", "all_pass", "notes"}
 PAR_KEYS = {"contract", "declarer", "side", "tricks", "score", "line", "explanation"}
 
 

@@ -458,9 +458,10 @@ def test_a_skruuvi_all_pass_misere_is_played_out_with_its_aces():
 
 
 def _read_to_prompt(proc, buffer: list) -> str:
-    """What ``vint practice`` printed up to its next prompt ("1 S> "), or to its end."""
+    """What ``vint practice`` printed up to its next prompt ("1 S> ", in the
+    auction "1 S, 12 passes end> "), or to its end."""
     out = b""
-    while not re.search(rb"\d+ [NESW]> $", out):
+    while not re.search(rb"\d+ [NESW](, \d+ pass(es)? end)?> $", out):
         chunk = os.read(proc.stdout.fileno(), 4096)
         if not chunk:
             break
@@ -584,3 +585,46 @@ def test_the_browser_tests_board_reaches_the_play():
         session.call("P")
     board = session.board
     assert board.phase == "play" and board.declarer.name == "E"
+
+
+# --------------------------------------------------------------------------
+# Issue 28: "pass out", the passes that end the auction, the sheet board by board
+
+def test_pass_out_passes_until_the_auction_ends_and_the_prompt_counts_the_passes():
+    session = Practice("vint", "S", seed=5, play=False)
+    # Vint: twelve passes after a bid end the auction, eight with none.
+    calls = session.board.auction
+    bids = [i for i, c in enumerate(calls) if c != "P"]
+    expected = (12 - (len(calls) - 1 - bids[-1])) if bids else 8 - len(calls)
+    assert session.passes_to_end() == expected
+    from advisor.practice_cli import _prompt
+    assert _prompt(session) == f"1 S, {expected} passes end> "
+    passes, records = session.pass_out()
+    assert session.board.finished and session.passes_to_end() is None
+    mine = [r for r in records if r.player]
+    assert passes == len(mine) >= 1 and all(r.call == "P" for r in mine)
+    assert VINT.auction_is_over(session.board.auction)
+    with pytest.raises(PracticeError, match="the auction is over"):
+        session.pass_out()
+
+
+def test_the_sheet_command_lists_each_board_then_the_totals(tmp_path, monkeypatch, capsys):
+    import io
+    save = tmp_path / "s.pbn"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("po\npo\nsheet\npass out\nquit\n"))
+    assert main(["practice", "--seed", "5", "--no-play", "--letters", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    session = Practice("vint", "S", seed=5, play=False)
+    assert f"1 S, {session.passes_to_end()} passes end> po" in out and "you passed" in out
+    sheet = out[out.index("> sheet\n"):]
+    session.pass_out()
+    session.new_board()
+    session.pass_out()
+    lines = sheet.splitlines()
+    assert lines[1] == "Score sheet:"
+    for b in session.finished_boards:
+        row = next(line for line in lines if line.split()[:1] == [str(b.number)])
+        assert b.result.contract in row and b.result.declarer in row
+        assert row.split()[-2:] == [f"{b.result.score.total(side):+,d}" for side in ("NS", "EW")]
+    totals = session.sheet.totals()
+    assert f"Sheet after 2 board(s): NS {totals['NS']}, EW {totals['EW']}" in sheet

@@ -273,7 +273,7 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         _read_bolshevik(record, rules, contract, declarer, leader, auction)
         if play_order is not None:
             play = play_order(Seat.parse(record.leader), record.trump)
-        _read_play(record, play, rules)
+        _read_play(record, play, rules, after=getattr(play_order, "damage", None))
         _read_result(record, rules, result)
         return record
     if play_only:
@@ -301,15 +301,16 @@ def build_record(source: str, line: int, *, rules, deal: Field,
         if record.trump is None or record.leader is None:
             raise FormatError(source, play_order.line, _why_no_play(record))
         play = play_order(Seat.parse(record.leader), record.trump)
+    after = getattr(play_order, "damage", None)
     try:
-        _read_play(record, play, rules)
+        _read_play(record, play, rules, after=after)
     except FormatError as exc:
         hint = "" if play_only else _bridge_hint(record, rules, auction)
         if hint:            # the whole play is read from the wrong hand: not damage
             raise FormatError(exc.file, exc.line, exc.problem + hint) from None
         # Damage in the play: keep the deal (its DD table and par) and the
         # cards before the damage, and say where the play stops.
-        _read_play(record, play, rules, keep_good=True)
+        _read_play(record, play, rules, keep_good=True, after=after)
     _read_result(record, rules, result)
     return record
 
@@ -580,17 +581,19 @@ def _why_no_play(record: GameRecord) -> str:
 
 
 def _read_play(record: GameRecord, play: Sequence[Field], rules: RuleSet,
-               keep_good: bool = False) -> None:
+               keep_good: bool = False, after: Optional[FormatError] = None) -> None:
     """Check the cards played by the game's play rules (Siberian Vint's
     must-trump too) and keep them in ``record.play``. ``keep_good``: on
     damage (an unknown card, one not in the hand on move, a revoke, too many
     cards), keep the cards before it and add a warning instead of raising, so
-    that the deal is still analysed."""
-    if not play:
+    that the deal is still analysed. ``after``: damage the reader found just
+    after the last of ``play`` (a PBN trick line it could not read), reported
+    like the rest when the cards before it are good."""
+    if not play and after is None:
         return
     source = record.source
     if record.trump is None or record.leader is None:
-        raise FormatError(source, play[0].line, _why_no_play(record))
+        raise FormatError(source, play[0].line if play else after.line, _why_no_play(record))
     damage: Optional[FormatError] = None
     limit = 4 * len(record.deal["N"])
     if len(play) > limit:
@@ -611,6 +614,8 @@ def _read_play(record: GameRecord, play: Sequence[Field], rules: RuleSet,
         damage = FormatError(source, play[exc.index].line,
                              f"trick {exc.index // 4 + 1}: {exc.problem}")
         cards = cards[:exc.index]
+    if damage is None:
+        damage = after
     if damage is not None:
         if not keep_good:
             raise damage

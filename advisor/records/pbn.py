@@ -130,25 +130,56 @@ def _split_run_together(block: List[Tuple[int, str]]) -> List[List[Tuple[int, st
     return pieces
 
 
-def _parse_game(game, previous: Dict[str, str]):
-    """``(tags, sections)``: tag name (lower) -> (name, value, line); section lines by tag."""
+#: A tag line without the quotes PBN wants: ``[Event Random]``.
+_LOOSE_TAG = re.compile(r'\[\s*(\w+)\s+([^"\[\]]*?)\s*\]\s*$')
+
+
+def _parse_game(game, previous: Dict[str, str], warnings: Optional[List[str]] = None):
+    """``(tags, sections)``: tag name (lower) -> (name, value, line); section lines by tag.
+
+    Malformed tags are read as far as they make sense, each with a warning
+    naming its line (added to ``warnings``): a value ending in a stray ``]``
+    (``[Event "Random]"]``) loses the bracket, a tag without quotes
+    (``[Event Random]``) is read as if quoted, and any other line starting with
+    ``[`` that is not a tag is skipped (it used to go into the section above it,
+    or into a title)."""
+    warnings = [] if warnings is None else warnings
     tags: Dict[str, Tuple[str, str, int]] = {}
     sections: Dict[str, List[Tuple[int, str]]] = {}
     current = None
+
+    def add(name: str, value: str, number: int) -> None:
+        nonlocal current
+        if value == "#" and name.lower() in previous:
+            value = previous[name.lower()]
+        tags.setdefault(name.lower(), (name, value, number))
+        current = name.lower()
+        sections.setdefault(current, [])
+
     for number, line in game:
         pos, end = _skip_space(line, 0), len(line)
         m = _TAG.match(line, pos)
         if not m:
-            if current is not None:
+            if line.startswith("[", pos):
+                loose = _LOOSE_TAG.match(line, pos)
+                if loose:
+                    warnings.append(f"line {number}: the tag {excerpt(line.strip())} has no "
+                                    f"quotes around its value; read as "
+                                    f"[{loose.group(1)} \"{loose.group(2)}\"]")
+                    add(loose.group(1), loose.group(2), number)
+                else:
+                    warnings.append(f"line {number}: {excerpt(line.strip())} is not a tag "
+                                    "([Name \"value\"]); skipped")
+            elif current is not None:
                 sections[current].append((number, line))
             continue
         while m:
             name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-            if value == "#" and name.lower() in previous:
-                value = previous[name.lower()]
-            tags.setdefault(name.lower(), (name, value, number))
-            current = name.lower()
-            sections.setdefault(current, [])
+            if value.endswith("]") and "[" not in value:
+                warnings.append(f"line {number}: the value of [{name}] ends in a stray ']' "
+                                f"({excerpt(value)}); read as {excerpt(value.rstrip(']'))}")
+                value = value.rstrip("]")
+            add(name, value, number)
             pos = _skip_space(line, m.end())
             m = _TAG.match(line, pos)
         if pos < end:
@@ -191,7 +222,10 @@ def _auction_fields(section, rules) -> List[Field]:
 
 
 def _play_rows(section, source: str):
-    """The trick lines of a Play section: ``[(line, [tokens])]`` (notes dropped)."""
+    """The trick lines of a Play section: ``[(line, [tokens], problem)]`` (notes
+    dropped). ``problem`` is None for a good line, else what is wrong with it (a
+    line that does not hold four cards): the play stops there as damage, so the
+    deal and the tricks before it are kept (``_PlayTable``)."""
     rows = []
     for number, line in section:
         tokens = [_card_token(t) for t in line.split() if not _NOTE.match(t) and t != "+"]
@@ -199,11 +233,11 @@ def _play_rows(section, source: str):
         ended = "*" in tokens
         tokens = tokens[:tokens.index("*")] if ended else tokens
         if tokens:
+            problem = None
             if len(tokens) != 4:
-                raise FormatError(source, number,
-                                  f"a trick line holds 4 cards (one per seat, - for none), "
-                                  f"not {len(tokens)}: {excerpt(' '.join(tokens))}")
-            rows.append((number, tokens))
+                problem = (f"a trick line holds 4 cards (one per seat, - for none), "
+                           f"not {len(tokens)}: {excerpt(' '.join(tokens))}")
+            rows.append((number, tokens, problem))
         if ended:
             break
     return rows
@@ -219,39 +253,49 @@ def _card_token(token: str) -> str:
 class _PlayTable:
     """A ``play_order`` for ``build_record``: the Play section's table by seat -> the
     cards in play order. ``first``: the seat of the first column (None: the
-    opening leader); ``line``: the Play tag's line."""
+    opening leader); ``line``: the Play tag's line. A line that cannot be read
+    as a trick (not four cards, a trick after an incomplete one, a card after a
+    missing one) stops the play there: the cards before it are returned and
+    ``damage`` (a ``FormatError``) says where and why, for ``build_record`` to
+    report as damage in the play rather than drop the deal."""
 
     def __init__(self, rows, first: Optional[Seat], source: str, line: int):
         self.rows, self.first, self.source, self.line = rows, first, source, line
+        self.damage: Optional[FormatError] = None
 
     def __call__(self, leader: Seat, trump) -> List[Field]:
+        self.damage = None
         source, first = self.source, leader if self.first is None else self.first
         play: List[Field] = []
         stopped_at = None
-        for number, tokens in self.rows:
-            if stopped_at is not None:
-                raise FormatError(source, number,
-                                  f"a trick follows the incomplete trick on line {stopped_at}")
-            cards = []
+        for number, tokens, problem in self.rows:
+            if problem is None and stopped_at is not None:
+                problem = f"a trick follows the incomplete trick on line {stopped_at}"
+            if problem is not None:
+                self.damage = FormatError(source, number, problem)
+                return play
+            cards, trick = [], []
             for i in range(4):
                 seat = Seat((leader + i) % 4)
                 token = tokens[(seat - first) % 4]
                 if token == "-":
                     stopped_at = number
                     break
-                play.append(Field(token, number))
+                trick.append(Field(token, number))
                 try:
                     cards.append(Card.parse(token))
                 except ValueError:
                     # The order of the cards after it is unknown: stop here, and
                     # build_record reports the unknown card as damage in the play.
-                    return play
+                    return play + trick
             if stopped_at is None:
                 leader = Seat((leader + trick_winner(cards, trump)) % 4)
             elif any(tokens[(Seat((leader + i) % 4) - first) % 4] != "-"
                      for i in range(len(cards) + 1, 4)):
-                raise FormatError(source, number,
-                                  "a card follows a missing one (-) in the same trick")
+                self.damage = FormatError(source, number,
+                                          "a card follows a missing one (-) in the same trick")
+                return play
+            play += trick
         return play
 
 
@@ -304,7 +348,8 @@ def read_pbn(text: str, source: str = "<text>", rules="vint", *,
     out = GameSet()
     previous: Dict[str, Tuple[str, str, int]] = {}
     for game, warnings in _games(_strip_comments(without_bom(text))):
-        tags, sections = _parse_game(game, {k: v for k, (_n, v, _l) in previous.items()})
+        tags, sections = _parse_game(game, {k: v for k, (_n, v, _l) in previous.items()},
+                                     warnings)
         if "deal" not in tags:
             if not any(name in tags for name in _GAME_TAGS):
                 previous = {**previous, **tags}          # a header: its values for '#'

@@ -13,7 +13,7 @@ from typing import Iterable, List, Optional
 
 from solver.cards import HTML_SUIT_SYMBOLS, SUITS
 
-from ..game import dd_strains, rule_set
+from ..game import dd_strains, rule_set, table_leader
 from .notation import display_strains, rank_text, ranks_text, replace_contracts
 from .text import bolshevik_lines, par_lines, result_line
 
@@ -148,8 +148,9 @@ def _dd_table(rv) -> str:
     rows = "".join(f"<tr><td>{seat}</td>"
                    + "".join(f"<td>{rv.dd_table[seat, s]}</td>" for s in strains) + "</tr>"
                    for seat in ("N", "E", "S", "W"))
-    return ('<h3>Double-dummy tricks</h3><p class="note">Declarer\'s left-hand opponent '
-            f'leads.</p><table class="grid dd"><tr><th>declarer</th>{head}</tr>{rows}</table>')
+    note = table_leader(rv.rules)["note"] or "Declarer's left-hand opponent leads."
+    return (f'<h3>Double-dummy tricks</h3><p class="note">{escape(note)}</p>'
+            f'<table class="grid dd"><tr><th>declarer</th>{head}</tr>{rows}</table>')
 
 
 def _mistakes(rv) -> str:

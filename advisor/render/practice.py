@@ -7,10 +7,12 @@ from __future__ import annotations
 import math
 from typing import List
 
+from ..rules.base import RulesError
 from .notation import calls_in_text, contract_label
 from .text import card_text, deal_diagram, hand_lines
 
 __all__ = ["hand_text", "auction_grid", "calls_text", "result_text", "sheet_text",
+           "score_sheet_text",
            "play_start_text", "position_text", "cards_text", "card_hint_text",
            "judged_cards_text"]
 
@@ -212,3 +214,47 @@ def sheet_text(session) -> str:
                  + ", ".join(f"{p} {v:+d}" for p, v in partners["totals"].items())
                  + (" (session over)" if partners["finished"] else ""))
     return text
+
+
+def _board_result(session, board, symbols: bool) -> str:
+    """A finished board's contract and result, short: "4♥ N made 10", "3S E down 2",
+    "thrown in"."""
+    r = board.result
+    if r.contract is None:
+        return "no contract"
+    label = contract_label(r.contract, symbols)
+    if r.declarer is None:
+        return label + ("" if r.tricks is None else f", lead side {r.tricks}")
+    if r.tricks is None:
+        return f"{label} {r.declarer} not scored"
+    how = "" if r.played else " dd"
+    try:
+        needed = session.rules.contract(r.contract).tricks_needed
+    except (RulesError, ValueError, AttributeError):
+        needed = None
+    if needed is None or not r.contract[:1].isdigit():
+        return f"{label} {r.declarer}: {r.tricks} tricks{how}"
+    over = r.tricks - needed
+    return (f"{label} {r.declarer} " + (f"made {r.tricks}" if over >= 0 else f"down {-over}")
+            + how)
+
+
+def score_sheet_text(session, *, symbols: bool = False) -> str:
+    """The score sheet board by board (practice's ``sheet``): each finished
+    board's contract and result and the points it gave each side, what it
+    did on the sheet (a game, a rubber), then the sheet's totals
+    (``sheet_text``: its bonuses included). "dd": scored with the contract's
+    double-dummy tricks (not played out)."""
+    boards = session.finished_boards
+    if not boards:
+        return "Score sheet: no board finished yet.\n" + sheet_text(session)
+    lines = ["Score sheet:", f"  {'Board':>5}  {'Contract and result':<32} {'NS':>8} {'EW':>8}"]
+    for b in boards:
+        score = b.result.score
+        ns = "-" if score is None else f"{score.total('NS'):+,d}"
+        ew = "-" if score is None else f"{score.total('EW'):+,d}"
+        lines.append(f"  {b.number:>5}  {_board_result(session, b, symbols):<32} "
+                     f"{ns:>8} {ew:>8}")
+        for event in b.result.events:
+            lines.append(f"         {event}")
+    return "\n".join(lines) + "\n" + sheet_text(session)

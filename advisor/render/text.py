@@ -12,13 +12,14 @@ import unicodedata
 from typing import List, Optional, Sequence, Tuple
 
 from solver import Bounds
-from solver.cards import SEATS, STRAINS, SUITS, Deal, Strain
+from solver.cards import SEATS, STRAINS, SUITS, Deal, Seat, Strain
 
-from ..game import dd_strains, is_misere, rule_set
+from ..game import declarer_tricks, dd_strains, is_misere, rule_set, strain_of, table_leader
 from ..rules.preference import PREFERENCE_SUITS
 from .notation import calls_in_text, card_text, display_strains, rank_order_line, ranks_text
 from .notation import contract_label as _contract_label
 from .notation import strain_label as _strain_label
+from .width import current_width
 
 __all__ = ["deal_diagram", "render_table", "dd_table_text", "score_grid_text",
            "analysis_text", "review_text", "can_print_symbols", "printable", "card_text",
@@ -109,11 +110,46 @@ def _rich_available() -> bool:
 
 
 def render_table(title: str, headers: Sequence[str], rows: Sequence[Sequence],
-                 *, use_rich: Optional[bool] = None) -> str:
-    """A table with a title; numbers right-aligned. ``use_rich=None``: rich if installed."""
+                 *, use_rich: Optional[bool] = None, width: Optional[int] = None,
+                 group: int = 1) -> str:
+    """A table with a title; numbers right-aligned. ``use_rich=None``: rich if installed.
+
+    ``width`` (default: the output's, ``width.current_width``; None: no
+    limit): a table wider than that is drawn as several tables, each with the
+    first column and as many of the others as fit (in units of ``group``
+    columns, so that a pair such as "♠ NS", "♠ EW" stays together), the
+    later ones titled "(continued)"."""
+    width = current_width() if width is None else width
+    cells = [[str(c) for c in row] for row in rows]
+    text = _table_text(title, headers, cells, use_rich)
+    if width is None or _widest(text) <= width or len(headers) <= 1 + group:
+        return text
+    units = [list(range(i, min(i + group, len(headers)))) for i in range(1, len(headers), group)]
+    parts: List[List[int]] = []
+    for unit in units:
+        if parts and _widest(_table_text("", *_columns(headers, cells, parts[-1] + unit),
+                                         use_rich)) <= width:
+            parts[-1] += unit
+        else:
+            parts.append([0] + unit)
+    return "\n".join(_table_text(title if k == 0 else f"{title} (continued)",
+                                 *_columns(headers, cells, columns), use_rich)
+                     for k, columns in enumerate(parts))
+
+
+def _columns(headers, cells, columns):
+    return [headers[i] for i in columns], [[row[i] for i in columns] for row in cells]
+
+
+def _widest(text: str) -> int:
+    """The longest line of a table after its title."""
+    return max((len(line) for line in text.split("\n")[1:]), default=0)
+
+
+def _table_text(title: str, headers: Sequence[str], cells: List[List[str]],
+                use_rich: Optional[bool]) -> str:
     if use_rich is None:
         use_rich = _rich_available()
-    cells = [[str(c) for c in row] for row in rows]
     if use_rich:
         from rich import box
         from rich.console import Console
@@ -125,7 +161,7 @@ def render_table(title: str, headers: Sequence[str], rows: Sequence[Sequence],
         for row in cells:
             table.add_row(*row)
         out = io.StringIO()
-        Console(file=out, width=120, color_system=None, highlight=False).print(table)
+        Console(file=out, width=400, color_system=None, highlight=False).print(table)
         lines = [line.rstrip() for line in out.getvalue().splitlines()]
         return "\n".join([title] + [line for line in lines if line])
     widths = [max(len(str(h)), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
@@ -199,7 +235,7 @@ def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] 
                 row.append(f"{rough}{o.score:+d}{mark}")
         rows.append(row)
     table = render_table("Score for NS (NS minus EW) of every contract, each side's better "
-                         "declarer; * par", headers, rows, use_rich=use_rich)
+                         "declarer; * par", headers, rows, use_rich=use_rich, group=2)
     game_order = list(dict.fromkeys(c[1:] for c in analysis.contracts))
     return table + "\n" + rank_order_line(analysis.rules, game_order, symbols)
 
@@ -233,6 +269,7 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         "",
         dd_table_text(analysis.table, symbols=symbols, use_rich=use_rich,
                       strains=dd_strains(analysis.rules)),
+        *_leader_lines(analysis, symbols),
         "",
         f"Honours held (NS-EW): {honours}   aces NS {analysis.aces['NS']}, "
         f"EW {analysis.aces['EW']}",
@@ -262,6 +299,28 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
     for note in getattr(analysis, "notes", ()):
         parts.append(f"Note: {note}.")
     return "\n".join(parts)
+
+
+def _leader_lines(analysis, symbols: bool) -> List[str]:
+    """Under the DD table, where the game's opening leader is not declarer's
+    left-hand opponent (Siberian Vint, semi-contract): what the table assumes,
+    and par's contract read both ways (issue 28: "N ♣ shows 11, par says 12")."""
+    leader = table_leader(analysis.rules)
+    if leader["same"]:
+        return []
+    lines = [f"Note: {leader['note']}"]
+    par = analysis.par
+    strain = None if par.contract is None or par.declarer is None else strain_of(
+        analysis.rules, par.contract)
+    if strain is not None and strain in dd_strains(analysis.rules):
+        declarer = Seat.parse(par.declarer)
+        lead = rule_set(analysis.rules).opening_leader(declarer)
+        lines.append(f"  Par's {_contract_label(par.contract, symbols)} by {par.declarer}: "
+                     f"{declarer_tricks(analysis.table, analysis.rules, declarer, strain)} "
+                     f"tricks with {lead.name} leading; the table's {par.declarer} "
+                     f"{_suit_label(strain, symbols)} entry, "
+                     f"{analysis.table[declarer, strain]}, has {declarer.lho.name} leading.")
+    return lines
 
 
 def _aces_lines(analysis) -> List[str]:

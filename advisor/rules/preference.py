@@ -291,17 +291,20 @@ class Preference:
                 "widow_choice": {p: self.best_widow(deal, p).to_dict() for p in range(PLAYERS)}}
 
     # -- payments -------------------------------------------------------------
-    def score(self, declarer: int, trump: str, tricks: int) -> PreferenceScore:
+    def score(self, declarer: int, trump: str, tricks: int, *,
+              persons: int = PLAYERS) -> PreferenceScore:
         """Payments for one deal. **Interpretation:** a declarer who takes six
         tricks or more is paid from the pool for every trick he takes at the
         trump suit's value (``SUIT_VALUE`` x the agreed unit); one who takes
         fewer pays into the pool that value for each trick short of six. The
         widow bid's counters go into the pool when bid (the text: "These bids
-        are made in counters, to be put into cards")."""
+        are made in counters, to be put into cards"). ``persons``: the people
+        at the table (4: the four-player form, ``PreferencePool``), whom
+        ``declarer`` numbers."""
         if trump not in PREFERENCE_SUITS:
             raise PreferenceError(f"Preference always has a trump suit (S C D H), not {trump!r}")
-        if declarer not in range(PLAYERS):
-            raise PreferenceError(f"players are 0, 1, 2, not {declarer!r}")
+        if declarer not in range(persons):
+            raise PreferenceError(f"players are {_numbers(persons)}, not {declarer!r}")
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= TRICKS:
             raise PreferenceError(f"tricks are 0..10, not {tricks!r}")
         value = SUIT_VALUE[trump] * self.unit
@@ -316,6 +319,11 @@ class Preference:
             s.items.append(f"player {declarer} is {NEEDED - tricks} short of six at {value}: "
                            f"pays {value * (NEEDED - tricks)} into the pool")
         return s
+
+
+def _numbers(n: int) -> str:
+    """``0, 1 or 2`` (n = 3), ``0, 1, 2 or 3`` (n = 4)."""
+    return ", ".join(str(p) for p in range(n - 1)) + f" or {n - 1}"
 
 
 class PreferencePool:
@@ -334,14 +342,24 @@ class PreferencePool:
     payments are ``Preference.score``'s; a declarer short of six pays into
     the pool; the pool pays a declarer at most what it holds (the text pays
     "from the pool", nothing beyond it), and the shortfall is noted.
+
+    ``persons=4``: the four-player form ("If four persons play, the dealer
+    takes no cards"). **Interpretation:** all four ante at the start, as each
+    is one of "the three active players" in three deals of four; a deal's
+    payments are its declarer's, so the dealer who sits out neither pays nor
+    is paid on it (docs/rules.md, "The four-player form").
     """
 
-    def __init__(self, ante: int = 10, *, unit: int = 1):
+    def __init__(self, ante: int = 10, *, unit: int = 1, persons: int = PLAYERS):
         if isinstance(ante, bool) or not isinstance(ante, int) or ante <= 0:
             raise PreferenceError(f"the ante is a positive number of counters, not {ante!r}")
+        if persons not in (PLAYERS, PLAYERS + 1):
+            raise PreferenceError(f"Preference is played by three or four persons, not "
+                                  f"{persons!r}")
         self.rules = Preference(unit)
-        self.balance: Dict[int, int] = {p: -ante for p in range(PLAYERS)}
-        self.pool = ante * PLAYERS
+        self.persons = persons
+        self.balance: Dict[int, int] = {p: -ante for p in range(persons)}
+        self.pool = ante * persons
         self.history: List[str] = [f"each player puts {ante} into the pool: {self.pool}"]
 
     def record(self, declarer: int, trump: str, tricks: int, *, widow_bid: int = 0
@@ -350,7 +368,7 @@ class PreferencePool:
         round) goes into the pool, then the deal's payment."""
         if isinstance(widow_bid, bool) or not isinstance(widow_bid, int) or widow_bid < 0:
             raise PreferenceError(f"a widow bid is 0 or more counters, not {widow_bid!r}")
-        s = self.rules.score(declarer, trump, tricks)
+        s = self.rules.score(declarer, trump, tricks, persons=self.persons)
         if widow_bid:
             self.balance[declarer] -= widow_bid
             self.pool += widow_bid

@@ -179,17 +179,27 @@ def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional
 
 
 def courts_and_misere(deal, *, rules="semi-contract", strains=None,
-                      max_nodes: Optional[int] = DEFAULT_NODES) -> List[CourtsRow]:
-    """Every Courts and misère strain of semi-contract whist, solved and scored."""
+                      max_nodes: Optional[int] = DEFAULT_NODES,
+                      progress=None) -> List[CourtsRow]:
+    """Every Courts and misère strain of semi-contract whist, solved and scored.
+    ``progress(done, total, label)``, when given, is called before each
+    strain's declarer is solved and once at the end (seconds each: the CLI's
+    progress bar)."""
     deal = full_deal(deal)
     rs = rule_set(rules)
     solvers: Dict[str, GeneralSolver] = {}
     rows = []
-    for strain in strains or rs.extra_strains:
+    strains = list(strains or rs.extra_strains)
+    total = 4 * len(strains)
+    for k, strain in enumerate(strains):
         layout, _, _ = play_of(strain)
         g = solvers.setdefault(layout.name, GeneralSolver(layout))
-        tricks = {s.name: strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
-                                        general=g) for s in SEATS}
+        tricks = {}
+        for i, s in enumerate(SEATS):
+            if progress is not None:
+                progress(4 * k + i, total, f"{strain} by {s.name}")
+            tricks[s.name] = strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
+                                           general=g)
         best: Dict[str, Optional[Tuple[str, str, int]]] = {"NS": None, "EW": None}
         for level in rs.levels:
             contract = f"{level}{strain}"
@@ -203,6 +213,8 @@ def courts_and_misere(deal, *, rules="semi-contract", strains=None,
                 if held is None or mine > (held[2] if side == "NS" else -held[2]):
                     best[side] = (contract, seat.name, score)
         rows.append(CourtsRow(strain, tricks, best))
+    if progress is not None:
+        progress(total, total, "done")
     return rows
 
 

@@ -362,15 +362,16 @@ class Valuer:
                     self._found.setdefault(key, (table[seat, strain],) * 2)
         return tables, played
 
-    def courts_rows(self, strains=None) -> list:
+    def courts_rows(self, strains=None, progress=None) -> list:
         """Semi-contract's Courts and misère strains (``courts.courts_and_misere``:
         each strain's tricks per declarer, one solver a deck layout, within
-        ``Budgets.courts_nodes``); their contracts are then read from them.
-        [] in a game without such strains."""
+        ``Budgets.courts_nodes``; ``progress`` as there); their contracts are
+        then read from them. [] in a game without such strains."""
         if not self.rules.extra_strains:
             return []
         rows = courts.courts_and_misere(self.deal, rules=self.rules, strains=strains,
-                                        max_nodes=self.budgets.courts_nodes)
+                                        max_nodes=self.budgets.courts_nodes,
+                                        progress=progress)
         self.take_rows(rows)
         return rows
 

@@ -184,15 +184,22 @@ def practice_api(runner: JobRunner) -> Blueprint:
             options["advice_samples"] = int(text)
 
         if options["rules"].strip().lower() in three_handed_names():
-            # Three players: the seat is a player 0, 1, 2 (advisor.preference_practice).
+            # Three players: the seat is a player 0, 1, 2, or 0-3 with "players": 4
+            # (advisor.preference_practice).
             seat = data.get("seat")
             seat = 0 if seat in (None, "", "S") else seat
             if options.get("constraints") or options.get("partners"):
                 raise PracticeError("constraints and changing partners are not Preference "
                                     "practice options")
 
+            # "players": 4, the four-player form (the dealer takes no cards).
+            persons = data.get("players", 3)
+            if persons not in (3, 4, "3", "4"):
+                raise PracticeError(f"Preference is played by 3 or 4 players, not {persons!r}")
+
             def work(job):
-                practice = PreferencePractice(seat, seed=options.get("seed"))
+                practice = PreferencePractice(seat, seed=options.get("seed"),
+                                              persons=int(persons))
                 return answer(sessions.add(practice), practice)
             return jsonify(runner.start("practice", work, client_id(request)).to_dict()), 202
 

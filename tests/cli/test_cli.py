@@ -63,9 +63,15 @@ def test_analyse_json_is_the_documented_layout(capsys):
                          "--dealer", "west")
     data = json.loads(out)
     assert status == 0
-    assert set(data) == {"deal", "rules", "dealer", "dd_table", "contracts", "scores",
-                         "side_declarer", "honours", "aces", "best", "par", "all_pass", "notes"}
+    assert set(data) == {"deal", "rules", "dealer", "dd_table", "dd_table_leader", "contracts",
+                         "scores", "side_declarer", "honours", "aces", "best", "par",
+                         "all_pass", "notes"}
     assert (data["rules"], data["dealer"]) == ("vint-siberian", "W")
+    # Siberian Vint's declarer leads; the table keeps the left-hand opponent's lead.
+    leader = data["dd_table_leader"]
+    assert (leader["table"], leader["game"], leader["same"]) == (
+        "declarer's left-hand opponent", "declarer", False)
+    assert "13 (the cards a hand) minus his right-hand opponent's entry" in leader["note"]
     # The распасовка scores nothing: its worth is an X mark on the sheet.
     assert data["all_pass"]["contract"] == "PASS" and data["all_pass"]["score"] == 0
     assert any("X mark" in note for note in data["notes"])
@@ -308,3 +314,31 @@ def test_analyse_aces_scores_skruuvi_misere_with_its_aces(capsys):
 def test_analyse_aces_is_refused_where_it_cannot_apply(capsys, argv, wrong):
     status, out, err = run(capsys, "analyse", "--example", *argv)
     assert status == 2 and out == "" and wrong in err
+
+
+@pytest.mark.parametrize("rules,game,reading", [
+    ("vint-siberian", "declarer leads", "minus his right-hand opponent's entry"),
+    ("semi-contract", "declarer's right-hand opponent leads", "his partner's entry"),
+])
+def test_the_dd_table_says_whose_lead_it_assumes_where_the_game_differs(rules, game, reading):
+    """Issue 28: "Siberian: N ♣ shows 11, par says 12", and only docs/analysis.md said why."""
+    from advisor.analysis import analyse
+    from advisor.game import declarer_tricks
+    from advisor.render import analysis_text
+    from solver.cards import Deal
+    deal = Deal.from_pbn("N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 "
+                         "876.876.9876.765")
+    a = analyse(deal, rules=rules, misere=False)
+    text = analysis_text(a, symbols=False)
+    note = text[text.index("Note: This table has declarer's left-hand opponent leading"):]
+    assert f"in {rules} {game}" in note.replace("\n", " ") and reading in note
+    # The scores (and par) count the tricks with the game's leader, as the note says.
+    for contract, row in a.outcomes.items():
+        strain = contract[1:]
+        if strain in ("S", "H", "D", "C", "NT"):
+            for seat, o in row.items():
+                assert o.tricks == declarer_tricks(a.table, rules, seat, strain)
+    if a.par.declarer is not None and a.par.contract[1:] in ("S", "H", "D", "C", "NT"):
+        assert f"Par's {a.par.contract} by {a.par.declarer}: {a.par.tricks} tricks" in note
+    # The other games' tables are led as the game leads: no note.
+    assert "Note: This table" not in analysis_text(analyse(deal, rules="vint"))

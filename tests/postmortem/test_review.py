@@ -290,7 +290,7 @@ def test_cli_review_fast_and_samples_settings(capsys, monkeypatch):
     import advisor.postmortem as postmortem
     asked = []
     monkeypatch.setattr(postmortem, "review_auction",
-                        lambda record, rules, samples, seed, recommend: asked.append(samples)
+                        lambda record, rules, samples, seed, recommend, **_: asked.append(samples)
                         or postmortem.AuctionReview(False, "counted"))
     assert main(["review", GAME_PBN, "--fast", "--letters"]) == 0
     assert main(["review", GAME_PBN, "--samples", "7", "--letters"]) == 0

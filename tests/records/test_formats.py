@@ -169,7 +169,6 @@ def test_json_ending_file():
 
 BAD_PBN = [
     # (line to change, new text, line whose number the error names, words of the problem)
-    ("DJ  D3", "DJ  D3  D6  D2  D7", "DJ  D3", "holds 4 cards"),
     ('[Dealer "N"]', '[Dealer "Q"]', '[Dealer', "unknown dealer 'Q'"),
     ('[Contract "4H"]', '[Contract "4Z"]', '[Contract', "unknown contract '4Z'"),
     ('[Result "10"]', '[Result "15"]', '[Result', "unknown result '15'"),
@@ -198,25 +197,50 @@ def test_bad_pbn_names_file_line_and_problem(tmp_path, old, new, where, problem)
 #: Damage in the play: the game is kept, with the cards before the damage
 #: (issue 28: one corrupt card used to drop the deal, its DD table and par).
 DAMAGED_PLAY = [
-    # (line to change, new text, words of the problem, cards kept)
+    # (line to change, new text, words of the problem, cards kept[, the damaged line
+    # when it is not the changed one])
     ("DJ  D3", "DJ  D3  D6  D9", "N plays D9, a card not in that hand (it is in W's", 3),
     ("DJ  D3", "DJ  D3  S8  D2", "revoke: W plays S8 on a D lead", 2),
     ("SJ  S4", "SJ  S4  S6  XX", "unknown card 'XX'", 7),
+    # A trick line that cannot be read as a trick stops the play on that line.
+    ("DJ  D3", "DJ  D3  D6  D2  D7", "a trick line holds 4 cards (one per seat, - for none), "
+     "not 5", 0),
+    ("SJ  S4", "SJ  S4  -   -", "a trick follows the incomplete trick on line", 6, "C8  CJ"),
+    ("SJ  S4", "SJ  -   S6  SK", "a card follows a missing one (-) in the same trick", 4,
+     "SJ  -"),
 ]
 
 
-@pytest.mark.parametrize("old,new,problem,kept", DAMAGED_PLAY)
+@pytest.mark.parametrize("old,new,problem,kept,where",
+                         [case + (None,) * (5 - len(case)) for case in DAMAGED_PLAY])
 def test_a_damaged_play_keeps_the_game_and_the_cards_before_it(tmp_path, old, new, problem,
-                                                                kept):
+                                                                kept, where):
     path = tmp_path / "damaged.pbn"
     path.write_text(edited(old, new), encoding="utf-8")
     games = read_games(path)
     assert len(games) == 1 and not games.errors
     g = games[0]
-    line = line_of(edited(old, new).splitlines(), old)
+    line = line_of(edited(old, new).splitlines(), where or old)
     assert g.play_damage.startswith(f"line {line}: ") and problem in g.play_damage
     assert len(g.play) == kept and g.contract == "4H" and g.result == 10
     assert any(w.startswith(f"the play is damaged at line {line}") for w in g.warnings)
+
+
+def test_a_five_card_trick_line_keeps_the_deal_its_table_par_and_the_tricks_before_it():
+    """tests/data/damaged_play.pbn: trick 4's line holds five cards (issue 28: the
+    whole deal used to be dropped)."""
+    from advisor.analysis import analyse
+    games = read_games(DATA / "damaged_play.pbn")
+    assert not games.errors and len(games) == 1
+    g = games[0]
+    line = line_of((DATA / "damaged_play.pbn").read_text(encoding="utf-8").splitlines(),
+                   "C9  C4  C6  C3  C7")
+    assert g.play_damage == (f"line {line}: a trick line holds 4 cards (one per seat, - for "
+                             "none), not 5: 'C9 C4 C6 C3 C7'")
+    assert g.play == PLAY[:12] and len(g.tricks) == 3
+    assert (g.contract, g.declarer, g.result) == ("4H", "N", 10)
+    analysis = analyse(g.deal, rules="vint", dealer=g.dealer)
+    assert analysis.table == dd_table(g.deal) and analysis.par is not None
 
 
 def test_too_many_cards_a_fourteenth_trick(tmp_path):
@@ -321,3 +345,33 @@ def test_lin_deals_written_as_pbn_read_back_the_same():
     assert again.errors == [] and len(again) == 2
     assert [g.to_dict() for g in again] == [g.to_dict() for g in games]
     assert '[Contract "Pass"]' in text and '[Result "10"]' in text      # thrown in; claim
+
+
+MALFORMED_TAGS = [
+    # (the Event line as written, the title's Event, words of the warning)
+    ('[Event "Random]"]', "Random", "the value of [Event] ends in a stray ']'"),
+    ("[Event Random]", "Random", "has no quotes around its value"),
+    ('[Event "Random', None, "is not a tag"),
+]
+
+
+@pytest.mark.parametrize("written,event,warning", MALFORMED_TAGS)
+def test_a_malformed_tag_is_a_warning_naming_its_line_not_text_in_the_title(written, event,
+                                                                           warning):
+    """/work/shared/played/ben__cold_6d.pbn's first line is ``[Event "Random]"]``: its
+    title read "(Event Random] Board 79)" (issue 28)."""
+    text = edited('[Event "Review test"]', written)
+    games = read_games(text, format="pbn")
+    assert not games.errors and len(games) == 1
+    g = games[0]
+    assert g.tags.get("Event") == event and g.tags["Board"] == "1"
+    line = line_of(text.splitlines(), written)
+    assert any(w.startswith(f"line {line}: ") and warning in w for w in g.warnings)
+    assert g.play == PLAY               # the rest of the game is read as before
+
+
+def test_a_line_that_is_not_a_tag_is_not_read_as_calls():
+    text = edited("4H   Pass Pass Pass", '4H   Pass Pass Pass\n[Oops "1H 2H]')
+    g = read_games(text, format="pbn")[0]
+    assert g.auction == read_games(GAME_PBN)[0].auction
+    assert any("'[Oops \"1H 2H]' is not a tag" in w for w in g.warnings)

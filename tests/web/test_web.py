@@ -343,6 +343,19 @@ def test_preference_practice_through_the_api(client):
     assert nxt["board"] == 2
 
 
+def test_preference_four_player_practice_through_the_api(client):
+    """"players": 4: the dealer takes no cards (issue 29, seed 001)."""
+    job = finish(client, client.post("/api/practice/new", json={
+        "rules": "preference", "seat": "3", "seed": 3, "players": 4}))
+    state = job["result"]
+    # Board 1: person 3 (the player) deals and sits out; the board ends by itself.
+    assert (state["persons"], state["dealer"], state["sitting_out"]) == (4, 3, 3)
+    assert state["hand"] == [] and state["finished"] and state["hands"][3] is None
+    assert len(state["sheet"]["balance"]) == 4
+    r = client.post("/api/practice/new", json={"rules": "preference", "players": 5})
+    assert r.status_code == 400 and "3 or 4 players" in r.json["error"]
+
+
 def test_practice_errors_are_messages(client):
     r = client.post("/api/practice/nosuch/call", json={"call": "P"})
     assert r.status_code == 400 and "no such practice session" in r.json["error"]
