@@ -398,3 +398,24 @@ def test_preference_advice_and_review_on_the_page(server, browser, tmp_path):
             review.find_elements(By.CSS_SELECTOR, ".widow .face")] == ["DT", "CT"]
     # The declarer sits at the bottom.
     assert "player 2" in review.find_element(By.CSS_SELECTOR, ".seatbox.seat-S").text
+
+
+def test_a_siberian_dd_table_says_whose_lead_it_counts(server, browser):
+    """Siberian Vint's own leader differs from the DD table's (issue 28): the
+    page says how to read the table, as `vint analyse` does; Vint keeps the
+    plain note."""
+    import advisor
+
+    By = _by()
+    expected = advisor.analyse(DEAL, rules="vint-siberian").to_dict()["dd_table_leader"]
+    assert expected["note"]
+    browser.get("about:blank")
+    browser.get(server + f"/#rules=vint-siberian&deal={quote(DEAL)}&analysed=1")
+    wait_for(browser, "#analyse-result table.dd", timeout=60)
+    notes = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#analyse-result p.note")]
+    assert expected["note"] in notes
+    browser.get("about:blank")
+    browser.get(server + f"/#rules=vint&deal={quote(DEAL)}&analysed=1")
+    wait_for(browser, "#analyse-result table.dd", timeout=60)
+    notes = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#analyse-result p.note")]
+    assert "Declarer's left-hand opponent leads." in notes

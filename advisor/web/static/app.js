@@ -198,7 +198,8 @@ function drawAnalysis(a) {
   $("analyse-result").replaceChildren(
     dealNode(handsOf(a.deal), a.dealer),
     el("h3", {}, "Double-dummy tricks"),
-    el("p", {class: "note"}, "Declarer's left-hand opponent leads."),
+    el("p", {class: "note"}, (a.dd_table_leader && a.dd_table_leader.note)
+      || "Declarer's left-hand opponent leads."),
     ddTableNode(a.dd_table),
     el("h3", {}, "Par: ", parText),
     el("p", {}, callsInText(par.explanation)),
