@@ -19,6 +19,7 @@ from importlib import metadata
 import json
 import math
 import os
+import pathlib
 import sys
 import textwrap
 from typing import List, Optional, Tuple
@@ -37,7 +38,7 @@ from .par import par_with_courts
 from .postmortem import ReviewSet, review
 from .preference_review import preference_review_text, read_preference_games, review_preference
 from .practice_cli import add_parser as add_practice_parser
-from .records import read_games_file
+from .records import read_games_file, read_played
 from .render import (analysis_text, can_print_symbols, card_values_text, courts_text,
                      dd_table_text, preference_text, print_recommendation, printable,
                      progress_bar, review_html, review_text)
@@ -467,7 +468,10 @@ def run_review(args, out) -> None:
         """Inside a deal's review: what it weighs now (its calls, its cards)."""
         bar.update(task, description=f"deal {deal} of {total}: {what}")
 
-    games = read_games_file(args.file, rules=args.rules, auction=not args.play_only)
+    if args.play_only and args.with_auction:
+        raise CliError("give --play-only or --with-auction, not both")
+    games = read_played(pathlib.Path(args.file), rules=args.rules,
+                        auction=False if args.play_only else True if args.with_auction else None)
     _print_notes(games.notes)
     hint = _play_only_hint(args, games)
     single_dummy = args.single_dummy
@@ -481,7 +485,7 @@ def run_review(args, out) -> None:
             task = bar.add_task("deals", total=len(games))
             reviews = review(games, rules=args.rules,
                              auction_review=not args.no_auction_review,
-                             samples=args.samples, seed=args.seed, auction=not args.play_only,
+                             samples=args.samples, seed=args.seed, auction=not games.play_only,
                              single_dummy=single_dummy, card_samples=args.card_samples,
                              on_review=finished, on_step=step)
     except KeyboardInterrupt:
@@ -506,7 +510,7 @@ def _play_only_hint(args, games) -> str:
     bridge auction: lower bids, doubles, or a declarer who is not the last
     bidder, so the play does not start from the hand it names), the end of the
     error line that says to use ``--play-only``; else ""."""
-    if args.play_only or not games.errors:
+    if games.play_only or not games.errors:
         return ""
     try:
         play_only = read_games_file(args.file, rules=args.rules, auction=False)
@@ -720,7 +724,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="let --html overwrite an existing file (never the file reviewed)")
     rv.add_argument("--play-only", action="store_true",
                     help="review the play in the file's contract and declarer, ignoring the "
-                         "auction (for bridge files, whose auctions are not legal Vint)")
+                         "auction (for bridge files, whose auctions are not legal Vint; a file "
+                         "whose deals read only so is taken for one anyway, with a notice)")
+    rv.add_argument("--with-auction", action="store_true",
+                    help="read every auction even in a bridge file (its deals whose auction "
+                         "is not legal in the game are reported, not reviewed)")
     rv.add_argument("--samples", type=int, default=None,
                     help=f"deals the advisor samples per call (default: {REVIEW_SAMPLES}; "
                          f"--fast: {FAST_REVIEW_SAMPLES})")

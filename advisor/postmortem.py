@@ -727,6 +727,7 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
     games = source if isinstance(source, GameSet) else read_games(
         source, rules=rules, format=format, auction=auction, name=name)
+    auction = auction and not games.play_only      # a bridge file read_played found
     if not games:
         if len(games.errors) == 1:
             raise games.errors[0]

@@ -152,6 +152,7 @@ def read_games(source, *, rules="vint", format: Optional[str] = None,
     games = _READERS[kind](text, name, rules, deal_only=deal_only, play_only=not auction)
     if max_games is not None and len(games) + len(games.errors) > max_games:
         _too_many(name, len(games) + len(games.errors), max_games)
+    games.play_only = not auction
     if note:
         games.notes.append(note)
     if not games and not games.errors:
@@ -165,6 +166,40 @@ def read_games(source, *, rules="vint", format: Optional[str] = None,
         raise FormatError(name, None, f"no deal found in this {kind.upper()} {what}"
                           + _WHAT_A_DEAL_IS[kind] + hint)
     return games
+
+
+def read_played(source, *, rules="vint", auction: Optional[bool] = None,
+                **options) -> GameSet:
+    """``read_games`` for a review: with ``auction=None`` a bridge file is found
+    and read play only, with a note saying so.
+
+    Issue 28: "bridge files are detected (auction not legal under the chosen
+    game, or a [Scoring]/dummy present) and reviewed play-only with a one-line
+    notice". A file is taken for a bridge file when some of its deals fail
+    with their auction and reading it without the auctions gives more deals:
+    then every deal is read play only (a bridge auction that happens to be
+    legal in the game still means something else in it). ``auction=True``
+    reads the auctions whatever happens (the failing deals are errors, as
+    before); ``auction=False`` is play only. ``games.play_only`` says which.
+    """
+    rules = rule_set(rules)
+    games = read_games(source, rules=rules, auction=auction is not False, **options)
+    if auction is not None or not games.errors:
+        return games
+    try:
+        play_only = read_games(source, rules=rules, auction=False, **options)
+    except ValueError:
+        return games
+    if len(play_only) <= len(games):
+        return games
+    name = options.get("name") or (os.fspath(source) if isinstance(source, os.PathLike)
+                                   else "the file")
+    play_only.notes.append(
+        f"{os.path.basename(name)} looks like a bridge file: {len(games.errors)} of its "
+        f"{len(games) + len(games.errors)} deal(s) do not read with their auction under "
+        f"{rules.name}, so each deal's play is reviewed in the file's contract, without the "
+        "auction (play only; --with-auction reads the auctions and reports those deals)")
+    return play_only
 
 
 def read_games_file(path, **options) -> GameSet:

@@ -161,12 +161,16 @@ class GameRecord:
 
 class GameSet(list):
     """The records read from one file, with ``errors``: a ``FormatError`` per bad deal,
-    and ``notes``: remarks on the whole file (its text encoding, say)."""
+    ``notes``: remarks on the whole file (its text encoding, say), and
+    ``play_only``: whether the auctions were left unread."""
 
     def __init__(self, records: Iterable = (), errors: Iterable = (), notes: Iterable = ()):
         super().__init__(records)
         self.errors: List[FormatError] = []
         self.notes: List[str] = list(notes)
+        #: Read without the auctions (``read_games(..., auction=False)``, or a
+        #: bridge file ``read_played`` found): the contracts are the file's.
+        self.play_only = False
         for error in errors:
             self.add_error(error)
 

@@ -49,7 +49,7 @@ from ..bidding import recommend
 from ..bidding.preference import advise_preference
 from ..preference_review import preference_review_text, read_preference_games, review_preference
 from ..postmortem import review
-from ..records import count_deals, read_games
+from ..records import count_deals, read_played
 from ..render import review_html
 from .guard import (MAX_DEALS, MAX_UPLOAD_BYTES, Forbidden, Hosts, WebError, client_id,
                     json_body)
@@ -217,9 +217,11 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
             raise WebError(f"{name} holds {deals} deals: the page reviews at most "
                            f"{max_deals} a file (split it, or use 'vint review' on the "
                            "command line)")
-        games = read_games(text, name=name, rules=rules, format=fmt, auction=not play_only)
-        hint = "" if play_only or not games.errors else _play_only_hint(
-            text, name, rules, fmt, len(games))
+        # Without 'play only', a bridge file is found and read play only (its note).
+        games = read_played(text, name=name, rules=rules, format=fmt,
+                            auction=False if play_only else None)
+        auction = auction and not games.play_only
+        hint = " ".join(games.notes) if games.play_only and not play_only else ""
 
         def work(job):
             job.progress(0, len(games))
@@ -254,18 +256,6 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
                     "reviews": [dict(r.to_dict(), deal=str(g.get("deal", "")))
                                 for r, g in zip(reviews, games)]}
         return _started(runner.start("review", work, _client()))
-
-    def _play_only_hint(text, name, rules, fmt, read) -> str:
-        """When 'play only' reads more of the file's deals (a bridge file), say so."""
-        try:
-            gained = len(read_games(text, name=name, rules=rules, format=fmt,
-                                    auction=False)) - read
-        except ValueError:
-            return ""
-        return (f"'play only' reads {gained} more deal(s) of {name}: it looks like a bridge "
-                "file (its auction is not legal, or names another declarer, under "
-                f"{rules}). Tick 'play only' to review the play in the file's contract."
-                if gained > 0 else "")
 
     @app.get("/api/jobs/<job_id>")
     def job_state(job_id):

@@ -211,16 +211,34 @@ BRIDGE_LIN = (
     "pc|H4|pc|H2|pc|HJ|pc|HA|pg||\n")
 
 
-def test_review_of_a_bridge_file_says_to_use_play_only(tmp_path, capsys):
+def test_review_of_a_bridge_file_reads_it_play_only_with_a_notice(tmp_path, capsys):
     # A bridge auction that is legal Vint but names another declarer (S bid 3NT
     # last; bridge's declarer is N): the error named only a card not in a hand.
+    # Issue 28: a bridge file is found and reviewed play only, with a notice;
+    # --with-auction keeps the error, which names the real cause.
     path = tmp_path / "bridge.lin"
     path.write_text(BRIDGE_LIN, encoding="utf-8")
     status, out, err = run(capsys, "review", str(path), "--no-auction-review")
+    assert status == 0 and "Contract 3NT by N" in out
+    assert "looks like a bridge file" in err and "play only" in err
+    status, out, err = run(capsys, "review", str(path), "--play-only", "--no-auction-review")
+    assert status == 0 and "Contract 3NT by N" in out and "bridge file" not in err
+    status, out, err = run(capsys, "review", str(path), "--with-auction", "--no-auction-review")
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "not in that hand" in err and "--play-only" in err
-    status, out, err = run(capsys, "review", str(path), "--play-only", "--no-auction-review")
-    assert status == 0 and "Contract 3NT by N" in out
+    status, out, err = run(capsys, "review", str(path), "--with-auction", "--play-only")
+    assert status == 2 and "not both" in err
+
+
+def test_only_a_file_that_reads_better_without_its_auctions_is_read_play_only():
+    from advisor.records import read_played
+
+    vint = (DATA / "vint_game.pbn").read_text(encoding="utf-8")
+    games = read_played(vint)
+    assert not games.play_only and len(games) >= 1
+    bridge = read_played(BRIDGE_LIN)
+    assert bridge.play_only and len(bridge) == 1 and "bridge file" in bridge.notes[-1]
+    assert not read_played(BRIDGE_LIN, auction=True)
 
 
 def test_analyse_skruuvi_deal_of_12_cards_asks_for_the_kitty(capsys):

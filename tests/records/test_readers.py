@@ -220,7 +220,10 @@ def test_review_and_the_command_line_take_play_only(tmp_path, capsys):
     assert not reviews[0].calls.available
     path = tmp_path / "bridge.lin"
     path.write_text(lin, encoding="utf-8")
-    assert main(["review", str(path)]) == 2
+    assert main(["review", str(path), "--with-auction"]) == 2
+    capsys.readouterr()
+    assert main(["review", str(path), "--no-auction-review"]) == 0     # found: play only
+    assert "looks like a bridge file" in capsys.readouterr().err
     assert main(["review", str(path), "--play-only", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["reviews"][0]["contract"] == "3H" and len(data["reviews"][0]["cards"]) == 4

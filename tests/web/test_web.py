@@ -376,7 +376,10 @@ def test_review_upload_of_a_bridge_file_play_only(client):
     data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint"}
     job = finish(client, client.post("/api/review", data=data,
                                      content_type="multipart/form-data"))
-    assert (job["result"]["deals"], job["result"]["errors"]) == (0, 10)   # not Vint auctions
+    # Not Vint auctions: the file is found to be a bridge file and read play only.
+    assert (job["result"]["deals"], job["result"]["errors"]) == (10, 0)
+    assert "looks like a bridge file" in job["result"]["hint"]
+    assert "play only: the auction" in job["result"]["html"]
     data = {"file": (io.BytesIO(raw), "bridge.pbn"), "rules": "vint", "play_only": "on",
             "auction_review": "on"}
     job = finish(client, client.post("/api/review", data=data,
@@ -385,17 +388,18 @@ def test_review_upload_of_a_bridge_file_play_only(client):
     assert "play only: the auction" in job["result"]["html"]
 
 
-def test_a_bridge_file_upload_says_play_only_would_read_it(client):
+def test_a_bridge_file_upload_is_reviewed_play_only_with_a_notice(client):
     # Issue 28: "0 deal(s) reviewed, 1 could not be read" and nothing said
-    # "play only"; the report's error line names the uploaded file.
+    # "play only"; now the file is found to be a bridge file and its play
+    # reviewed, with a one-line notice naming the uploaded file.
     text = played_file("bridgebots__sample.lin").read_text(encoding="utf-8").splitlines()[0]
     data = {"file": (io.BytesIO(text.encode()), "sample.lin"), "rules": "vint"}
     job = finish(client, client.post("/api/review", data=data,
                                      content_type="multipart/form-data"))
     result = job["result"]
-    assert result["deals"] == 0 and result["errors"] == 1
-    assert "'play only' reads 1 more deal(s) of sample.lin" in result["hint"]
-    assert "sample.lin, line 1" in result["html"] and "Bridge makes N declarer" in result["html"]
+    assert result["deals"] == 1 and result["errors"] == 0
+    assert result["hint"].startswith("sample.lin looks like a bridge file")
+    assert "play only: the auction" in result["html"]
     data = {"file": (io.BytesIO(text.encode()), "sample.lin"), "rules": "vint",
             "play_only": "on"}
     job = finish(client, client.post("/api/review", data=data,
