@@ -261,6 +261,7 @@ class PreferencePractice:
         hands = {b.persons[k]: [str(c) for c in sorted(h)] for k, h in enumerate(b.deal.hands)}
         return {"rules": "preference", "seat": self.seat, "persons": self.persons,
                 "board": b.number, "dealer": b.dealing_person, "sitting_out": b.sitter,
+                "players": list(b.persons),      # the three who hold cards, in turn
                 "hand": [] if me is None else hands[self.seat],
                 "auction": list(b.calls), "to_call": to_call,
                 "legal": self.legal_calls() if to_call == self.seat else [],

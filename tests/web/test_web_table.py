@@ -419,3 +419,37 @@ def test_a_siberian_dd_table_says_whose_lead_it_counts(server, browser):
     wait_for(browser, "#analyse-result table.dd", timeout=60)
     notes = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#analyse-result p.note")]
     assert "Declarer's left-hand opponent leads." in notes
+
+
+def test_preference_for_four_players_on_the_page(server, browser):
+    """Seed 001's four-player form (issue 29): the page offers 3 or 4 players,
+    the seats 0-3 with four; player 3 deals board 1 and sits it out, so it is
+    played by the three others at once and drawn with their hands only."""
+    from selenium.webdriver.support.ui import Select
+
+    By = _preference(browser, server, "#tab=practice")
+    box = browser.find_element(By.ID, "practice-players-box")
+    assert box.is_displayed()
+    seats = lambda: [o.get_attribute("value") for o in
+                     browser.find_elements(By.CSS_SELECTOR, "#practice-seat option")]
+    assert seats() == ["0", "1", "2"]
+    Select(browser.find_element(By.ID, "practice-players")).select_by_value("4")
+    assert seats() == ["0", "1", "2", "3"]
+    Select(browser.find_element(By.ID, "practice-seat")).select_by_value("3")
+    seed = browser.find_element(By.ID, "practice-seed")
+    seed.clear()
+    seed.send_keys("3")
+    browser.find_element(By.ID, "practice-new").click()
+    wait_for(browser, "#practice-result .compass.three .widow .face", timeout=90)
+    text = browser.find_element(By.ID, "practice-result").text
+    assert "you are player 3 (you deal and sit this one out)" in text
+    names = [n.text for n in browser.find_elements(
+        By.CSS_SELECTOR, "#practice-result .compass.three .seatbox")]
+    assert len(names) == 3 and not any("player 3" in n for n in names)
+    assert all(len(h.find_elements(By.CSS_SELECTOR, ".face")) == 10 for h in
+               browser.find_elements(By.CSS_SELECTOR, "#practice-result .compass.three .seatbox"))
+    assert "player 3" in text.split("Balances:")[1]          # four players on the sheet
+    # A four-hand game hides the choice again.
+    Select(browser.find_element(By.ID, "rules")).select_by_value("vint")
+    assert not box.is_displayed()
+    assert _severe(browser) == []

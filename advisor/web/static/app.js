@@ -486,8 +486,9 @@ function drawPractice(s) {
 window.setupPractice = () => {
   $("practice-new").addEventListener("click", guard(async () => {
     drawPractice(await runJob($("practice-job"), "/api/practice/new",
-      {rules: $("rules").value, seat: $("practice-seat").value, seed: $("practice-seed").value,
-       partners: $("practice-partners").checked}));
+      Object.assign({rules: $("rules").value, seat: $("practice-seat").value,
+                     seed: $("practice-seed").value, partners: $("practice-partners").checked},
+                    isPreference() ? {players: Number($("practice-players").value)} : {})));
   }));
   $("practice-next").addEventListener("click", guard(async () => {
     if (!practice.sid) throw new Error("start a session first");
@@ -540,7 +541,7 @@ function preferenceResult(s) {
     r.widow_bid ? el("p", {}, `Widow bid ${r.widow_bid}` +
       (r.discard ? `; laid off ${r.discard.map((c) => c.replace("T", "10")).join(" ")}` : "")) : "",
     el("ul", {}, (r.items || []).map((i) => el("li", {}, i))),
-    threeTable(s.hands, s.widow, s.seat, s.dealer)];
+    threeTable(s.hands, s.widow, s.seat, s.dealer, null, s.players)];
 }
 
 function drawPreferencePractice(s) {
@@ -551,8 +552,11 @@ function drawPreferencePractice(s) {
   const calls = s.auction.map((c) => el("li", {class: c.mine ? "mine" : ""},
     el("b", {}, c.mine ? `player ${c.player} (you) ` : `player ${c.player} `), prefCallNode(c.call),
     c.reason ? ` \u2014 ${c.reason}` : ""));
+  const out = s.sitting_out;                 // the four-player form's dealer (else null)
   const parts = [el("h3", {}, `Preference, board ${s.board}, dealer player ${s.dealer}, ` +
-                     `you are player ${s.seat}`),
+                     `you are player ${s.seat}` +
+                     (out === s.seat ? " (you deal and sit this one out)" :
+                      out !== null && out !== undefined ? `; player ${out} deals and sits out` : "")),
                  el("div", {class: "myhand"}, handFaces(s.hand)),
                  el("h4", {}, "The auction, with each call's reason"),
                  calls.length ? el("ol", {class: "reasons prefauction"}, calls)
@@ -595,8 +599,11 @@ function drawPreferenceReview(r) {
 // The seat fields: N E S W for the four-hand games, players 0 1 2 for Preference.
 function fitSeatsToGame() {
   const three = isPreference();
-  const values = three ? ["0", "1", "2"] : SEATS;
+  $("practice-players-box").hidden = !three;
+  const four = three && $("practice-players").value === "4";
   for (const id of ["advise-seat", "advise-dealer", "practice-seat"]) {
+    const values = !three ? SEATS : four && id === "practice-seat" ? ["0", "1", "2", "3"]
+      : ["0", "1", "2"];
     const select = $(id);
     if ([...select.options].map((o) => o.value).join() === values.join()) continue;
     const was = select.value;
@@ -640,6 +647,7 @@ async function fillRules() {
   three.forEach((name) => threeHanded.add(name));
   $("rules").value = ui.defaultRules = data.default;
   $("rules").addEventListener("change", fitSeatsToGame);
+  $("practice-players").addEventListener("change", fitSeatsToGame);
   // Only Skruuvi scores misère aces: its field shows for that game alone.
   const acesField = () => { $("analyse-aces").parentElement.hidden = !$("rules").value.startsWith("skruuvi"); };
   $("rules").addEventListener("change", acesField);

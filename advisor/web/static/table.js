@@ -90,8 +90,11 @@ function compassTable(seats, centre, onMove, extraClass = "") {
 
 // Preference's table: three players, `me` at the bottom, the next player
 // (on his left) at the left, the widow in the middle. `hands[p]`: a card list.
-function threeTable(hands, widow, me = 0, dealer = null, onMove = null) {
-  const place = {S: me, W: (me + 1) % 3, E: (me + 2) % 3};
+function threeTable(hands, widow, me = 0, dealer = null, onMove = null, players = [0, 1, 2]) {
+  // `players`: the three who hold cards, in turn (the four-player form leaves
+  // the dealer out); `me` at the bottom, or the first of them if I sit out.
+  const k = Math.max(0, players.indexOf(me));
+  const place = {S: players[k], W: players[(k + 1) % 3], E: players[(k + 2) % 3]};
   const seats = {};
   for (const [seat, p] of Object.entries(place)) {
     seats[seat] = {name: `player ${p}`, label: p === dealer ? "(dealer)" : "",
