@@ -269,7 +269,8 @@ def test_dark_mode_follows_the_system_and_the_toggle(server, browser):
         # With the system in dark mode, "system" is dark.
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                 {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-        assert sum(_background(browser)) < 150
+        # The page hears of it by an event a moment later: wait for it.
+        _wait(lambda: sum(_background(browser)) < 150, timeout=10, what="the system's dark mode")
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.execute_script("localStorage.clear()")
