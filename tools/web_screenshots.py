@@ -4,7 +4,7 @@
 
 Serves the page on a free port of 127.0.0.1, drives the installed Chromium
 through chromedriver and selenium as a player would (analyse a deal, play a
-card on the Play tab, practise to the card table), and saves a PNG of each
+card on the Play tab and play best to the end, practise to the card table), and saves a PNG of each
 view at a desktop width (1366 px) and a phone's (390 px), a Preference board
 (three hands and the widow), plus the card table in dark mode. Rerun it after changing the page; the PNGs are kept in
 docs/screenshots and shown in README.md.
@@ -82,6 +82,10 @@ def main(argv=None) -> None:
                            "&cards=SK")
                 wait_for(driver, "#play-result button.face.best")
                 shot(driver, out / f"play-{name}.png", width, height)
+                # "Play best to the end": the last trick in the middle, the tricks listed.
+                driver.find_element(By.ID, "play-best").click()
+                wait_for(driver, "#play-result table.tricklist")
+                shot(driver, out / f"play-end-{name}.png", width, height)
                 # Practice to the card table (seed 1: S passes, E plays 2H, S leads).
                 driver.get(f"{url}/#tab=practice&pseed=1")
                 wait_for(driver, "#rules option")

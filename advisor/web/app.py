@@ -9,7 +9,8 @@
 ``GET  /api/deal/random``       a random deal (``?seed=``)
 ``POST /api/analyse``           a deal's DD table, scores and par (a job)
 ``POST /api/play``              a position of the play: each legal card's
-                                double-dummy value (a job)
+                                double-dummy value and the tricks so far
+                                (a job)
 ``POST /api/advise``            the bidding advisor's call (a job)
 ``POST /api/review``            a PBN/LIN/JSON file's post-mortem (a job)
 ``GET  /api/jobs/<id>``         a job's state, progress and result
@@ -395,6 +396,9 @@ def _play_state(play: "solver.Play", leader: Seat) -> dict:
     ``values`` give, for each legal card, the tricks the declaring side (the
     side not on lead at the start) ends with: tricks won so far plus what
     it wins from there with best play, as ``solver.analyse_play`` counts.
+    ``played_tricks``: the complete tricks so far, each with its number,
+    its cards with who played them (from the leader) and its winner: the
+    page's "Last trick" and the list of tricks at the end.
     """
     declaring = leader.lho.side
     hands = {s.name: play.hand(s).to_pbn() for s in SEATS}
@@ -402,6 +406,7 @@ def _play_state(play: "solver.Play", leader: Seat) -> dict:
     state = {"hands": hands, "trick": [str(c) for c in play.trick],
              "trick_leader": play.trick_leader.name, "declaring_side": declaring,
              "tricks": {"NS": play.tricks_won("NS"), "EW": play.tricks_won("EW")},
+             "played_tricks": [_trick_data(t) for t in play.tricks],
              "on_move": None, "values": {}}
     if not any(play.masks):
         return state
@@ -415,3 +420,9 @@ def _play_state(play: "solver.Play", leader: Seat) -> dict:
         state["values"][str(card)] = won + ours
     return state
 
+
+
+def _trick_data(trick: "solver.Trick") -> dict:
+    """A complete trick as the page draws it (practice's ``last_trick`` too)."""
+    return {"number": trick.number, "winner": trick.winner.name,
+            "cards": [{"seat": seat.name, "card": str(card)} for seat, card in trick.cards]}

@@ -117,6 +117,11 @@ def test_play_values_are_the_solvers(client):
     # The declaring side's total: tricks won so far plus its best from here.
     assert state["values"] == {str(c): 12 - v for c, v in values.items()}
     assert state["hands"]["E"] == play.hand("E").to_pbn()
+    # The complete tricks, each with who played what and who won it (the page's
+    # "Last trick").
+    assert state["played_tricks"] == [{"number": 1, "winner": "E", "cards": [
+        {"seat": "E", "card": "DA"}, {"seat": "S", "card": "D3"},
+        {"seat": "W", "card": "D6"}, {"seat": "N", "card": "D2"}]}]
 
 
 def test_a_finished_play_has_no_one_on_move(client):

@@ -207,7 +207,7 @@ def test_a_bad_deal_clears_the_analysis_and_the_banner_clears_on_the_next_result
     assert not browser.find_element(By.ID, "message").is_displayed()   # ...the result does
 
 
-@pytest.mark.parametrize("view", ["analyse", "play", "practice"])
+@pytest.mark.parametrize("view", ["analyse", "play", "play-end", "practice"])
 def test_a_phone_has_no_sideways_scroll(server, browser, view, tmp_path):
     By = _by()
     browser.set_window_size(390, 844)
@@ -219,6 +219,11 @@ def test_a_phone_has_no_sideways_scroll(server, browser, view, tmp_path):
         elif view == "play":
             browser.get(server + AFTER_LEAD)
             wait_for(browser, "#play-result .seat-S button.face.best")
+        elif view == "play-end":            # the list of the thirteen tricks
+            browser.get(server + AFTER_LEAD)
+            wait_for(browser, "#play-result .seat-S button.face.best")
+            browser.find_element(By.ID, "play-best").click()
+            wait_for(browser, "#play-result table.tricklist")
         else:
             browser.get(server + "/#tab=practice&pseed=1")
             _wait(lambda: browser.find_element(By.ID, "practice-seed").get_attribute("value")
@@ -269,7 +274,8 @@ def test_dark_mode_follows_the_system_and_the_toggle(server, browser):
         # With the system in dark mode, "system" is dark.
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                 {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-        assert sum(_background(browser)) < 150
+        # The page hears of it by an event a moment later: wait for it.
+        _wait(lambda: sum(_background(browser)) < 150, timeout=10, what="the system's dark mode")
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.execute_script("localStorage.clear()")
@@ -453,3 +459,139 @@ def test_preference_for_four_players_on_the_page(server, browser):
     Select(browser.find_element(By.ID, "rules")).select_by_value("vint")
     assert not box.is_displayed()
     assert _severe(browser) == []
+
+
+# --------------------------------------------------------------------------
+# Play best to the end, the last trick
+
+FRESH = f"/#tab=play&pdeal={quote(DEAL)}&trump=H&decl=N&cards="
+
+
+def _cards_in_link(browser) -> list:
+    fragment = _fragment(browser)
+    return fragment.split("cards=", 1)[1].split("&")[0].split(",") if "cards=" in fragment else []
+
+
+def _count_posts(browser):
+    browser.execute_script("window.posts = []; const f = window.fetch;"
+                           "window.fetch = (u, o) => { if (o && o.method === 'POST') "
+                           "window.posts.push(String(o.body)); return f(u, o); };")
+
+
+def _centre(browser) -> dict:
+    """The cards in the middle of the Play tab's table: {seat: card}, each
+    found at its player's side with his letter."""
+    out = {}
+    for slot in browser.find_elements(_by().CSS_SELECTOR, "#play-result .trick .slot"):
+        faces = slot.find_elements(_by().CSS_SELECTOR, ".face")
+        if faces:
+            seat = slot.get_attribute("class").split("slot-")[1]
+            assert slot.find_element(_by().CSS_SELECTOR, ".who").text == seat
+            out[seat] = faces[0].get_attribute("data-card")
+    return out
+
+
+def _wait_for_the_end(browser, timeout=180):
+    _wait(lambda: "All cards played." in browser.find_element(_by().ID, "play-result").text,
+          timeout=timeout, what="the thirteenth trick")
+
+
+def test_play_best_to_the_end_keeps_the_double_dummy_value(server, browser):
+    import solver
+
+    By = _by()
+    browser.get("about:blank")
+    browser.get(server + FRESH)
+    wait_for(browser, "#play-result .seat-E button.face.best")
+    # The value the page shows at the start (the best of East's leads, as the
+    # declaring side NS counts it) is the solver's.
+    expected = 13 - solver.solve(DEAL, "H", "E")
+    shown = {int(b.find_element(By.CSS_SELECTOR, ".value").text) for b in
+             browser.find_elements(By.CSS_SELECTOR, "#play-result .seat-E button.face.best")}
+    assert shown == {expected}
+    browser.find_element(By.TAG_NAME, "body").click()
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(browser).send_keys("b").perform()            # the key B
+    _wait_for_the_end(browser)
+    text = browser.find_element(By.ID, "play-result").text
+    assert f"Tricks: NS {expected}, EW {13 - expected}." in text
+    cards = _cards_in_link(browser)
+    assert len(cards) == 52 and len(set(cards)) == 52
+    assert len(_played(browser).split()) == 53                # "Played:" and 52 cards
+    # Every card was one of the best: the declaring side's double-dummy total
+    # never moved from the start's.
+    assert solver.analyse_play(DEAL, "H", "E", cards) == [expected] * 53
+    # The last trick lies in the middle and all thirteen are listed, each won
+    # by the player the solver says.
+    tricks = solver.check_play(DEAL, "H", "E", cards).tricks
+    assert _centre(browser) == {seat.name: str(card) for seat, card in tricks[-1].cards}
+    assert f"won by {tricks[-1].winner.name}" in browser.find_element(
+        By.CSS_SELECTOR, "#play-result .trick .tricklabel").text
+    rows = browser.find_elements(By.CSS_SELECTOR, "#play-result table.tricklist tr")[1:]
+    assert [r.find_elements(By.TAG_NAME, "td")[-1].text for r in rows] == \
+        [t.winner.name for t in tricks]
+    assert not browser.find_element(By.ID, "play-best").is_enabled()
+    assert _severe(browser) == []
+
+
+def test_the_last_trick_on_demand(server, browser):
+    import solver
+
+    By = _by()
+    # Two tricks of best play, then East's lead to the third: "Last trick"
+    # shows the second one with who played each card and who won it.
+    play = solver.check_play(DEAL, "H", "E", [])
+    for _ in range(8):
+        values = solver.solve_cards(play.remaining(), play.trump, play.trick_leader,
+                                    played=play.trick)
+        play.play(max(values, key=values.get))
+    cards = [str(c) for t in play.tricks for _, c in t.cards]
+    second = play.tricks[1]
+    browser.get("about:blank")
+    browser.get(server + FRESH + ",".join(cards))
+    wait_for(browser, "#play-result button.face.best")
+    assert _centre(browser) == {}
+    browser.find_element(By.ID, "play-last").click()
+    wait_for(browser, "#play-result .trick .slot .face")
+    assert _centre(browser) == {seat.name: str(card) for seat, card in second.cards}
+    label = browser.find_element(By.CSS_SELECTOR, "#play-result .trick .tricklabel").text
+    assert label == f"Last trick (2), won by {second.winner.name}"
+    # Back to this trick with the key L; L again shows the last one.
+    from selenium.webdriver.common.action_chains import ActionChains
+    browser.find_element(By.TAG_NAME, "body").click()
+    ActionChains(browser).send_keys("l").perform()
+    _wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#play-result .trick .slot .face") == [],
+          what="the current trick")
+    assert browser.find_element(By.ID, "play-last").text == "Last trick"
+    ActionChains(browser).send_keys("l").perform()
+    _wait(lambda: len(browser.find_elements(By.CSS_SELECTOR,
+                                            "#play-result .trick .slot .face")) == 4,
+          what="the last trick again")
+    # A card played goes back to the trick in progress.
+    browser.find_element(By.CSS_SELECTOR, "#play-result button.face.best").click()
+    _wait(lambda: len(_cards_in_link(browser)) == 9, what="the ninth card")
+    assert "Last trick" not in browser.find_element(
+        By.CSS_SELECTOR, "#play-result .trick .tricklabel").text
+    # Before any trick is complete there is no last trick to show.
+    browser.get("about:blank")
+    browser.get(server + FRESH)
+    wait_for(browser, "#play-result button.face.best")
+    assert not browser.find_element(By.ID, "play-last").is_enabled()
+
+
+def test_a_double_click_on_play_best_sends_one_sequence(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    By = _by()
+    _open_after_lead(browser, server)
+    _count_posts(browser)
+    ActionChains(browser).double_click(browser.find_element(By.ID, "play-best")).perform()
+    # A script's clicks too, while the first card is on its way.
+    browser.execute_script("const b = document.getElementById('play-best'); b.click(); b.click();")
+    _wait_for_the_end(browser)
+    time.sleep(1.5)                        # a second sequence would be sending by now
+    cards = _cards_in_link(browser)
+    assert len(cards) == 52 and len(set(cards)) == 52 and cards[0] == "SK"
+    plays = browser.execute_script("return window.posts")
+    assert len(plays) == 51                # one POST a card after East's lead
+    assert not browser.find_element(By.ID, "message").is_displayed()

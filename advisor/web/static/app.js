@@ -103,8 +103,11 @@ async function runJob(box, url, body) {
   box.replaceChildren(bar, label, " ", cancel);
   followedJobs.add(job.id);
   try {
+    // A quick job (a card's values) is asked for again soon; a long one every 250 ms.
+    let wait = 30;
     while (job.state === "queued" || job.state === "running") {
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(250, 2 * wait);
       job = await api(`/api/jobs/${job.id}`);
       const {done, total} = job.progress;
       if (total) { bar.max = total; bar.value = done; label.textContent = ` ${done} of ${total}`; }
@@ -216,15 +219,20 @@ function drawAnalysis(a) {
 
 // ---------------------------------------------------------------- play
 
-const playState = {deal: null, trump: "NT", leader: "E", declarer: "N", cards: []};
+const playState = {deal: null, trump: "NT", leader: "E", declarer: "N", cards: [],
+                   shown: null, showLast: false, run: 0};
 
+// Ask the server for the position after playState.cards, draw it, keep it in
+// the URL; resolves with the position.
 async function playRefresh() {
   const s = await runJob($("play-job"), "/api/play",
     {deal: playState.deal, trump: playState.trump, leader: playState.leader,
      cards: playState.cards});
+  playState.showLast = false;
   drawPlay(s);
   ui.played = true;
   saveState();
+  return s;
 }
 
 // Play a card on the Play tab: one at a time, taken back if the server refuses it.
@@ -235,13 +243,41 @@ function playClick(card) {
   }));
 }
 
+// A position's values as the hand on move counts them (the declaring side's
+// tricks, or the defenders' as their negative), and the best of them.
+function moverValues(s) {
+  const ours = (v) => (s.declaring_side === sideOf(s.on_move) ? v : -v);
+  const best = Math.max(...Object.values(s.values).map(ours));
+  return {ours, best};
+}
+
+// The card "Play best to the end" plays: the first of the best cards in the
+// server's list, so the same position always gets the same card.
+function firstBest(s) {
+  const {ours, best} = moverValues(s);
+  return Object.keys(s.values).find((c) => ours(s.values[c]) === best);
+}
+
+// Play the rest of the deal double-dummy, one /api/play job a card (the table
+// redrawn after each, the URL kept): one request at a time, like a click; the
+// job's Cancel stops it, and so does a new Start.
+const playBestToEnd = oneAtATime($("play-result"), guard(async () => {
+  const run = playState.run;
+  let s = playState.shown;
+  while (s && s.on_move && run === playState.run) {
+    playState.cards.push(firstBest(s));
+    try { s = await playRefresh(); } catch (e) { playState.cards.pop(); throw e; }
+  }
+}));
+
 // The four hands face up on the compass; the hand on move shows every card,
 // the ones it may play with the declaring side's tricks after each (the best
-// marked), the others greyed and not clickable.
+// marked), the others greyed and not clickable. Once every card is played the
+// middle shows the last trick and a list of all thirteen follows.
 function drawPlay(s) {
+  playState.shown = s;
   const values = s.values;
-  const ours = (v) => (s.declaring_side === sideOf(s.on_move) ? v : -v);
-  const best = Math.max(...Object.values(values).map(ours));
+  const {ours, best} = s.on_move ? moverValues(s) : {};
   const seats = {};
   for (const seat of SEATS) {
     const face = seat !== s.on_move ? (c) => cardFace(c)
@@ -252,14 +288,35 @@ function drawPlay(s) {
                    body: el("div", {class: "cards"}, handFaces(cardsOf(s.hands[seat]), face))};
   }
   const done = playState.cards.length - s.trick.length;
+  const last = s.played_tricks[s.played_tricks.length - 1] || null;
   const label = s.trick.length ? `Trick ${Math.floor(done / 4) + 1}`
     : s.on_move ? `${s.on_move} to lead` : "All cards played";
+  const centre = (playState.showLast || !s.on_move) && last ? lastTrickCompass(last)
+    : trickCompass(trickWithSeats(s.trick, s.trick_leader), label);
   $("play-result").replaceChildren(
     el("p", {}, `Declaring side ${s.declaring_side}. Tricks: NS ${s.tricks.NS}, EW ${s.tricks.EW}. ` +
        (s.on_move ? `${s.on_move} to play.` : "All cards played.")),
-    compassTable(seats, trickCompass(trickWithSeats(s.trick, s.trick_leader), label), s.on_move),
+    compassTable(seats, centre, s.on_move),
+    el("div", {class: "playbuttons"},
+      lastTrickButton("play-last", s.on_move ? last : null, playState.showLast,
+        () => { playState.showLast = !playState.showLast; drawPlay(playState.shown); }), " ",
+      tableEl("button", {id: "play-best", "data-key": "B", onclick: playBestToEnd,
+                    disabled: s.on_move ? null : "disabled",
+                    title: "every hand plays one of its best cards to the end (B)"},
+         "Play best to the end")),
     el("p", {class: "note"}, "Played: ", playState.cards.length
-      ? playState.cards.map((c) => el("span", {}, cardNode(c), " ")) : "nothing yet"));
+      ? playState.cards.map((c) => el("span", {}, cardNode(c), " ")) : "nothing yet"),
+    s.on_move ? "" : tricksNode(s.played_tricks));
+}
+
+// Every trick of a finished play: its number, the cards from the leader with
+// who played each, and who won it.
+function tricksNode(tricks) {
+  return el("div", {class: "scroll"}, el("table", {class: "grid tricklist"},
+    el("tr", {}, ["trick", "cards, from the leader", "won by"].map((h) => el("th", {class: "left"}, h))),
+    tricks.map((t) => el("tr", {}, el("td", {}, t.number),
+      el("td", {class: "left"}, t.cards.map((c) => el("span", {}, `${c.seat} `, cardNode(c.card), " "))),
+      el("td", {class: "left"}, t.winner)))));
 }
 
 function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
@@ -375,7 +432,7 @@ function cardTable(s) {
                    body: el("div", {class: "cards mine"}, handFaces(cardsOf(p.left), face))};
   const showLast = practice.showLast && p.last_trick;
   const centre = showLast
-    ? trickCompass(p.last_trick.cards, `Last trick (${p.last_trick.number}), won by ${p.last_trick.winner}`)
+    ? lastTrickCompass(p.last_trick)
     : trickCompass(p.trick, p.trick.length ? `Trick ${Math.floor(p.cards.length / 4) + 1}` :
       (p.on_move ? `${p.on_move} to lead` : ""));
   const trumps = p.misere ? "misère" : p.trumps === "NT" ? "no trumps" : el("span", {}, "trumps ", suit(p.trumps));
@@ -397,10 +454,8 @@ function cardTable(s) {
         if (!r.claim.granted) $("practice-hint").replaceChildren(r.claim.words + ".");
       })}, "Claim"), " ",
       el("button", {onclick: playAct("auto")}, "Auto"), " ",
-      el("button", Object.assign({id: "practice-last",
-                                  onclick: () => { practice.showLast = !practice.showLast; drawPractice(practice.state); }},
-                                 p.last_trick ? {} : {disabled: "disabled"}),
-        showLast ? "Back to this trick" : "Last trick")),
+      lastTrickButton("practice-last", p.last_trick, showLast,
+        () => { practice.showLast = !practice.showLast; drawPractice(practice.state); })),
     el("div", {id: "practice-hint", class: "note"}));
 }
 
@@ -772,6 +827,7 @@ async function startPlay(cards = []) {
   playState.declarer = $("play-declarer").value;
   playState.leader = SEATS[(SEATS.indexOf(playState.declarer) + 1) % 4];
   playState.cards = cards;
+  playState.run += 1;                    // stops a "play best to the end" under way
   ui.played = false;
   $("play-result").replaceChildren();
   await playRefresh();
@@ -793,7 +849,8 @@ async function setup() {
     saveState();
   }));
   $("analyse-go").addEventListener("click", guard(analyseNow));
-  $("play-start").addEventListener("click", guard(() => startPlay([])));
+  // Ignored while a card or "play best to the end" is on its way (as the cards are).
+  $("play-start").addEventListener("click", oneAtATime($("play-result"), guard(() => startPlay([]))));
   $("play-undo").addEventListener("click", oneAtATime($("play-result"), guard(async () => {
     if (!playState.deal || !playState.cards.length) return;
     const card = playState.cards.pop();

@@ -118,6 +118,21 @@ function trickCompass(cards, label) {
         at[seat] ? [tableEl("span", {class: "who"}, seat), cardFace(at[seat])] : ""))));
 }
 
+// A complete trick (the server's {number, winner, cards: [{seat, card}]}) in
+// the middle, labelled with its number and who won it: practice's and the Play
+// tab's "Last trick".
+function lastTrickCompass(trick) {
+  return trickCompass(trick.cards, `Last trick (${trick.number}), won by ${trick.winner}`);
+}
+
+// The button that shows the last trick in the middle and back (key L).
+// `showing`: the last trick is shown now; `toggle` redraws the table.
+function lastTrickButton(id, trick, showing, toggle) {
+  return tableEl("button", {id, "data-key": "L", onclick: toggle, disabled: trick ? null : "disabled",
+                            title: "the last complete trick: who played each card, who won it (L)"},
+    showing ? "Back to this trick" : "Last trick");
+}
+
 // The trick's cards with their players, from the leader round the table.
 function trickWithSeats(cards, leader) {
   const first = TABLE_SEATS.indexOf(leader);
@@ -153,7 +168,17 @@ function oneAtATime(box, action) {
 // Outside a text field: type a card ("SA", "H10" or "HT") or a call ("1H",
 // "2NT", "P"); arrow keys move between the playable cards and calls, Enter
 // plays the one chosen (a button's own Enter), Escape forgets what was typed.
+// A button of the tab shown with a `data-key` (L: last trick, B: play best to
+// the end) is clicked by its letter, when no card or call begins with it.
 const keys = {typed: ""};
+
+function shortcut(key, buttons) {
+  if (keys.typed || key.length !== 1) return null;
+  const letter = key.toUpperCase();
+  if (buttons.some((b) => (b.dataset.card || b.dataset.call).startsWith(letter))) return null;
+  const tab = document.querySelector(".tab.active");
+  return tab && tab.querySelector(`button[data-key="${letter}"]:not([disabled])`);
+}
 
 function activeButtons() {
   const tab = document.querySelector(".tab.active");
@@ -202,6 +227,12 @@ function onKey(event) {
     return;
   }
   if (event.key.length !== 1 || !/[0-9a-zA-Z]/.test(event.key)) return;
+  const button = shortcut(event.key, buttons);
+  if (button) {
+    button.click();
+    event.preventDefault();
+    return;
+  }
   // What was typed so far still names something (or is "H1" on its way to "H10").
   const names = (t) => keyTarget(t, buttons).any ||
     (/^[SHDC]1$/.test(t) && keyTarget(t[0] + "T", buttons).exact);
