@@ -148,12 +148,24 @@ def create_app(*, workers: int = 2, port: Optional[int] = None, allow_hosts=(),
         data = _json()
         deal = _deal(data)
         trump = Strain.parse(_text(data, "trump", "NT"))
-        leader = Seat.parse(_text(data, "leader", "W"))
+        # With "declarer", the game ("rules") says who leads (Siberian Vint:
+        # declarer himself) and whether a void hand must trump; without it,
+        # "leader" leads and the declaring side is his left-hand opponent's.
+        game = _rules.get(_rule_set(data))
+        if data.get("declarer") is not None:
+            declarer = Seat.parse(_text(data, "declarer"))
+            leader = game.opening_leader(declarer)
+        else:
+            leader = Seat.parse(_text(data, "leader", "W"))
+            declarer = leader.rho
         cards = data.get("cards", [])
         if not isinstance(cards, list) or len(cards) > 52:
             raise WebError("cards must be a list of at most 52 cards played so far")
-        play = solver.check_play(deal, trump, leader, [_card(c) for c in cards])
-        return _started(runner.start("play", lambda job: _play_state(play, leader), _client()))
+        must_trump = game.must_trump
+        play = solver.check_play(deal, trump, leader, [_card(c) for c in cards],
+                                 must_trump=must_trump)
+        return _started(runner.start(
+            "play", lambda job: _play_state(play, declarer.side, must_trump), _client()))
 
     @app.post("/api/advise")
     def advise():
@@ -390,7 +402,7 @@ def _started(job):
 # --------------------------------------------------------------------------
 # The play page
 
-def _play_state(play: "solver.Play", leader: Seat) -> dict:
+def _play_state(play: "solver.Play", declaring: str, must_trump: bool = False) -> dict:
     """The position after the cards played, with every legal card's DD value.
 
     ``values`` give, for each legal card, the tricks the declaring side (the
@@ -398,9 +410,9 @@ def _play_state(play: "solver.Play", leader: Seat) -> dict:
     it wins from there with best play, as ``solver.analyse_play`` counts.
     ``played_tricks``: the complete tricks so far, each with its number,
     its cards with who played them (from the leader) and its winner: the
-    page's "Last trick" and the list of tricks at the end.
+    page's "Last trick" and the list of tricks at the end. ``must_trump``:
+    the game's rule for a hand void in the suit led (Siberian Vint).
     """
-    declaring = leader.lho.side
     hands = {s.name: play.hand(s).to_pbn() for s in SEATS}
     won = play.tricks_won(declaring)
     state = {"hands": hands, "trick": [str(c) for c in play.trick],
@@ -413,7 +425,7 @@ def _play_state(play: "solver.Play", leader: Seat) -> dict:
     on_move = play.on_move
     state["on_move"] = on_move.name
     values = solver.solve_cards(play.remaining(), play.trump, play.trick_leader,
-                                played=play.trick)
+                                played=play.trick, must_trump=must_trump)
     remaining = play.total_tricks - len(play.tricks)
     for card, v in values.items():
         ours = v if on_move.side == declaring else remaining - v

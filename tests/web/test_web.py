@@ -433,3 +433,31 @@ def test_skruuvi_practice_doubling_round_through_the_api(client):
     assert [c["stage"] for c in state["auction"]][-3:] == ["doubling"] * 3
     bad = client.post("/api/practice/new", json={"advice": "oracle"})
     assert bad.status_code == 400 and "advice must be" in bad.json["error"]
+
+
+def test_the_play_tab_plays_by_the_games_rules(client):
+    """Siberian Vint on the Play tab (issue 29's example): the declarer leads
+    and a hand void in the suit led must trump, so NS take 1 trick where free
+    discards give them none; the page names the declarer and the game."""
+    deal = "N:Q.3.4. 4.85.. 7..5.9 .6.9.3"
+    free = finish(client, client.post("/api/play", json={
+        "deal": deal, "trump": "H", "declarer": "W", "rules": "vint", "cards": []}))["result"]
+    assert free["on_move"] == "N" and free["declaring_side"] == "EW"
+    assert 3 - max(free["values"].values()) == 0          # NS's tricks with free discards
+    siberian = finish(client, client.post("/api/play", json={
+        "deal": deal, "trump": "H", "declarer": "N", "rules": "vint-siberian",
+        "cards": []}))["result"]
+    assert siberian["on_move"] == "N" and siberian["declaring_side"] == "NS"
+    assert max(siberian["values"].values()) == 1
+    values = solver.solve_cards(deal, "H", "N", must_trump=True)
+    assert siberian["values"] == {str(c): v for c, v in values.items()}
+    # After the spades from North, East and South, West, void in spades with a
+    # trump, may only trump.
+    after = finish(client, client.post("/api/play", json={
+        "deal": deal, "trump": "H", "declarer": "N", "rules": "vint-siberian",
+        "cards": ["SQ", "S4", "S7"]}))["result"]
+    assert after["on_move"] == "W" and set(after["values"]) == {"H6"}
+    refused = client.post("/api/play", json={
+        "deal": deal, "trump": "H", "declarer": "N", "rules": "vint-siberian",
+        "cards": ["SQ", "S4", "S7", "D9"]})
+    assert refused.status_code == 400 and "trump" in refused.json["error"]

@@ -219,15 +219,15 @@ function drawAnalysis(a) {
 
 // ---------------------------------------------------------------- play
 
-const playState = {deal: null, trump: "NT", leader: "E", declarer: "N", cards: [],
+const playState = {deal: null, trump: "NT", declarer: "N", cards: [],
                    shown: null, showLast: false, run: 0};
 
 // Ask the server for the position after playState.cards, draw it, keep it in
 // the URL; resolves with the position.
 async function playRefresh() {
   const s = await runJob($("play-job"), "/api/play",
-    {deal: playState.deal, trump: playState.trump, leader: playState.leader,
-     cards: playState.cards});
+    {deal: playState.deal, trump: playState.trump, declarer: playState.declarer,
+     rules: $("rules").value, cards: playState.cards});
   playState.showLast = false;
   drawPlay(s);
   ui.played = true;
@@ -825,7 +825,6 @@ async function startPlay(cards = []) {
   playState.deal = $("play-deal").value;
   playState.trump = $("play-trump").value;
   playState.declarer = $("play-declarer").value;
-  playState.leader = SEATS[(SEATS.indexOf(playState.declarer) + 1) % 4];
   playState.cards = cards;
   playState.run += 1;                    // stops a "play best to the end" under way
   ui.played = false;
