@@ -395,7 +395,7 @@ def _score_ns(record: GameRecord, rules, tricks: Optional[int]) -> Optional[int]
     if tricks is None or record.contract is None or record.declarer is None \
             or len(record.deal["N"]) != 13:
         return None
-    extra = {}
+    extra = {"doubled": record.doubled} if record.doubled else {}
     if rules.scores_declarer_hand and record.play and record.complete_play \
             and tricks == record.tricks_won:
         extra["tricks_by_declarer"] = sum(1 for t in record.tricks

@@ -718,6 +718,8 @@ class Practice:
             auction = []
         record = GameRecord(b.deal, dealer=b.dealer.name, auction=auction,
                             contract=r.contract, declarer=r.declarer, result=r.tricks, tags=tags)
+        if r.contract is not None and r.declarer is not None:
+            record.doubled = b.doubled          # [Contract "5HX"]: the review scores it so
         if r.played:
             record.play = [c.card for c in b.cards]
             record.leader, record.trump = b.play.how.leader.name, b.play.trump

@@ -99,3 +99,23 @@ def test_four_passes_are_the_all_pass_misere_in_practice_and_par():
     assert r.contract == "AP" and "all-pass misère" in r.note
     assert r.par.contract == "AP" and "thrown in" not in str(r.par).lower()
     assert p.state()["stage"] is None
+
+
+def test_a_saved_doubled_board_is_reviewed_doubled():
+    """The doubling round's double is in the saved board's contract (5HX), so
+    the review scores what practice scored; the file was once read undoubled."""
+    from advisor.postmortem import review
+    from advisor.records import read_games, write_json
+
+    p = _to_stage(1, "doubling")
+    p.call("X")
+    b = p.board
+    text = p.pbn()
+    assert '[Contract "5HX"]' in text
+    games = read_games(text, rules="skruuvi")
+    assert len(games) == 1 and games[0].doubled == 1 and games[0].contract == "5H"
+    assert not any("no doubles" in w for w in games[0].warnings)
+    rv = review(games, rules="skruuvi", auction_review=False)[0]
+    assert rv.to_dict()["score_ns"] == b.result.score.net("NS")
+    again = read_games(write_json(games), rules="skruuvi", format="json")
+    assert again[0].doubled == 1

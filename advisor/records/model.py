@@ -106,6 +106,9 @@ class GameRecord:
     bolshevik: bool = False
     doubled_by: tuple = ()
     redoubled: bool = False
+    #: A contract doubled (1) or redoubled (2) in Skruuvi's doubling round
+    #: after the bidding (``[Contract "5HX"]``; the rules' ``has_doubling_round``).
+    doubled: int = 0
     #: A bridge file read play only (``play_only``) or with bridge's
     #: ``[Scoring]`` tag: declarer's partner was dummy, so dummy's cards are
     #: declarer's decisions (``dummy``).
@@ -154,7 +157,8 @@ class GameRecord:
     def to_dict(self) -> dict:
         """The record as the project's JSON object (docs/review.md, "JSON games")."""
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer,
-                "auction": list(self.auction), "contract": self.contract,
+                "auction": list(self.auction),
+                "contract": None if self.contract is None else self.contract + "X" * self.doubled,
                 "declarer": self.declarer, "leader": self.leader,
                 "play": list(self.play), "result": self.result, "tags": dict(self.tags)}
 
@@ -509,7 +513,9 @@ def _named_contract(record: GameRecord, rules: RuleSet, contract: Optional[Field
     if text in _NO_CONTRACT:
         return text
     bare = text.rstrip("X")
-    if bare != text and not rules.allows_doubles:
+    if bare != text and rules.has_doubling_round and len(text) - len(bare) <= 2:
+        record.doubled = len(text) - len(bare)      # scored doubled (postmortem)
+    elif bare != text and not rules.allows_doubles:
         record.warnings.append(f"{rules.name} has no doubles: contract {text} "
                                f"is scored as {bare}")
     try:

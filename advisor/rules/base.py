@@ -356,6 +356,10 @@ class RuleSet:
     #: Does the first auction end in a kitty bid that the main players may
     #: have to raise (Skruuvi, seed 002: ``extended_auction_result``)?
     has_kitty_bids = False
+    #: Do the defenders double (and declarer redouble) in a round after the
+    #: bidding (Skruuvi, seed 002), so that a record's ``[Contract "5HX"]``
+    #: is scored doubled (``score(..., doubled=)``)?
+    has_doubling_round = False
 
     # -- What the game has. Every game sets each of these (None, () or False
     # where it does not apply); callers read them instead of asking a game

@@ -445,6 +445,7 @@ class Skruuvi(RuleSet):
                 "doubling=...))")
 
     has_kitty_bids = True
+    has_doubling_round = True
 
     def extended_auction_result(self, kitty_bid, kitty_bidder, calls):
         """The main players' extended bidding after the card exchange.
