@@ -17,7 +17,9 @@ double-dummy and Courts/misère searches, Skruuvi's exchanges) and the rest.
 
 ``--compare REF`` runs the set with the source tree at ``REF`` (a git
 worktree path) and with this tree, alternating position by position, so the
-ratio is measured side by side on a busy machine.
+ratio is measured side by side on a busy machine; the CPU seconds of each
+(``time.process_time``, both workers) are printed too, being less sensitive to
+the other jobs on the machine than the wall time.
 
     python benchmarks/bench_advise_set.py                    # 1 and 2 workers
     python benchmarks/bench_advise_set.py --workers 2 --json out.json
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -54,11 +57,11 @@ def run(args, workers: int) -> list:
     for i, pos in enumerate(positions(args.positions)):
         if args.only is not None and i != args.only:
             continue
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         rec = advise(pos, args.samples, args.seed, workers)
-        seconds = time.perf_counter() - t
+        seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
         row = {"i": i, "kind": pos["kind"], "rules": pos["rules"], "workers": workers,
-               "seconds": round(seconds, 3), "samples": rec.samples, "call": rec.call,
+               "seconds": round(seconds, 3), "cpu": round(cpu, 3), "samples": rec.samples, "call": rec.call,
                "stopped_early": rec.stopped_early,
                "means": {c.call: round(c.mean, 3) for c in rec.candidates}}
         out.append(row)
@@ -109,6 +112,7 @@ def compare(args) -> int:
     rows = []
     for workers in args.workers:
         times = {name: [] for name in trees}
+        cpus = {name: [] for name in trees}
         for i, pos in enumerate(positions(args.positions)):
             got = {}
             for name, tree in trees.items():
@@ -119,18 +123,22 @@ def compare(args) -> int:
                                     "--json", fh.name], check=True, stdout=subprocess.DEVNULL)
                     [got[name]] = json.loads(Path(fh.name).read_text())
                 times[name].append(got[name]["seconds"])
+                cpus[name].append(got[name].get("cpu", math.nan))
             same = all(got["before"][k] == got["after"][k] for k in ("call", "samples", "means"))
             rows.append({"i": i, "workers": workers, **{n: got[n] for n in trees}, "same": same})
             print(f"{i:>2} {pos['rules']:<13} {pos['kind']:<11} {workers}w before "
                   f"{got['before']['seconds']:6.2f} s after {got['after']['seconds']:6.2f} s "
-                  f"ratio {got['after']['seconds'] / got['before']['seconds']:.2f} "
+                  f"ratio {got['after']['seconds'] / got['before']['seconds']:.2f} (CPU "
+                  f"{got['after'].get('cpu', math.nan) / got['before'].get('cpu', math.nan):.2f}) "
                   f"{got['after']['samples']:>4} samples -> {got['after']['call']}"
                   f"{'' if same else '  (ANSWER DIFFERS)'}", flush=True)
         med = {n: statistics.median(t) for n, t in times.items()}
         print(f"{workers} worker(s): median before {med['before']:.2f} s after "
               f"{med['after']:.2f} s (ratio {med['after'] / med['before']:.2f}); worst before "
               f"{max(times['before']):.2f} s after {max(times['after']):.2f} s; total ratio "
-              f"{sum(times['after']) / sum(times['before']):.2f}; load "
+              f"{sum(times['after']) / sum(times['before']):.2f}; CPU seconds before "
+              f"{sum(cpus['before']):.1f} after {sum(cpus['after']):.1f} (ratio "
+              f"{sum(cpus['after']) / sum(cpus['before']):.2f}); load "
               f"{os.getloadavg()[0]:.1f}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
