@@ -324,8 +324,10 @@ class Constraint:
         """Both constraints (vectorised when both are)."""
         if self.vectorised and other.vectorised:
             a, b = self._test, other._test
-            return Constraint(f"({self.source}) and ({other.source})",
-                              lambda f: np.logical_and(a(f), b(f)), True)
+            out = Constraint(f"({self.source}) and ({other.source})",
+                             lambda f: np.logical_and(a(f), b(f)), True)
+            out._extra = self._extra + tuple(x for x in other._extra if x not in self._extra)
+            return out
         parts = [p for p in (self if self.vectorised else self.prefilter,
                              other if other.vectorised else other.prefilter) if p is not None]
         prefilter = parts[0] if len(parts) == 1 else parts[0] & parts[1] if parts else None

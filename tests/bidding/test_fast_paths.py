@@ -116,3 +116,12 @@ def test_a_cache_shares_its_policy_without_changing_the_advice():
     cold = AdviceCache()
     cold.deals = dict(shared.deals)
     assert again == first == _answer(_advise(pos, cache=cold))
+
+
+def test_on_scalars_of_joined_constraints():
+    both = (compile_constraint("sure >= 2", extra_features=POLICY_FEATURES)
+            & compile_constraint("hcp >= 12"))
+    f = dict.fromkeys(FEATURES, 0) | dict.fromkeys(POLICY_FEATURES, 0)
+    for sure, hcp in ((2, 12), (1, 12), (2, 11)):
+        f.update(sure=sure, hcp=hcp)
+        assert both.on_scalars(f) is bool(both.on_features(f)) is (sure >= 2 and hcp >= 12)
