@@ -582,8 +582,9 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     take together; each call weighed gets an equal share of what is left
     (``recommend(seconds=...)``: it stops after the round of samples in which
     its share runs out, so a call still gets at least one round). The answer
-    then depends on the machine's speed, as ``vint advise --seconds`` does. ``progress(done, total)`` before
-    each call is weighed (calls done, calls in the auction).
+    then depends on the machine's speed, as ``vint advise --seconds`` does.
+    ``progress(done, total)`` before each call is weighed (calls done, calls
+    in the auction).
     """
     rules = rule_set(rules)
     shared = {}
