@@ -443,6 +443,8 @@ def run_review(args, out) -> None:
         raise CliError(f"--samples must be at least 1, not {args.samples}")
     if args.card_samples is not None and args.card_samples < 1:
         raise CliError(f"--card-samples must be at least 1, not {args.card_samples}")
+    if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
+        raise CliError(f"--budget must be a number of seconds > 0, not {args.budget:g}")
     _check_seed(args)
     if args.html:
         _check_output(args.html, args.file, args.force)
@@ -487,7 +489,7 @@ def run_review(args, out) -> None:
                              auction_review=not args.no_auction_review,
                              samples=args.samples, seed=args.seed, auction=not games.play_only,
                              single_dummy=single_dummy, card_samples=args.card_samples,
-                             on_review=finished, on_step=step)
+                             on_review=finished, on_step=step, budget=args.budget)
     except KeyboardInterrupt:
         if not done:
             raise KeyboardInterrupt("no deal was finished; nothing written") from None
@@ -735,6 +737,9 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--fast", action="store_true",
                     help=f"a quicker, rougher auction review ({FAST_REVIEW_SAMPLES} samples a call)")
     rv.add_argument("--seed", type=int, default=0, help="the advisor's random seed (default: 0)")
+    rv.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                    help="seconds the advisor may spend on one deal's calls, shared among "
+                         "them (default: no limit; the answer then depends on the machine)")
     rv.add_argument("--no-auction-review", action="store_true",
                     help="skip the advisor's review of the calls (much faster)")
     rv.add_argument("--single-dummy", action=argparse.BooleanOptionalAction, default=None,

@@ -32,6 +32,8 @@ describes the JSON and the reports.
 from __future__ import annotations
 
 import functools
+import math
+import time
 
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
@@ -42,6 +44,7 @@ from solver.play import Play
 
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
+from .bidding.advise import prepare
 from .bidding.verdict import Verdict
 from .bidding.verdict import verdict as call_verdict
 from .analysis import analyse
@@ -560,7 +563,8 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
 
 def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 0,
                    recommend=None,
-                   progress: Optional[Callable[[int, int], None]] = None) -> AuctionReview:
+                   progress: Optional[Callable[[int, int], None]] = None,
+                   budget: Optional[float] = None) -> AuctionReview:
     """Each call against ``advisor.recommend``.
 
     Call i (0-based) is advised with seed ``seed + i`` and the advisor's own
@@ -568,9 +572,19 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     ``Practice.advice_seed``) would advise it: one voice. The calls of one
     auction share an ``AdviceCache`` (each player's deals and their tricks).
     A call is flagged only by ``advisor.bidding.verdict``'s test.
+    A call that is the only one the advisor would consider there (a pass
+    without an honour: ``prepare``'s candidates) is not weighed: it agrees,
+    with no candidates' means and no verdict (issue 32: a quarter of a long
+    auction's calls, each costing a full advice before).
     ``recommend`` replaces the advisor (for tests); it is called with
-    ``recommend``'s keywords but no cache. ``progress(done, total)`` before
-    each call is weighed (calls done, calls in the auction).
+    ``recommend``'s keywords but no cache, and weighs every call.
+    ``budget`` (seconds, None: no limit): the time the calls of this deal may
+    take together; each call weighed gets an equal share of what is left
+    (``recommend(seconds=...)``: it stops after the round of samples in which
+    its share runs out, so a call still gets at least one round). The answer
+    then depends on the machine's speed, as ``vint advise --seconds`` does.
+    ``progress(done, total)`` before each call is weighed (calls done, calls
+    in the auction).
     """
     rules = rule_set(rules)
     shared = {}
@@ -582,16 +596,30 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
         return AuctionReview(False, "the file gives no dealer")
     if len(record.deal["N"]) != 13:
         return AuctionReview(False, "the deal is an ending: the advisor needs 13-card hands")
+    _check_budget(budget)
     dealer = Seat.parse(record.dealer)
     calls = []
+    start = time.perf_counter()
+    # The calls with one option are not weighed (the real advisor only).
+    forced = [bool(shared) and _only_call(record.deal[rules.seat_of_call(dealer, i)],
+                                          rules.seat_of_call(dealer, i), dealer,
+                                          record.auction[:i], rules) == call
+              for i, call in enumerate(record.auction)]
     for i, call in enumerate(record.auction):
         seat = rules.seat_of_call(dealer, i)
         if progress is not None:
             progress(i, len(record.auction))
+        if forced[i]:
+            calls.append(CallReview(i + 1, seat.name, call, call))
+            continue
+        timed = {}
+        if budget is not None:
+            left = len(forced) - i - sum(forced[i:])    # the calls still to weigh, this one too
+            timed["seconds"] = max(budget - (time.perf_counter() - start), 0.0) / left or 1e-3
         try:
             rec = recommend(record.deal[seat], seat=seat.name, dealer=dealer.name,
                             auction=list(record.auction[:i]), rules=rules.name,
-                            samples=samples, seed=seed + i, **shared)
+                            samples=samples, seed=seed + i, **shared, **timed)
         except Exception as exc:  # another module's failure must not stop the review
             return AuctionReview(False, f"advisor.recommend failed at call {i + 1} ({call} by "
                                  f"{seat.name}): {type(exc).__name__}: {exc}", calls, samples)
@@ -604,6 +632,24 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
         word = call_verdict(rec, call) if hasattr(rec, "candidate") else None
         calls.append(CallReview(i + 1, seat.name, call, recommended, cands, loss, word))
     return AuctionReview(True, None, calls, samples)
+
+
+def _check_budget(budget) -> None:
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not math.isfinite(budget) or budget <= 0):
+        raise ValueError(f"budget must be a number of seconds > 0 (or None: no limit), "
+                         f"not {budget!r}")
+
+
+def _only_call(hand, seat, dealer, auction, rules) -> Optional[str]:
+    """The call, when the advisor would consider only one here (None: several,
+    or the question is one ``recommend`` itself refuses: it says why)."""
+    try:
+        sit = prepare(hand, seat=seat.name, dealer=dealer.name, auction=list(auction),
+                      rules=rules.name)
+    except ValueError:
+        return None
+    return sit.candidates[0][0] if len(sit.candidates) == 1 else None
 
 
 # --------------------------------------------------------------------------
@@ -654,7 +700,8 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
                   samples: int = 30, seed: int = 0, recommend=None,
                   single_dummy: bool = False, card_samples: Optional[int] = None,
                   readings: bool = True,
-                  on_step: Optional[Callable[[str], None]] = None) -> Review:
+                  on_step: Optional[Callable[[str], None]] = None,
+                  budget: Optional[float] = None) -> Review:
     """Review one checked deal (see ``review``). ``on_step(what)`` says what the
     review is doing as it goes ("call 3 of 17", "single-dummy: 2 of 4 cards judged"):
     a deal's review takes seconds to minutes."""
@@ -677,7 +724,7 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
         calls = AuctionReview(False, "a Bolshevik's auction is not reviewed")
     elif auction_review:
         calls = review_auction(record, rs, samples=samples, seed=seed, recommend=recommend,
-                               progress=lambda done, total: step(f"call {done + 1} of {total}"))
+                               budget=budget, progress=lambda done, total: step(f"call {done + 1} of {total}"))
     else:
         calls = AuctionReview(False, "auction review switched off")
     table = par = None
@@ -700,7 +747,8 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
            auction: bool = True, single_dummy: bool = False,
            card_samples: Optional[int] = None, name: Optional[str] = None,
            on_review: Optional[Callable[[Review, int, int], None]] = None,
-           on_step: Optional[Callable[[int, int, str], None]] = None) -> ReviewSet:
+           on_step: Optional[Callable[[int, int, str], None]] = None,
+           budget: Optional[float] = None) -> ReviewSet:
     """Review every deal of a PBN, LIN or JSON file: its text (a ``str``, never
     read as a file name), its path as a ``pathlib.Path``, or the ``GameSet``
     ``read_games`` / ``read_games_file`` gave.
@@ -721,10 +769,12 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
     interrupted). ``on_step(deal, total, what)`` says what the review of deal
     ``deal`` (1-based) is doing as it goes (``review_record``'s ``on_step``:
     the call or card it weighs). ``name``: the text's name in error messages
-    (a file name; a path names itself).
+    (a file name; a path names itself). ``budget``: seconds the advisor may
+    spend on one deal's calls (``review_auction``; None: no limit).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
+    _check_budget(budget)
     games = source if isinstance(source, GameSet) else read_games(
         source, rules=rules, format=format, auction=auction, name=name)
     auction = auction and not games.play_only      # a bridge file read_played found
@@ -739,7 +789,7 @@ def review(source, *, rules="vint", auction_review: bool = True, samples: int = 
         reviews.append(review_record(game, rules=rules, auction_review=auction_review and auction,
                                      samples=samples, seed=seed, recommend=recommend,
                                      single_dummy=single_dummy, card_samples=card_samples,
-                                     readings=auction, on_step=None if on_step is None else
+                                     readings=auction, budget=budget, on_step=None if on_step is None else
                                      functools.partial(on_step, len(reviews) + 1, len(games))))
         if on_review is not None:
             on_review(reviews[-1], len(reviews), len(games))

@@ -7,8 +7,14 @@ and twelve closing passes) with ``advisor.postmortem.review_auction``, once
 at the default 30 samples a call and once at ``--fast``'s 12, and prints the
 seconds, the calls and the double-dummy strain searches it needed.
 
+``--budget SECONDS`` also runs it with that time budget a deal
+(``review_auction(budget=...)``, ``vint review --budget``). For a side-by-side
+ratio run this file of two source trees in turn (each bench puts its own tree
+on the path).
+
     python benchmarks/bench_review.py
     python benchmarks/bench_review.py --samples 30 50
+    python benchmarks/bench_review.py --samples 30 --budget 5
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--samples", type=int, nargs="+", default=[30, 12])
     p.add_argument("--file", default=str(REPO / "tests" / "data" / "vint_game.pbn"))
+    p.add_argument("--budget", type=float, help="also time it with this budget (seconds) a deal")
     args = p.parse_args(argv)
 
     import advisor.valuation.valuer as valuer
@@ -38,11 +45,16 @@ def main(argv=None) -> int:
         return solve(*a, **kw)
 
     valuer.dd_table = counted
-    for samples in args.samples:
+    runs = [(n, None) for n in args.samples]
+    if args.budget:
+        runs += [(n, args.budget) for n in args.samples]
+    for samples, budget in runs:
         searches[0] = 0
-        seconds, calls = timed(review_auction, record, "vint", samples=samples)
+        extra = {} if budget is None else {"budget": budget}
+        seconds, calls = timed(review_auction, record, "vint", samples=samples, **extra)
         doubted = [f"{c.index}. {c.call}" for c in calls.calls if not c.agrees]
-        print(f"{samples:>3} samples a call: {seconds:6.1f} s for {len(calls.calls)} calls "
+        limit = "" if budget is None else f", budget {budget:g} s"
+        print(f"{samples:>3} samples a call{limit}: {seconds:6.1f} s for {len(calls.calls)} calls "
               f"({seconds / len(calls.calls):.2f} s a call), {searches[0]} strain searches; "
               f"the advisor doubts {', '.join(doubted) or 'no call'}")
     return 0

@@ -272,6 +272,10 @@ def mask_to_cards(mask: int) -> list[Card]:
     return cards
 
 
+#: Every card's bit of a card mask (the bits a hand's mask may hold).
+_CARD_BITS = sum(1 << card_index(suit, rank) for suit in range(4) for rank in range(2, 15))
+
+
 def cards_to_mask(cards: Iterable, what: str = "cards") -> int:
     """The mask of some cards; a card given twice is an error."""
     mask = 0
@@ -305,6 +309,17 @@ class Hand:
 
     @classmethod
     def from_mask(cls, mask: int) -> "Hand":
+        """The hand of a card mask. A mask of card bits only (the usual case:
+        the sampler and the solver's deals) is taken as it is, without
+        building its ``Card`` objects (the advisor makes tens of thousands of
+        hands a position); anything else goes the long way, with its checks."""
+        if type(mask) is int and not mask & ~_CARD_BITS:
+            count = bin(mask).count("1")
+            if count > 13:
+                raise DealError(f"a hand holds at most 13 cards, not {count}")
+            hand = object.__new__(cls)
+            object.__setattr__(hand, "_mask", mask)
+            return hand
         return cls(mask_to_cards(mask))
 
     @classmethod

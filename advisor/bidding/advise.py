@@ -260,11 +260,23 @@ class AdviceCache:
       only add to the earlier ones, the kept deals are still fair draws.
     - ``tricks``: double-dummy tricks already solved, by ``(deal masks,
       table row, strain)``; a reused deal costs no search.
+    - ``policies``: the bidding policy of each game, by its name: a policy
+      remembers its decisions (by hand, reading and legal calls, all a
+      decision depends on), so the continuations of a later call on the same
+      deals cost look-ups where they repeat an earlier call's.
     """
 
     def __init__(self):
         self.deals: Dict[Tuple[Seat, int], List[Deal]] = {}
         self.tricks: Dict[tuple, int] = {}
+        self.policies: Dict[str, Policy] = {}
+
+    def policy(self, rules: RuleSet) -> Policy:
+        """The bidding policy of ``rules``' game, made once for this cache."""
+        found = self.policies.get(rules.name)
+        if found is None:
+            found = self.policies[rules.name] = Policy(rules)
+        return found
 
     def __repr__(self) -> str:
         return f"AdviceCache({len(self.deals)} players' deals, {len(self.tricks)} tricks)"
@@ -986,7 +998,9 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     deals = drawn.deals
     if cache is not None:
         cache.deals[pool_key] = deals
-    policy = Policy(sit.rules) if reply == "policy" else None
+    policy = None
+    if reply == "policy":
+        policy = Policy(sit.rules) if cache is None else cache.policy(sit.rules)
     pruning = prune and reply == "policy"
     live: Tuple[int, ...] = tuple(range(len(sit.candidates)))
     policy_call = _policy_call(sit, policy) if keep_policy else None

@@ -23,6 +23,7 @@ many hands' features at once (the sampler's vectorised path).
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Callable, Dict, List, Mapping, Optional, Union
 
@@ -86,6 +87,10 @@ def hand_features(hand: Hand) -> Dict[str, int]:
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]+)|(<=|>=|==|!=|<|>)|([()+\-]))")
 _COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
             "==": np.equal, "!=": np.not_equal}
+#: The same comparisons on plain numbers (``Constraint.on_scalars``: one hand's
+#: features, where numpy's functions cost far more than the comparison).
+_COMPARE_SCALAR = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+                   "==": operator.eq, "!=": operator.ne}
 _WORDS = {"and", "or", "not"}
 #: Limits that keep every constraint small: its length, the digits of a number
 #: (no hand feature is near a million, and numpy's integers must hold it), and
@@ -126,9 +131,14 @@ def _tokenise(text: str, extra=()) -> List[tuple]:
 
 
 class _Parser:
-    """Recursive descent over the tokens; builds closures ``features -> value``."""
+    """Recursive descent over the tokens; builds closures ``features -> value``.
 
-    def __init__(self, text: str, extra=()):
+    ``scalar``: closures for one hand's features (plain numbers) built from
+    Python's operators, ``and``/``or`` stopping at the first part that
+    decides; else numpy's functions, for whole batches of hands."""
+
+    def __init__(self, text: str, extra=(), scalar: bool = False):
+        self.scalar = scalar
         self.text = text
         self.tokens = _tokenise(text, extra)
         self.i = 0
@@ -155,10 +165,10 @@ class _Parser:
         return node
 
     def disjunction(self):
-        return self.joined("or", self.conjunction, np.logical_or)
+        return self.joined("or", self.conjunction, any if self.scalar else np.logical_or)
 
     def conjunction(self):
-        return self.joined("and", self.negation, np.logical_and)
+        return self.joined("and", self.negation, all if self.scalar else np.logical_and)
 
     def joined(self, word, operand, op):
         """``operand (word operand)*``, combined with ``op``."""
@@ -168,6 +178,8 @@ class _Parser:
             parts.append(operand())
         if len(parts) == 1:
             return parts[0]
+        if self.scalar:                  # any / all over the parts, lazily
+            return lambda f: op(p(f) for p in parts)
         return lambda f: _fold(op, [p(f) for p in parts])
 
     def negation(self):
@@ -186,6 +198,8 @@ class _Parser:
         if self.peek() == "not":
             self.take()
             inner = self.negation()
+            if self.scalar:
+                return lambda f: not inner(f)
             return lambda f: np.logical_not(inner(f))
         if self.peek() == "(":
             self.take()
@@ -198,10 +212,16 @@ class _Parser:
     def comparison(self):
         terms, ops = [self.sum()], []
         while self.peek() == "op":
-            ops.append(_COMPARE[self.take()[1]])
+            ops.append((_COMPARE_SCALAR if self.scalar else _COMPARE)[self.take()[1]])
             terms.append(self.sum())
         if not ops:
             raise self.error("a condition needs a comparison such as 'hcp >= 12'")
+
+        if self.scalar:
+            def test(f):
+                values = [t(f) for t in terms]
+                return all(op(a, b) for op, a, b in zip(ops, values, values[1:]))
+            return test
 
         def test(f):
             values = [t(f) for t in terms]
@@ -211,7 +231,11 @@ class _Parser:
     def sum(self):
         node = self.atom()
         while self.peek() in ("+", "-"):
-            op = np.add if self.take()[1] == "+" else np.subtract
+            plus = self.take()[1] == "+"
+            if self.scalar:
+                op = operator.add if plus else operator.sub
+            else:
+                op = np.add if plus else np.subtract
             left, right = node, self.atom()
             node = (lambda a, b, o: lambda f: o(a(f), b(f)))(left, right, op)
         return node
@@ -259,6 +283,18 @@ class Constraint:
         self.prefilter = prefilter
         #: With a prefilter: the test left for a hand that passed it (None: the whole).
         self.rest: Optional[Callable] = None
+        self._extra: tuple = ()                # the text's extra feature names
+        self._scalar: Optional[Callable] = None
+
+    def on_scalars(self, features: Mapping) -> bool:
+        """``on_features`` for one hand's features (plain numbers), the same
+        answer, computed with Python's operators (the bidding policy asks
+        this hundreds of thousands of times a recommendation)."""
+        if not isinstance(self.source, str):
+            return bool(self.on_features(features))
+        if self._scalar is None:
+            self._scalar = _Parser(self.source, self._extra, scalar=True).parse()
+        return bool(self._scalar(features))
 
     def on_features(self, features: Mapping) -> Union[bool, np.ndarray]:
         if not self.vectorised:
@@ -288,8 +324,10 @@ class Constraint:
         """Both constraints (vectorised when both are)."""
         if self.vectorised and other.vectorised:
             a, b = self._test, other._test
-            return Constraint(f"({self.source}) and ({other.source})",
-                              lambda f: np.logical_and(a(f), b(f)), True)
+            out = Constraint(f"({self.source}) and ({other.source})",
+                             lambda f: np.logical_and(a(f), b(f)), True)
+            out._extra = self._extra + tuple(x for x in other._extra if x not in self._extra)
+            return out
         parts = [p for p in (self if self.vectorised else self.prefilter,
                              other if other.vectorised else other.prefilter) if p is not None]
         prefilter = parts[0] if len(parts) == 1 else parts[0] & parts[1] if parts else None
@@ -314,7 +352,9 @@ def compile_constraint(source, *, extra_features=()) -> Constraint:
     if isinstance(source, Constraint):
         return source
     if isinstance(source, str):
-        return Constraint(source.strip(), _Parser(source, tuple(extra_features)).parse(), True)
+        out = Constraint(source.strip(), _Parser(source, tuple(extra_features)).parse(), True)
+        out._extra = tuple(extra_features)
+        return out
     if callable(source):
         return Constraint(source, source, False)
     raise ConstraintError(f"a constraint is text such as 'hcp >= 12' or a function of a Hand, "

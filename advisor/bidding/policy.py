@@ -470,7 +470,7 @@ class Policy:
             word = SUIT_WORDS[_SUIT_INDEX[other]]
             values = dict(_facts(hand.mask).features, **{f: 0 for f in POLICY_FEATURES})
             failing = [t for t in and_terms(row.hand.format(suit=word, partner="spades"))
-                       if word in t and not self._term(t).on_features(values)]
+                       if word in t and not self._term(t).on_scalars(values)]
             if failing:
                 why = f"{' and '.join(failing)} does not hold"
             elif self._bid(row, other, hand, reading, legal) is None:
@@ -509,7 +509,7 @@ class Policy:
                 constraint = compile_constraint(text, extra_features=POLICY_FEATURES)
                 self._compiled[text] = constraint
             values = dict(_facts(mask).features, **dict(zip(POLICY_FEATURES, extra)))
-            return bool(constraint.on_features(values))
+            return constraint.on_scalars(values)
         return _remember(self._fits_seen, (text, mask, extra), fits)
 
     def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,

@@ -422,3 +422,57 @@ def test_a_bridge_dummys_cards_are_charged_to_declarer():
     # A Vint file has no dummy: every player answers for his own cards.
     vint = advisor.review(DATA / "vint_game.pbn", auction_review=False)[0]
     assert vint.record.dummy is None and vint.totals["S"]["cards"] > 0
+
+
+def test_auction_review_skips_a_call_with_no_other_option(monkeypatch):
+    """West, without an honour, can only pass (the advisor's one candidate):
+    those four calls are not weighed; the other 13 are, with the shared cache."""
+    from advisor import postmortem
+    record = read_games(Path(GAME_PBN))[0]
+    asked = []
+
+    def advisor_stand_in(hand, *, auction, cache, **options):
+        assert isinstance(cache, postmortem.AdviceCache)
+        asked.append(len(auction))
+        made = record.auction[len(auction)]
+        return SimpleNamespace(call=made, candidates=[SimpleNamespace(call=made, mean=0.0)])
+    monkeypatch.setattr(postmortem, "_recommend", advisor_stand_in)
+    calls = review_auction(record, "vint", samples=5)
+    assert calls.available and len(calls) == 17
+    west = [c for c in calls.calls if c.seat == "W"]
+    assert [c.index for c in west] == [4, 8, 12, 16]
+    assert all(c.call == c.recommended == "P" and c.agrees and not c.flagged
+               and c.candidates == [] and c.loss is None for c in west)
+    assert asked == [i for i in range(17) if i not in (3, 7, 11, 15)]
+
+
+def test_auction_review_shares_a_budget_among_the_calls(monkeypatch):
+    from advisor import postmortem
+    record = read_games(Path(GAME_PBN))[0]
+    given = []
+
+    def advisor_stand_in(hand, *, auction, cache, seconds=None, **options):
+        given.append(seconds)
+        made = record.auction[len(auction)]
+        return SimpleNamespace(call=made, candidates=[SimpleNamespace(call=made, mean=0.0)])
+    monkeypatch.setattr(postmortem, "_recommend", advisor_stand_in)
+    review_auction(record, "vint", samples=5)
+    assert given and all(s is None for s in given)          # no budget: no time limit
+    given.clear()
+    review_auction(record, "vint", samples=5, budget=17.0)
+    assert len(given) == 13                                 # the 13 calls weighed
+    assert 1.2 < given[0] <= 17.0 / 13                      # 17 s over the 13 calls to weigh
+    # each call: an equal share of what is left (the stand-in takes no time,
+    # so the shares grow as the calls left fall)
+    assert all(0 < s <= 17.0 / (13 - k) for k, s in enumerate(given))
+    assert given[-1] > 16.0
+    for bad in (0, -1.0, float("nan"), "5", True):
+        with pytest.raises(ValueError, match="budget"):
+            review_auction(record, "vint", samples=5, budget=bad)
+    with pytest.raises(ValueError, match="budget"):
+        advisor.review(Path(GAME_PBN), budget=-2)
+
+
+def test_cli_review_budget_is_checked(capsys):
+    assert main(["review", GAME_PBN, "--budget", "0", "--no-auction-review"]) != 0
+    assert "--budget must be a number of seconds > 0" in capsys.readouterr().err

@@ -1,0 +1,127 @@
+"""The advisor's fast paths give the answers of the long ones (issue 32).
+
+``Constraint.on_scalars`` (Python's operators, for one hand) against
+``on_features`` (numpy's, for batches) on every hand text of the bidding
+policy's tables and hand-made texts; ``Hand.from_mask``'s shortcut against
+building the hand card by card.
+"""
+
+import random
+
+import pytest
+
+from advisor.bidding.constraints import FEATURES, SUIT_WORDS, compile_constraint
+from advisor.bidding.policy import POLICY_FEATURES, Policy
+from advisor.rules import get
+from solver.cards import Hand, mask_to_cards
+from solver.errors import DealError
+
+TEXTS = ["hcp >= 12", "not hcp >= 12", "hcp + aces >= 3",
+         "10 <= hcp <= 14 and spades >= 5", "hearts - spades >= 2 or not (clubs < 3)",
+         "(hcp >= 20 or aces == 4) and not (spades != 4 or hearts > 3)",
+         "hcp - 30 < 0 - 5", "longest >= 6 and shortest <= 1 or controls >= 5"]
+
+
+def _policy_texts():
+    out = set()
+    for name in ("vint", "skruuvi", "semi-contract"):
+        for row in Policy(get(name)).table:
+            for suit in SUIT_WORDS:
+                out.add(row.hand.format(suit=suit, partner="spades"))
+    return sorted(out)
+
+
+def _features(rng):
+    f = {name: rng.randint(0, 40) for name in FEATURES}
+    f.update({name: rng.randint(0, 8) for name in POLICY_FEATURES})
+    return f
+
+
+@pytest.mark.parametrize("text", TEXTS + _policy_texts())
+def test_on_scalars_matches_on_features(text):
+    c = compile_constraint(text, extra_features=POLICY_FEATURES)
+    rng = random.Random(text)
+    for _ in range(200):
+        f = _features(rng)
+        assert c.on_scalars(f) is bool(c.on_features(f)), f
+
+
+def test_on_scalars_of_a_callable_constraint():
+    c = compile_constraint(lambda hand: len(hand) == 13)
+    with pytest.raises(ValueError):
+        c.on_scalars({"hcp": 3})
+
+
+def test_from_mask_matches_the_long_way():
+    rng = random.Random(5)
+    for _ in range(500):
+        cards = rng.sample(range(52), rng.randint(0, 13))
+        mask = sum(1 << (16 * (i // 13) + i % 13) for i in cards)
+        fast = Hand.from_mask(mask)
+        slow = Hand(mask_to_cards(mask))
+        assert fast == slow and fast.mask == slow.mask and fast.to_pbn() == slow.to_pbn()
+        assert hash(fast) == hash(slow) and len(fast) == len(slow)
+
+
+def test_from_mask_refuses_and_ignores_as_before():
+    with pytest.raises(DealError):
+        Hand.from_mask((1 << 14) - 1 | (1 << 16))        # 14 cards
+    # bits outside the cards' places: the long way, which drops them
+    odd = (1 << 13) | 1
+    assert Hand.from_mask(odd) == Hand(mask_to_cards(odd))
+    assert Hand.from_mask(odd).mask == 1
+
+
+# --------------------------------------------------------------------------
+# The advice itself: the same with the fast paths as the long way
+
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from advisor.bidding import AdviceCache, recommend  # noqa: E402
+from advisor.bidding.constraints import Constraint  # noqa: E402
+
+POSITIONS = json.loads((Path(__file__).resolve().parents[2] / "benchmarks"
+                        / "advise_positions.json").read_text())
+
+
+def _answer(rec):
+    return (rec.call, rec.samples, rec.stopped_early, [d.to_pbn() for d in rec.deals],
+            [(c.call, c.mean, c.stderr, c.samples, c.mean_stands, c.p_make) for c in rec.candidates])
+
+
+def _advise(pos, **kw):
+    return recommend(pos["hand"], seat=pos["seat"], dealer=pos["dealer"],
+                     auction=pos["auction"], rules=pos["rules"], samples=16, seed=3,
+                     workers=1, **kw)
+
+
+@pytest.mark.parametrize("index", [1, 3, 13])    # a Vint overcall and contest, a Skruuvi overcall
+def test_advice_is_the_same_the_long_way(index, monkeypatch):
+    pos = POSITIONS[index]
+    fast = _answer(_advise(pos))
+    monkeypatch.setattr(Constraint, "on_scalars", lambda self, f: bool(self.on_features(f)))
+    monkeypatch.setattr(Hand, "from_mask", classmethod(lambda cls, m: cls(mask_to_cards(m))))
+    assert _answer(_advise(pos)) == fast
+
+
+def test_a_cache_shares_its_policy_without_changing_the_advice():
+    pos = POSITIONS[3]                              # 1D P 1NT 2S, East to call
+    shared = AdviceCache()
+    first = _answer(_advise(pos, cache=shared))
+    assert set(shared.policies) == {"vint"}
+    policy = shared.policies["vint"]
+    again = _answer(_advise(pos, cache=shared))     # the same deals (the pool), a warm policy
+    assert shared.policies["vint"] is policy
+    cold = AdviceCache()
+    cold.deals = dict(shared.deals)
+    assert again == first == _answer(_advise(pos, cache=cold))
+
+
+def test_on_scalars_of_joined_constraints():
+    both = (compile_constraint("sure >= 2", extra_features=POLICY_FEATURES)
+            & compile_constraint("hcp >= 12"))
+    f = dict.fromkeys(FEATURES, 0) | dict.fromkeys(POLICY_FEATURES, 0)
+    for sure, hcp in ((2, 12), (1, 12), (2, 11)):
+        f.update(sure=sure, hcp=hcp)
+        assert both.on_scalars(f) is bool(both.on_features(f)) is (sure >= 2 and hcp >= 12)
