@@ -508,11 +508,12 @@ def run_review(args, out) -> None:
 
 
 def _play_only_hint(args, games) -> str:
-    """When deals of the file fail with their auction but read without it (a
-    bridge auction: lower bids, doubles, or a declarer who is not the last
-    bidder, so the play does not start from the hand it names), the end of the
-    error line that says to use ``--play-only``; else ""."""
-    if games.play_only or not games.errors:
+    """With ``--with-auction``, when deals of the file fail with their auction
+    but read without it (a bridge auction: lower bids, doubles, or a declarer
+    who is not the last bidder, so the play does not start from the hand it
+    names), the end of the error line that says to use ``--play-only``; else
+    "". Without it ``read_played`` has already read such a file play only."""
+    if not args.with_auction or not games.errors:
         return ""
     try:
         play_only = read_games_file(args.file, rules=args.rules, auction=False)

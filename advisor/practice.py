@@ -502,8 +502,8 @@ class Practice:
         """How many passes in a row (the player's and the computer's) end the
         auction from here (Vint: 12 after a bid, 8 with none); None outside
         the auction."""
-        if self.board.phase != "auction" or self.stage != "auction":
-            return None                 # Skruuvi's later rounds end otherwise
+        if self.stage != "auction":
+            return None                 # the play, or Skruuvi's later rounds
         calls = list(self.board.auction)
         for n in range(1, 25):          # no game needs more than 12
             calls.append(PASS)
