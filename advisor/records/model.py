@@ -154,11 +154,17 @@ class GameRecord:
         """Were all the cards played (no claim, no stop)?"""
         return len(self.play) == 4 * len(self.deal["N"])
 
+    @property
+    def contract_text(self) -> Optional[str]:
+        """The contract as a file writes it, with its doubling round's ``X`` or
+        ``XX`` (``5HX``); None for no contract."""
+        return None if self.contract is None else self.contract + "X" * self.doubled
+
     def to_dict(self) -> dict:
         """The record as the project's JSON object (docs/review.md, "JSON games")."""
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer,
                 "auction": list(self.auction),
-                "contract": None if self.contract is None else self.contract + "X" * self.doubled,
+                "contract": self.contract_text,
                 "declarer": self.declarer, "leader": self.leader,
                 "play": list(self.play), "result": self.result, "tags": dict(self.tags)}
 

@@ -461,7 +461,7 @@ def write_pbn(records: Iterable[GameRecord], tables: Optional[Iterable] = None) 
         for name, value in tags.items():
             lines.append(f'[{name} "{_quote(value)}"]')
         lines.append(f'[Declarer "{record.declarer or ""}"]')
-        lines.append(f'[Contract "{(record.contract or "Pass") + "X" * record.doubled}"]')
+        lines.append(f'[Contract "{record.contract_text or "Pass"}"]')
         lines.append(f'[Result "{"" if record.result is None else record.result}"]')
         if record.auction:
             if record.dealer is None:
