@@ -112,24 +112,25 @@ def test_departing_from_the_system_says_why():
     chosen = adv._decide(rows, tuple(range(len(calls))), rule)
     assert chosen == k_best
     from collections import defaultdict
-    cands = adv._candidates(sit, [defaultdict(lambda: 10)] * 64, rows, rows,
-                            tuple(range(len(calls))), [], first=chosen)
-    rec = adv.Recommendation(call=cands[0].call, reason="", candidates=cands, samples=64,
-                             seconds=0.0, seat="N", dealer="N", auction=(), rules="vint",
-                             hand=sit.hand.to_pbn(), policy_call="1S")
-    reason = adv._reason(rec, rows, sit, [])
+
+    def recommendation_and_reason():
+        """The recommendation ``recommend`` would build from ``rows`` (every
+        sample's tricks 10), and its reason."""
+        cands = adv._candidates(sit, [defaultdict(lambda: 10)] * 64, rows, rows,
+                                tuple(range(len(calls))), [], first=chosen)
+        rec = adv.Recommendation(call=cands[0].call, reason="", candidates=cands, samples=64,
+                                 seconds=0.0, seat="N", dealer="N", auction=(), rules="vint",
+                                 hand=sit.hand.to_pbn(), policy_call="1S")
+        return rec, adv._reason(rec, rows, sit, [])
+
+    rec, reason = recommendation_and_reason()
     assert rec.call == "4S" and "beats the system's call, 1S, by 8" in reason
     assert "30-point margin" in reason and not rec.too_close
     # a runner-up within the margin of the call chosen: too close between
     # those two, the departure from the system's call still explained
     k_near = calls.index("5S")
     rows[:, k_near] = rows[:, k_best] - 10 + rng.normal(0, 100, 64).round()
-    cands = adv._candidates(sit, [defaultdict(lambda: 10)] * 64, rows, rows,
-                            tuple(range(len(calls))), [], first=chosen)
-    rec = adv.Recommendation(call=cands[0].call, reason="", candidates=cands, samples=64,
-                             seconds=0.0, seat="N", dealer="N", auction=(), rules="vint",
-                             hand=sit.hand.to_pbn(), policy_call="1S")
-    reason = adv._reason(rec, rows, sit, [])
+    rec, reason = recommendation_and_reason()
     assert rec.too_close and reason.startswith("Too close to call: 4S and 5S")
     assert "beats the system's call, 1S" in reason
 
