@@ -35,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import REPO, SETS, dds_table_timer, oracle_deals
+from common import REPO, SEATS, SETS, STRAINS, dds_table_timer, oracle_deals
 
 
 def max_rss_kib() -> int:
