@@ -166,7 +166,8 @@ class CallReview:
             return "advisor agrees"
         if self.verdict is not None:
             return self.verdict.comment
-        cost = "" if self.loss is None else f" (expected {self.loss:.0f} more)"
+        cost = "" if self.loss is None else f" (expected {self.loss:.0f} more)" \
+            if self.loss >= 0 else f" ({self.call} expected {-self.loss:.0f} more)"
         return f"advisor: {self.recommended}{cost}"
 
     def to_dict(self) -> dict:

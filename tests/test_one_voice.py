@@ -100,6 +100,13 @@ def test_a_call_is_flagged_only_when_the_lead_is_significant_and_practical():
     unknown = verdict(_rec([200] * 4, [0] * 4), "7NT")
     assert not unknown.considered and not unknown.flagged and "not among" in unknown.comment
     assert isinstance(unknown, Verdict) and unknown.to_dict()["flagged"] is False
+    # The advisor keeps the system's call over one that scored more on its
+    # samples: the word says so, without a negative lead.
+    behind = verdict(_rec([100, 100, 100, 100], [150, 170, 130, 150]), "3S")
+    assert behind.lead == -50 and not behind.flagged
+    assert behind.comment == ("advisor: 2S; 3S scored 50 ± 8 points more on its samples, "
+                              "too little to prefer it")
+    assert "-" not in behind.comment
 
 
 def test_quick_hints_are_labelled_and_the_advice_option_is_checked():

@@ -75,6 +75,10 @@ class Verdict:
                                      else f" ± {self.se:.0f}")
         if self.flagged:
             return f"advisor: {self.best}, better by {lead} points"
+        if self.lead < 0:       # the advisor keeps the system's call over a better mean
+            behind = f"{-self.lead:.0f}" + lead[len(f"{self.lead:.0f}"):]
+            return (f"advisor: {self.best}; {self.call} scored {behind} points more on its "
+                    f"samples, too little to prefer it")
         return f"advisor: {self.best} by {lead} points, too close to call a mistake"
 
     def to_dict(self) -> dict:

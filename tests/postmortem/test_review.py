@@ -132,6 +132,12 @@ def test_auction_review_with_an_advisor():
     assert "  ?   1. N  1H   advisor: 4H (expected 100 more)\n" in text
 
 
+def test_a_call_that_scored_more_than_the_advisors_is_not_said_to_lose():
+    from advisor.postmortem import CallReview
+    kept = CallReview(1, "N", "1H", "4H", [("4H", 210.0), ("1H", 250.0)], loss=-40.0)
+    assert kept.comment == "advisor: 4H (1H expected 40 more)"
+
+
 def test_auction_review_degrades_clearly():
     record = read_games(Path(GAME_PBN))[0]
 
