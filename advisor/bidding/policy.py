@@ -381,9 +381,16 @@ class Policy:
         features = _facts(hand.mask).features
         trumps = strain in _SUIT_INDEX
         honours = features[f"honours_{SUIT_WORDS[_SUIT_INDEX[strain]]}"] if trumps else 0
-        values = self._levels.expected(strain, found, model.spread[model.key(strain, self.nt, where)],
+        values = self._levels.expected(strain, found, self.trick_spread(strain, reading),
                                        honours, features["aces"], model.shares[where], trumps)
         return 1 + max(range(7), key=values.__getitem__)
+
+    def trick_spread(self, strain: str, reading: "_Reading") -> float:
+        """How far the partnership's tricks may stray from ``partnership_tricks``:
+        the trick model's residual spread where partner's calls leave it
+        (``benchmarks/bench_policy_ceiling.py`` puts better knowledge here)."""
+        model = tricks.model()
+        return model.spread[model.key(strain, self.nt, tricks.context(reading, strain, self.nt))]
 
     def _tricks_note(self, row: Row, hand: Hand, strain: str, reading: "_Reading") -> str:
         """For a ``tricks`` or ``reach`` row, the trick model's count in words."""
