@@ -29,6 +29,9 @@
                                             at once (the advisor's takes
                                             seconds: the job above)
 ``GET  /api/practice/<session>/pbn``        the finished boards as PBN (with the play)
+``GET  /api/practice/<session>``            the session's state, as the last answer
+                                            gave it: a reloaded page (its link
+                                            holds the session) draws it again
 ==========================================  ====================================
 
 Calls that end an auction solve the deal double-dummy, the computer's cards
@@ -284,6 +287,12 @@ def practice_api(runner: JobRunner) -> Blueprint:
         with _held_briefly(lock):
             decision = practice.hint(quick=True)
         return jsonify({"call": decision.call, "reason": decision.reason, "by": "policy"})
+
+    @api.get("/<sid>")
+    def state(sid):
+        practice, lock = sessions.get(sid)
+        with _held_briefly(lock):
+            return jsonify(answer(sid, practice))
 
     @api.get("/<sid>/pbn")
     def pbn(sid):

@@ -260,6 +260,8 @@ def test_practice_session_through_the_api(client):
     assert job["result"] == state                 # asking for a hint changes nothing
     assert hint["call"] in state["legal"] and hint["reason"] and hint["by"] == "advisor"
     assert "samples" in hint["reason"]
+    # A reloaded page asks for the session's state: the same as the last answer.
+    assert client.get(f"/api/practice/{sid}").json == state
     quick = client.get(f"/api/practice/{sid}/hint?quick=1").json
     assert quick["by"] == "policy" and quick["reason"].startswith("the policy's quick call")
     for query in ("?quick=maybe", "", "?quick=0"):
@@ -363,6 +365,8 @@ def test_preference_four_player_practice_through_the_api(client):
 
 def test_practice_errors_are_messages(client):
     r = client.post("/api/practice/nosuch/call", json={"call": "P"})
+    assert r.status_code == 400 and "no such practice session" in r.json["error"]
+    r = client.get("/api/practice/" + "0" * 32)
     assert r.status_code == 400 and "no such practice session" in r.json["error"]
     r = client.post("/api/practice/new", json={"seed": "abc"})
     assert r.status_code == 400 and "seed" in r.json["error"]

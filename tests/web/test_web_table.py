@@ -310,6 +310,33 @@ def test_the_computers_reasons_are_text_on_the_page(server, browser):
     assert browser.find_element(By.CSS_SELECTOR, "#practice-result .reasons li").is_displayed()
 
 
+def test_a_reload_draws_the_practice_session_where_it_was(server, browser):
+    By = _by()
+    browser.get("about:blank")
+    browser.get(server + "/#tab=practice&pseed=1")
+    _wait(lambda: browser.find_element(By.ID, "practice-seed").get_attribute("value") == "1",
+          what="the linked seed")
+    browser.find_element(By.ID, "practice-new").click()
+    wait_for(browser, "#practice-result .bidbox button[data-call=P]")
+    browser.find_element(By.CSS_SELECTOR, "#practice-result .bidbox button[data-call=P]").click()
+    _wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#practice-result .reasons li"))
+          > len(Practice(rules="vint", seat="S", seed=1).state()["auction"]),
+          what="the auction after the player's pass")
+    before = browser.find_element(By.CSS_SELECTOR, "#practice-result .reasons").text
+    link = browser.current_url
+    assert "psid=" in link
+    browser.get("about:blank")
+    browser.get(link)
+    _wait(lambda: browser.find_element(By.CSS_SELECTOR, "#practice-result .reasons").text
+          == before, what="the session drawn again")
+    # A session the server no longer holds is said so; the link drops it.
+    browser.get("about:blank")
+    browser.get(server + "/#tab=practice&pseed=1&psid=" + "0" * 32)
+    wait_for(browser, "#message.shown")
+    assert "no such practice session" in browser.find_element(By.ID, "message").text
+    assert "psid" not in _fragment(browser)
+
+
 # --------------------------------------------------------------------------
 # Preference (issue 29): three players, the widow
 

@@ -493,6 +493,7 @@ function drawPractice(s) {
     practice.showLast = false;
   }
   practice.state = s;
+  saveState();
   $("practice-save").href = `/api/practice/${s.session}/pbn`;
   const mine = s.auction.filter((c) => c.player && c.advice);
   const last = s.auction.length && s.auction.filter((c) => c.player).slice(-1)[0];
@@ -602,6 +603,7 @@ function preferenceResult(s) {
 function drawPreferencePractice(s) {
   practice.sid = s.session;
   practice.state = s;
+  saveState();
   $("practice-save").href = `/api/practice/${s.session}/pbn`;
   $("practice-save").setAttribute("download", "practice.json");
   const calls = s.auction.map((c) => el("li", {class: c.mine ? "mine" : ""},
@@ -715,7 +717,9 @@ async function fillRules() {
 // (#tab=play&pdeal=...&cards=SA,S2), so a reload or a shared link shows the
 // same view: the page reruns the analysis, the play and the advice it had
 // shown. Nothing about it is kept on the server. A practice session lives on
-// the server and is not in the link (its seat and seed are).
+// the server (for two hours unused); the link holds its id (psid), so a reload
+// draws the session where it was; an expired one is said so, and its seat and
+// seed stay in the link for a new one.
 const URL_FIELDS = {deal: "analyse-deal", dealer: "analyse-dealer", aces: "analyse-aces",
                     pdeal: "play-deal", trump: "play-trump", decl: "play-declarer",
                     hand: "advise-hand", seat: "advise-seat", adealer: "advise-dealer",
@@ -732,6 +736,7 @@ function saveState() {
   for (const [key, id] of Object.entries(URL_FIELDS)) {
     if ($(id).value !== ui.defaults[id]) q.set(key, $(id).value);
   }
+  if (practice.sid) q.set("psid", practice.sid);
   if (ui.analysed) q.set("analysed", "1");
   if (ui.advised) q.set("advised", "1");
   if (ui.played && playState.deal) {
@@ -778,6 +783,8 @@ async function restoreState() {
   if (q.has("cards")) {
     runs.push(() => startPlay(q.get("cards").split(",").filter(Boolean)));
   }
+  const psid = q.get("psid");
+  if (psid && /^[0-9a-f]{32}$/.test(psid)) runs.push(() => resumePractice(psid));
   saveState();
   for (const run of runs) await guard(run)();
 }
@@ -819,6 +826,17 @@ async function adviseNow() {
   if (r.rules === "preference") drawPreferenceAdvice(r); else drawAdvice(r);
   ui.advised = true;
   saveState();
+}
+
+// A reloaded page's practice session, drawn where it was (GET /api/practice/<id>).
+async function resumePractice(sid) {
+  try {
+    drawPractice(await api(`/api/practice/${sid}`));
+  } catch (e) {
+    practice.sid = null;
+    saveState();
+    throw new Error(`${e.message} (the practice session in this link)`);
+  }
 }
 
 async function startPlay(cards = []) {
