@@ -13,12 +13,17 @@ leads to, averaged over the samples, with its standard error.
   **Reading:** a player after him who names a higher suit would take the
   contract away; the advice does not model those later calls.
 - **Widow round** (bid counters for the widow): taking the widow is worth,
-  on each sample, the best of the four trumps after he adds the widow and
-  lays off two cards, minus the counters bid. **Reading:** the lay-off is a
-  simple rule, not the best of 66: the two lowest cards outside the trump
-  suit, from the shortest side suit first (``lay_off``). The advice outbids
-  the last bid by one counter while that leaves a positive expected gain
-  (and says how far it is worth going), else passes.
+  on each sample, what playing the trump he would name pays, after he adds
+  the widow and lays off two cards, minus the counters bid. He names it
+  seeing his twelve cards only (``widow_trump``: the longest suit, then the
+  one with most of A K Q J, then the higher cards), not the other hands:
+  taking on each sample the best of the four trumps with every hand seen
+  valued the widow too high (it advised taking a widow on a board that lost
+  5 counters). **Reading:** the lay-off is a simple rule, not the best of
+  66: the two lowest cards outside the trump suit, from the shortest side
+  suit first (``lay_off``). The advice outbids the last bid by one counter
+  while that leaves a positive expected gain (and says how far it is worth
+  going), else passes.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from solver.general import PIQUET
 from ..rules.preference import (NEEDED, PLAYERS, PREFERENCE_SUITS, TRICKS, WIDOW_BID,
                                 Preference, PreferenceDeal, PreferenceError, read_cards)
 
-__all__ = ["PreferenceAdvice", "advise_preference", "lay_off"]
+__all__ = ["PreferenceAdvice", "advise_preference", "lay_off", "widow_trump"]
 
 #: Samples a call's value is averaged over by default.
 DEFAULT_SAMPLES = 40
@@ -53,6 +58,9 @@ class PreferenceAdvice:
     samples: int = 0
     player: int = 0
     round: str = "trump"
+    #: The widow round: the widow's mean worth to the player before the
+    #: counters bid (its standard error is ``errors`` of the bid, if any).
+    widow_worth: Optional[float] = None
 
     def to_dict(self) -> dict:
         return {"rules": "preference", "player": self.player, "round": self.round,
@@ -70,6 +78,16 @@ def lay_off(hand: Sequence, trump: str) -> List:
     count = {s: sum(1 for c in side if c.suit == s) for s in {c.suit for c in side}}
     side.sort(key=lambda c: (count[c.suit], PIQUET.place[c][1]))
     return side[:2]
+
+
+def widow_trump(cards: Sequence) -> str:
+    """The trump a widow taker names from his twelve ``cards`` (hand and widow):
+    the longest suit, then the one holding most of A K Q J, then the one with
+    the higher cards (``PIQUET`` ranks, 7 low)."""
+    def key(suit: str):
+        ranks = sorted((PIQUET.place[c][1] for c in cards if "SHDC"[c.suit] == suit), reverse=True)
+        return len(ranks), sum(1 for r in ranks if r >= 4), ranks
+    return max(PREFERENCE_SUITS, key=key)
 
 
 def _mean_se(xs: List[float]):
@@ -137,12 +155,9 @@ def advise_preference(hand, player: int, dealer: int, auction: Sequence[str] = (
     top = max([int(c[1:]) for c in calls[PLAYERS:] if c.startswith(WIDOW_BID)] or [0])
     gains = []
     for d in deals:
-        best = None
-        for suit in PREFERENCE_SUITS:
-            after = d.take_widow(player, lay_off(list(d.hands[player]) + list(d.widow), suit))
-            value = net(after, suit)
-            best = value if best is None else max(best, value)
-        gains.append(best)
+        twelve = list(d.hands[player]) + list(d.widow)
+        suit = widow_trump(twelve)
+        gains.append(net(d.take_widow(player, lay_off(twelve, suit)), suit))
     gain, se = _mean_se(gains)
     values, errors = {"P": 0.0}, {"P": 0.0}
     most = math.floor(gain - 1e-9) if gain > 0 else 0
@@ -151,7 +166,7 @@ def advise_preference(hand, player: int, dealer: int, auction: Sequence[str] = (
         values[bid], errors[bid] = gain - (top + 1), se
         reason = (f"the widow is worth {gain:+.2f} on average (SE {se:.2f}) over {samples} "
                   f"samples: bid {top + 1} (worth bidding up to {most} counters)")
-        return PreferenceAdvice(bid, reason, values, errors, samples, player, "widow")
+        return PreferenceAdvice(bid, reason, values, errors, samples, player, "widow", gain)
     reason = (f"the widow is worth {gain:+.2f} on average (SE {se:.2f}), not more than "
               f"{top + 1} counters: pass")
-    return PreferenceAdvice("P", reason, values, errors, samples, player, "widow")
+    return PreferenceAdvice("P", reason, values, errors, samples, player, "widow", gain)
