@@ -225,11 +225,7 @@ def test_a_phone_has_no_sideways_scroll(server, browser, view, tmp_path):
             browser.find_element(By.ID, "play-best").click()
             wait_for(browser, "#play-result table.tricklist")
         else:
-            browser.get(server + "/#tab=practice&pseed=1")
-            _wait(lambda: browser.find_element(By.ID, "practice-seed").get_attribute("value")
-                  == "1", what="the linked seed")
-            browser.find_element(By.ID, "practice-new").click()
-            wait_for(browser, "#practice-result .bidbox button[data-call=P]")
+            _new_practice(browser, server)
         width = browser.execute_script("return window.innerWidth")
         assert width <= 400, f"the window is {width} px wide, not a phone's"
         scroll = browser.execute_script("return document.documentElement.scrollWidth")
@@ -295,7 +291,8 @@ def test_the_four_colour_deck(server, browser):
         browser.execute_script("localStorage.clear()")
 
 
-def test_the_computers_reasons_are_text_on_the_page(server, browser):
+def _new_practice(browser, server):
+    """A practice session of seed 1 started on a fresh page, its bidding box shown."""
     By = _by()
     browser.get("about:blank")
     browser.get(server + "/#tab=practice&pseed=1")
@@ -303,6 +300,11 @@ def test_the_computers_reasons_are_text_on_the_page(server, browser):
           what="the linked seed")
     browser.find_element(By.ID, "practice-new").click()
     wait_for(browser, "#practice-result .bidbox button[data-call=P]")
+    return By
+
+
+def test_the_computers_reasons_are_text_on_the_page(server, browser):
+    By = _new_practice(browser, server)
     reasons = browser.find_element(By.CSS_SELECTOR, "#practice-result .reasons").text
     expected = Practice(rules="vint", seat="S", seed=1).state()["auction"]
     computer = [c for c in expected if not c["player"]]
@@ -311,13 +313,7 @@ def test_the_computers_reasons_are_text_on_the_page(server, browser):
 
 
 def test_a_reload_draws_the_practice_session_where_it_was(server, browser):
-    By = _by()
-    browser.get("about:blank")
-    browser.get(server + "/#tab=practice&pseed=1")
-    _wait(lambda: browser.find_element(By.ID, "practice-seed").get_attribute("value") == "1",
-          what="the linked seed")
-    browser.find_element(By.ID, "practice-new").click()
-    wait_for(browser, "#practice-result .bidbox button[data-call=P]")
+    By = _new_practice(browser, server)
     browser.find_element(By.CSS_SELECTOR, "#practice-result .bidbox button[data-call=P]").click()
     _wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#practice-result .reasons li"))
           > len(Practice(rules="vint", seat="S", seed=1).state()["auction"]),
