@@ -179,7 +179,14 @@ class _Parser:
         if len(parts) == 1:
             return parts[0]
         if self.scalar:                  # any / all over the parts, lazily
-            return lambda f: op(p(f) for p in parts)
+            stop = op is any             # the answer a part ends the search with
+
+            def joined(f):
+                for part in parts:
+                    if bool(part(f)) is stop:
+                        return stop
+                return not stop
+            return joined
         return lambda f: _fold(op, [p(f) for p in parts])
 
     def negation(self):
@@ -218,6 +225,10 @@ class _Parser:
             raise self.error("a condition needs a comparison such as 'hcp >= 12'")
 
         if self.scalar:
+            if len(ops) == 1:            # the common case, a single comparison
+                (op,), (left, right) = ops, terms
+                return lambda f: op(left(f), right(f))
+
             def test(f):
                 values = [t(f) for t in terms]
                 return all(op(a, b) for op, a, b in zip(ops, values, values[1:]))

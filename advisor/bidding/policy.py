@@ -115,22 +115,6 @@ def _courts_sure(ranks: Tuple[Tuple[int, ...], ...]) -> int:
     return total
 
 
-def _sure(ranks: Tuple[Tuple[int, ...], ...], trump: Optional[int]) -> int:
-    total = 0
-    for suit, cards in enumerate(ranks):
-        if suit == trump:
-            top = [r for r in cards[:3] if r >= QUEEN]
-            total += len(cards) - (min(len(cards), 3) - len(top))
-        else:
-            run = 0
-            for rank in cards:
-                if rank != ACE - run:
-                    break
-                run += 1
-            total += run
-    return total
-
-
 class _Facts(NamedTuple):
     """What the policy reads off one hand (computed once a hand: ``_facts``)."""
 
@@ -139,25 +123,56 @@ class _Facts(NamedTuple):
     sure: Dict[object, int]                 # sure tricks by trump suit (None: no trumps; "CT")
 
 
+class _SuitFacts(NamedTuple):
+    """One suit's holding (13 bits, ``suit_ranks``) read once for all hands."""
+
+    ranks: Tuple[int, ...]      # high first
+    honours: int                # A K Q J 10
+    top: int                    # A K Q
+    hcp: int
+    counts: Tuple[int, ...]     # aces, kings, queens, jacks, tens
+    run: int                    # the unbroken run from the ace (a side suit's sure tricks)
+    trumps: int                 # the sure tricks as trumps: length less missing top honours
+
+
+def _suit_facts(bits: int) -> _SuitFacts:
+    cards = tuple(r for r in range(14, 1, -1) if bits >> (r - 2) & 1)
+    run = 0
+    for rank in cards:
+        if rank != ACE - run:
+            break
+        run += 1
+    top3 = [r for r in cards[:3] if r >= QUEEN]
+    return _SuitFacts(cards, sum(r >= 10 for r in cards), sum(r >= 12 for r in cards),
+                      sum(max(0, r - 10) for r in cards),
+                      tuple(cards.count(r) for r in (14, 13, 12, 11, 10)), run,
+                      len(cards) - (min(len(cards), 3) - len(top3)))
+
+
+#: Every holding of a suit, by its 13 bits.
+_SUITS = tuple(_suit_facts(bits) for bits in range(1 << 13))
+_COUNT_WORDS = ("aces", "kings", "queens", "jacks", "tens")
+
+
 @lru_cache(maxsize=4096)
 def _facts(mask: int) -> _Facts:
-    ranks = []
-    for suit in range(4):
-        bits = suit_ranks(mask, suit)
-        ranks.append(tuple(r for r in range(14, 1, -1) if bits >> (r - 2) & 1))
-    ranks = tuple(ranks)
-    flat = [r for cards in ranks for r in cards]
-    f = {"hcp": sum(max(0, r - 10) for r in flat)}
-    for word, cards in zip(SUIT_WORDS, ranks):
-        f[word] = len(cards)
-        f[f"honours_{word}"] = sum(r >= 10 for r in cards)
-        f[f"top_{word}"] = sum(r >= 12 for r in cards)
-    for rank, word in ((14, "aces"), (13, "kings"), (12, "queens"), (11, "jacks"), (10, "tens")):
-        f[word] = flat.count(rank)
+    suits = [_SUITS[suit_ranks(mask, suit)] for suit in range(4)]
+    ranks = tuple(x.ranks for x in suits)
+    f = {"hcp": sum(x.hcp for x in suits)}
+    for word, x in zip(SUIT_WORDS, suits):
+        f[word] = len(x.ranks)
+        f[f"honours_{word}"] = x.honours
+        f[f"top_{word}"] = x.top
+    for i, word in enumerate(_COUNT_WORDS):
+        f[word] = sum(x.counts[i] for x in suits)
     f["controls"] = 2 * f["aces"] + f["kings"]
-    f["longest"] = max(len(c) for c in ranks)
-    f["shortest"] = min(len(c) for c in ranks)
-    sure = {t: _sure(ranks, t) for t in (None, 0, 1, 2, 3)}
+    lengths = [len(c) for c in ranks]
+    f["longest"] = max(lengths)
+    f["shortest"] = min(lengths)
+    runs = sum(x.run for x in suits)
+    sure = {None: runs}
+    for t, x in enumerate(suits):               # trump t, and the other suits' runs
+        sure[t] = runs - x.run + x.trumps
     sure[COURTS] = _courts_sure(ranks)
     return _Facts(ranks, f, sure)
 
@@ -240,9 +255,10 @@ class Policy:
         # on nothing else, and a continuation asks the same question again each
         # time a round of passes goes by (Vint closes a bid after 12 passes).
         self._decisions: Dict[tuple, Decision] = {}
-        # Whether a hand fits a row's words: the same hand meets the same rows
-        # under many auctions.
-        self._fits_seen: Dict[tuple, bool] = {}
+        # Each row's condition compiled for a (strain, partner's suit), and the
+        # hand's suits in the order "suit" rows try them, by hand.
+        self._rows_compiled: Dict[tuple, Optional[Constraint]] = {}
+        self._suit_order: Dict[int, List[str]] = {}
 
     def _sizes(self) -> str:
         """The hand sizes the policy calls with, in words ("12 or 13")."""
@@ -286,17 +302,19 @@ class Policy:
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
-        for row in self.table:
+        values = dict(features)         # the hand's features and, a strain at a time, the policy's
+        partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
+        supported = int(reading.partner_raised_me)
+        partner_suit = int(any(s in _SUIT_INDEX for s in reading.partner_strains))
+        my_nt = int(bool(reading.my_strains) and reading.my_strains[0] == self.nt)
+        for index, row in enumerate(self.table):
             if row.situation != situation:
                 continue
             for strain in self._strains(row, hand, reading):
                 extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
-                         int(reading.partner_shows(strain, self.nt) == "nt"),
-                         int(reading.partner_raised_me),
-                         int(any(s in _SUIT_INDEX for s in reading.partner_strains)),
-                         int(reading.mine_standing == strain),
-                         int(bool(reading.my_strains) and reading.my_strains[0] == self.nt))
-                if not self._fits(row, strain, reading, hand.mask, extra):
+                         int(reading.partner_shows(strain, self.nt) == "nt"), supported,
+                         partner_suit, int(reading.mine_standing == strain), my_nt)
+                if not self._fits(index, strain, partner, extra, values):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
@@ -449,7 +467,10 @@ class Policy:
         if row.strain == COURTS:
             return [COURTS] if COURTS in self.rules.strain_order else []
         # My suits, best first: longest, most honours, highest in the game's order.
-        ranks = _facts(hand.mask).ranks
+        return _remember(self._suit_order, hand.mask, lambda: self._order_suits(hand.mask))
+
+    def _order_suits(self, mask: int) -> List[str]:
+        ranks = _facts(mask).ranks
 
         def key(s):
             cards = ranks[_SUIT_INDEX[s]]
@@ -498,26 +519,34 @@ class Policy:
                 text, extra_features=POLICY_FEATURES)
         return found
 
-    def _fits(self, row: Row, strain: str, reading: _Reading, mask: int, extra) -> bool:
-        """Whether the hand ``mask`` fits ``row`` for ``strain``; ``extra`` holds the
-        values of POLICY_FEATURES (sure tricks, partner_nt, supported, partner_suit,
-        stands_mine, my_nt)."""
-        partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
-        if "{partner}" in row.hand and partner is None:
+    def _row_constraint(self, index: int, strain: str, partner: Optional[str]):
+        """Row ``index``'s hand condition for ``strain`` with partner's suit
+        ``partner``, compiled once (None: the row does not apply: it names
+        partner's suit and partner has named none, or a suit and ``strain`` is none)."""
+        key = (index, strain, partner)
+        if key not in self._rows_compiled:
+            row = self.table[index]
+            if ("{partner}" in row.hand and partner is None) or \
+                    ("{suit}" in row.hand and strain not in _SUIT_INDEX):
+                self._rows_compiled[key] = None
+            else:
+                self._rows_compiled[key] = self._term(row.hand.format(
+                    suit=SUIT_WORDS[_SUIT_INDEX[strain]] if strain in _SUIT_INDEX else "spades",
+                    partner=SUIT_WORDS[_SUIT_INDEX[partner]] if partner else "spades"))
+        return self._rows_compiled[key]
+
+    def _fits(self, index: int, strain: str, partner: Optional[str], extra,
+              values: dict) -> bool:
+        """Whether the hand whose features ``values`` holds fits row ``index`` for
+        ``strain``; ``values`` takes ``extra``, the values of POLICY_FEATURES
+        (sure tricks, partner_nt, supported, partner_suit, stands_mine, my_nt).
+        Not remembered: a fresh hand (the sampler's) is asked once, and a
+        remembered decision (``_decisions``) already covers a hand asked again."""
+        constraint = self._row_constraint(index, strain, partner)
+        if constraint is None:
             return False
-        text = row.hand.format(
-            suit=SUIT_WORDS[_SUIT_INDEX[strain]] if strain in _SUIT_INDEX else "spades",
-            partner=SUIT_WORDS[_SUIT_INDEX[partner]] if partner else "spades")
-        if "{suit}" in row.hand and strain not in _SUIT_INDEX:
-            return False
-        def fits() -> bool:
-            constraint = self._compiled.get(text)
-            if constraint is None:
-                constraint = compile_constraint(text, extra_features=POLICY_FEATURES)
-                self._compiled[text] = constraint
-            values = dict(_facts(mask).features, **dict(zip(POLICY_FEATURES, extra)))
-            return constraint.on_scalars(values)
-        return _remember(self._fits_seen, (text, mask, extra), fits)
+        values.update(zip(POLICY_FEATURES, extra))
+        return constraint.on_scalars(values)
 
     def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,
              legal: Sequence[str]) -> Optional[str]:

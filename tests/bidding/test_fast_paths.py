@@ -125,3 +125,89 @@ def test_on_scalars_of_joined_constraints():
     for sure, hcp in ((2, 12), (1, 12), (2, 11)):
         f.update(sure=sure, hcp=hcp)
         assert both.on_scalars(f) is bool(both.on_features(f)) is (sure >= 2 and hcp >= 12)
+
+
+# --------------------------------------------------------------------------
+# The policy's hand facts and row tests: the same as the long way
+
+import sys  # noqa: E402
+
+from advisor.bidding import policy as policy_module  # noqa: E402
+
+
+def _benchmarks_on_path():
+    benchmarks = str(Path(__file__).resolve().parents[2] / "benchmarks")
+    if benchmarks not in sys.path:
+        sys.path.insert(0, benchmarks)
+
+
+def _baseline():
+    _benchmarks_on_path()
+    from baseline_policy import policy as frozen
+    return frozen
+
+
+def test_hand_facts_from_the_suit_tables_are_the_long_ways():
+    """``_facts`` reads each suit from a table of all 8192 holdings; the frozen
+    baseline's copy reads the hand card by card."""
+    long_way = _baseline()._facts
+    rng = random.Random(11)
+    for n in range(3000):
+        cards = rng.sample(range(52), 13 if n % 3 else 12)
+        mask = sum(1 << (16 * (c // 13) + c % 13) for c in cards)
+        fast, slow = policy_module._facts(mask), long_way.__wrapped__(mask)
+        assert fast.ranks == slow.ranks and fast.features == slow.features
+        assert fast.sure == slow.sure, Hand.from_mask(mask).to_pbn()
+
+
+def _long_way_row(policy, hand, reading, legal):
+    """The row and strain ``_decide`` should take, each row's text formatted and
+    compiled afresh and tested by numpy (``on_features``)."""
+    facts = policy_module._facts(hand.mask)
+    partner = next((s for s in reversed(reading.partner_strains) if s in "SHDC"), None)
+    for row in policy.table:
+        if row.situation != reading.situation():
+            continue
+        for strain in policy._strains(row, hand, reading):
+            if ("{partner}" in row.hand and partner is None) or \
+                    ("{suit}" in row.hand and strain not in "SHDC"):
+                continue
+            word = SUIT_WORDS["SHDC".index(strain)] if strain in "SHDC" else "spades"
+            text = row.hand.format(suit=word, partner=SUIT_WORDS["SHDC".index(partner)]
+                                   if partner else "spades")
+            extra = (facts.sure[policy_module.COURTS if strain == policy_module.COURTS
+                                else "SHDC".index(strain) if strain in "SHDC" else None],
+                     int(reading.partner_shows(strain, policy.nt) == "nt"),
+                     int(reading.partner_raised_me),
+                     int(any(s in "SHDC" for s in reading.partner_strains)),
+                     int(reading.mine_standing == strain),
+                     int(bool(reading.my_strains) and reading.my_strains[0] == policy.nt))
+            values = dict(facts.features, **dict(zip(POLICY_FEATURES, extra)))
+            if not bool(compile_constraint(text, extra_features=POLICY_FEATURES)
+                        .on_features(values)):
+                continue
+            if policy._bid(row, strain, hand, reading, legal) is not None:
+                return row
+    return None
+
+
+@pytest.mark.parametrize("game", ["vint", "skruuvi", "semi-contract"])
+def test_the_policys_rows_are_tested_as_the_long_way_tests_them(game):
+    _benchmarks_on_path()
+    from duplicate import board
+    policy = Policy(get(game))
+    asked = 0
+    for number in range(40):
+        b = board(game, 21, number)
+        calls = policy.play_out(b.deal, dealer=b.dealer, auction=[])
+        for k in range(min(len(calls), 8)):
+            seat = policy.rules.seat_of_call(b.dealer, k)
+            reading = policy.reading(calls[:k], seat, b.dealer)
+            legal = policy.legal_calls(calls[:k])
+            for other in range(3):                      # the hand dealt, and two others
+                hand = b.deal[seat] if other == 0 else board(game, 22 + other, number).deal[seat]
+                decision = Policy(get(game)).call(hand, seat=seat, dealer=b.dealer,
+                                                  auction=calls[:k])
+                assert decision.row == _long_way_row(policy, hand, reading, legal)
+                asked += 1
+    assert asked > 500
