@@ -69,7 +69,8 @@ from ..valuation.courts import ADVICE_NODES as COURTS_NODES
 from ..valuation.misere import ACES_SPREAD, ADVICE_NODES, ESTIMATE_ERROR, aces_mean
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
-from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, and_terms, sample_deals, terms_that_fit
+from .sampling import (DEFAULT_MAX_ATTEMPTS, DealStream, SamplingError, and_terms,
+                       terms_that_fit)
 from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
@@ -254,10 +255,12 @@ class AdviceCache:
     """Work that successive ``recommend`` calls on one deal's auction can share
     (``recommend(cache=...)``; the post-mortem keeps one for each deal).
 
-    - ``deals``: the deals last sampled for each player (by seat and hand).
-      A later call of the same player tries them first and keeps those that
-      still fit what the auction now shows; since a later call's readings
-      only add to the earlier ones, the kept deals are still fair draws.
+    - ``deals``: the deals last sampled for each player (by seat and hand), as
+      the ``DealStream`` that drew them (its first ``samples`` deals, drawn
+      only as far as anyone asked). A later call of the same player tries them
+      first and keeps those that still fit what the auction now shows; since
+      a later call's readings only add to the earlier ones, the kept deals
+      are still fair draws.
     - ``tricks``: double-dummy tricks already solved, by ``(deal masks,
       table row, strain)``; a reused deal costs no search.
     - ``policies``: the bidding policy of each game, by its name: a policy
@@ -267,7 +270,7 @@ class AdviceCache:
     """
 
     def __init__(self):
-        self.deals: Dict[Tuple[Seat, int], List[Deal]] = {}
+        self.deals: Dict[Tuple[Seat, int], DealStream] = {}
         self.tricks: Dict[tuple, int] = {}
         self.policies: Dict[str, Policy] = {}
 
@@ -688,7 +691,9 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
     least certain), until deals fit. The policy's own calls (system readings,
     listed after the texts) are dropped first: all of them when no deal fits,
     the latest one when fewer than half the samples do.
-    Returns ``(Samples, warning or None)``.
+    Returns ``(DealStream, warning or None)``: the deals are drawn as the
+    advice asks for them (at most ``samples``), except that the half is drawn
+    at once when the latest reading is the policy's (to know whether it stays).
 
     The user's own constraints are never dropped: if they alone leave no
     deal, that is the user's error (``SamplingError``).
@@ -699,8 +704,9 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         kept = Situation(**{**sit.__dict__, "inferences": readings})
         cons = _constraints_by_seat(kept, user)
         try:
-            drawn = sample_deals(sit.hand, sit.seat, samples, np.random.default_rng(seed),
-                                 cons, max_attempts=max_attempts, pool=pool)
+            drawn = DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
+                               max_attempts=max_attempts, pool=pool, limit=samples)
+            drawn.take(1)
         except SamplingError as exc:
             if not readings:
                 raise
@@ -719,7 +725,7 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
             if part is not None:
                 readings.append(part)
             continue
-        if len(drawn.deals) < samples / 2 and readings and readings[-1].rules:
+        if readings and readings[-1].rules and len(drawn.take(math.ceil(samples / 2))) < samples / 2:
             # The policy's own calls leave too few deals (a call the table makes
             # only with rare hands, a human's call it would not make): drop them
             # rather than decide on a handful of deals; the texts still hold.
@@ -995,9 +1001,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     pool_key = (sit.seat, sit.hand.mask)
     pool = cache.deals.get(pool_key, ()) if cache is not None else ()
     drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool)
-    deals = drawn.deals
     if cache is not None:
-        cache.deals[pool_key] = deals
+        cache.deals[pool_key] = drawn
     policy = None
     if reply == "policy":
         policy = Policy(sit.rules) if cache is None else cache.policy(sit.rules)
@@ -1017,8 +1022,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     rows, stand_rows, all_tricks, final_rows = [], [], [], []
     unplayable = estimated = courts_rough = aces_by_mean = 0
     stopped = by_time = False
-    for lo in range(0, len(deals), CHUNK):
-        batch = deals[lo:lo + CHUNK]
+    while True:
+        lo = len(rows)
+        batch = drawn.take(lo + CHUNK)[lo:]       # drawn as the rounds ask for them
+        if not batch:                              # the sampler ran out of attempts
+            break
         solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
         for deal, (valuer, extra) in zip(batch, solved):
             stands = [_stand(sit, valuer, c, d) if k in live else nan
@@ -1038,8 +1046,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             aces_by_mean += valuer.aces_by_mean
             courts_rough += bool(valuer.rough)
         if progress is not None:
-            progress(len(rows), len(deals))
-        if len(rows) >= len(deals):
+            progress(len(rows), _expected(drawn, samples))
+        if len(rows) >= _expected(drawn, samples):
             break
         if seconds is not None and time.perf_counter() - start >= seconds:
             by_time = stopped = True
@@ -1052,12 +1060,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         if early_stop and _settled(table, live, rule):
             stopped = True
             break
-    used = deals[:len(rows)]
+    used = drawn.deals[:len(rows)]
     table = np.array(rows, dtype=float)
     chosen = _decide(table, live, rule)
     candidates = _candidates(sit, all_tricks, table, np.array(stand_rows, dtype=float), live,
                              final_rows, first=chosen, describes=describes)
-    warnings = [w for w in (drawn.warning, relaxed) if w]
+    warnings = [w for w in (drawn.warning(), relaxed) if w]
     if exchange and sit.exchange is None and sit.rules.exchange_style == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
                         "deal is solved as dealt, without the kitty and the card exchange")
@@ -1082,7 +1090,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                         f"test it stopped in; off by about a trick on average on test deals)")
     if by_time:
         warnings.append(f"the time budget ({seconds:g} s) ran out after {len(rows)} of "
-                        f"{len(deals)} samples: another machine, or a busier one, may "
+                        f"{_expected(drawn, samples)} samples: another machine, or a busier one, may "
                         f"stop elsewhere (give samples alone for a repeatable answer)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
@@ -1098,6 +1106,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     rec.reason = _reason(rec, table, sit, final_rows)
     rec.seconds = time.perf_counter() - start
     return rec
+
+
+def _expected(drawn: DealStream, samples: int) -> int:
+    """The samples an advice solves at most: ``samples``, or as many deals as
+    fitted when the sampler ran out of attempts before them."""
+    return len(drawn.deals) if drawn.exhausted else samples
 
 
 def _final_text(sit: Situation, final) -> str:
