@@ -1,6 +1,7 @@
-"""The advice draws its deals as it solves them (issue 32): ``DealStream`` gives
-the same deals in the same order however many are asked at a time, and an
-advice that settles early draws only about the deals it used."""
+"""The advice's own speed (issue 32), each shortcut giving the same answers:
+``DealStream`` gives the same deals in the same order however many are asked
+at a time, so an advice that settles early draws only about the deals it used;
+the legal calls a continuation asks for are read from contracts parsed once."""
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from advisor.bidding import advise as adv
 from advisor.bidding import sampling
 from advisor.bidding.constraints import compile_constraint
 from advisor.bidding.sampling import DealStream, SamplingError, sample_deals
+from advisor.game import rule_set
 from solver.cards import Hand
 
 HAND = Hand.from_pbn("AKQ87.KJ4.A2.T93")
@@ -114,3 +116,38 @@ def test_the_half_is_drawn_to_keep_the_policys_reading(monkeypatch):
     assert rec.stopped_early and rec.samples < 200
     assert any(i.rules for i in rec.inferences)
     assert len(streams[-1].deals) == 200
+
+
+@pytest.mark.parametrize("rules", ["vint", "vint-foster", "skruuvi", "skruuvi-old", "semi-contract",
+                                   "vint-siberian"])
+def test_the_legal_calls_are_those_read_the_long_way(rules):
+    # The policy's own continuations give auctions of every shape: the calls
+    # allowed after each prefix, from the bids parsed once, are those the rule
+    # set's contracts give when parsed again each time.
+    from advisor.bidding.policy import Policy
+    from solver.cards import Deal, Seat
+    rs = rule_set(rules)
+    policy = Policy(rs)
+    rng = np.random.default_rng(2)
+    checked = 0
+    for _ in range(6):
+        deal = Deal.from_masks(_random_masks(rng))
+        calls = policy.play_out(deal, dealer=Seat.N, auction=[]) if len(deal["N"]) == 13 else []
+        for i in range(len(calls) + 1):
+            state = rs.auction_state(calls[:i])
+            long_way = [] if state.over else (
+                ["P"] + [d for d in ("X", "XX") if rs.allows_doubles
+                         and rs.double_problem(d, state) is None]
+                + [str(c) for c in map(rs.contract, rs.biddable())
+                   if rs.bid_problem(c, state) is None])
+            assert rs.auction_legal_calls(calls[:i]) == long_way
+            checked += 1
+    assert checked > 6
+
+
+def _random_masks(rng):
+    cards = rng.permutation(52)
+    masks = [0, 0, 0, 0]
+    for k, card in enumerate(cards):
+        masks[k % 4] |= 1 << (16 * (card // 13) + card % 13)
+    return masks
