@@ -97,7 +97,9 @@ class Candidate:
     ``mean_stands``: the mean if the auction ended after the call.
     ``contract``/``declarer``: what is played if it stands (None: thrown in).
     ``p_make``: how often that contract makes; ``tricks``: how often its
-    declarer's side takes 0..13 tricks. ``samples``: the samples the call was
+    declarer's side takes 0..13 tricks (these three, and ``stands``, with the
+    policy's continuation: over the first ``recommend(stands_samples=)`` samples
+    the call was scored on, 32 by default). ``samples``: the samples the call was
     scored on (fewer than the recommendation's when ``prune`` dropped it as
     clearly worse: the first ones). ``scores`` and ``stands``: the per-sample
     values, in the order of ``Recommendation.deals``. ``ends``: with the
@@ -508,15 +510,17 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
 
 
 def value_sample(sit: Situation, deal: Deal, *, policy: Optional[Policy] = None,
-                 par_reply: bool = False, cache: Optional["AdviceCache"] = None, live=None):
+                 par_reply: bool = False, cache: Optional["AdviceCache"] = None, live=None,
+                 stands: bool = True):
     """One sample's ``Valuer`` with the tricks its candidates need solved, and
     what the bidding after each candidate needs: ``(valuer, finals)`` with a
-    ``policy`` (each live candidate's final contract, ``_policy_finals``),
-    else ``(valuer, theirs)`` (with ``par_reply``, the opponents' strains and
-    declarers of ``_their_strains``; empty without). The scoring asks the
-    valuer; ``recommend`` runs this on its threads."""
+    ``policy`` (each live candidate's final contract, ``_policy_finals``; with
+    ``stands``, the candidates' own contracts solved too), else ``(valuer,
+    theirs)`` (with ``par_reply``, the opponents' strains and declarers of
+    ``_their_strains``; empty without). The scoring asks the valuer;
+    ``recommend`` runs this on its threads."""
     if policy is not None:
-        return _policy_sample(sit, policy, deal, cache, live)
+        return _policy_sample(sit, policy, deal, cache, live, stands)
     return _reply_sample(sit, deal, par_reply, cache)
 
 
@@ -593,15 +597,17 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
     return finals
 
 
-def _policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
+def _policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None,
+                   stands: bool = True):
     """``value_sample`` when the bidding goes on by the policy: the tricks
     solved of the final contracts of the ``live`` candidates' continuations
-    (default: all candidates) and those candidates' own contracts (the
-    *stands* values). The rows of one strain are solved together, sharing one
-    transposition table."""
+    (default: all candidates) and, with ``stands``, those candidates' own
+    contracts (the *stands* values, which the decision does not use). The rows
+    of one strain are solved together, sharing one transposition table."""
     finals = _policy_finals(sit, policy, deal, live)
     wanted = [f for f in finals if f is not None] + [
-        (c, d) for k, (_, c, d) in enumerate(sit.candidates) if finals[k] is not None]
+        (c, d) for k, (_, c, d) in enumerate(sit.candidates)
+        if stands and finals[k] is not None]
     valuer = sit.valuer(deal, cache)
     valuer.solve((c, d) for c, d in wanted if c != "?")
     return valuer, finals
@@ -911,6 +917,12 @@ def _rule(sit: Situation, policy_call: Optional[str], margin: float,
 #: The most samples ``recommend`` draws: more would only take longer (hours at
 #: this size) without changing a call.
 MAX_SAMPLES = 100_000
+#: With the policy's continuation, the samples on which each candidate's own
+#: contract is solved for its *stands* figures (``mean_stands``, ``p_make``,
+#: ``tricks``): the first 32. The decision never uses them (the continuation's
+#: final contracts are scored), and past 32 samples they cost a fifth to a half
+#: of an advice's searches (issue 32, benchmarks/README.md); ``None``: every sample.
+STAND_SAMPLES = 32
 
 
 def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), rules="vint",
@@ -922,7 +934,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
               progress: Optional[Callable[[int, int], None]] = None,
               cache: Optional[AdviceCache] = None, exchange: bool = True,
               courts_nodes: int = COURTS_NODES, seconds: Optional[float] = None,
-              margin: float = MARGIN, keep_policy: bool = True) -> Recommendation:
+              margin: float = MARGIN, keep_policy: bool = True,
+              stands_samples: Optional[int] = STAND_SAMPLES) -> Recommendation:
     """The call with the highest expected net score for the player's side.
 
     ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
@@ -960,6 +973,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     (an ``AdviceCache``) shares sampled deals and solved tricks with the
     other calls of the same auction that are given the same cache.
 
+    ``stands_samples`` (``reply="policy"``): the candidates' own contracts, the
+    *if it stands* figures (``Candidate.mean_stands``, ``p_make``, ``tricks``,
+    ``stands``), are solved on the first ``stands_samples`` samples only
+    (default ``STAND_SAMPLES``, 32; None: on every sample); the decision and
+    ``mean`` do not depend on it.
+
     Skruuvi: each sample's final contract is solved on the deal after the
     card exchange it brings (``advisor.valuation.exchange``; ``exchange=False``: on the
     deal as sampled). In the Kitty game give the 12 cards held before the
@@ -994,6 +1013,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         raise AdviseError(f"margin must be a number of points >= 0, not {margin!r}")
     if isinstance(min_samples, bool) or not isinstance(min_samples, int) or min_samples < 1:
         raise AdviseError(f"min_samples must be a whole number >= 1, not {min_samples!r}")
+    if stands_samples is not None and (isinstance(stands_samples, bool)
+                                       or not isinstance(stands_samples, int)
+                                       or stands_samples < 1):
+        raise AdviseError(f"stands_samples must be a whole number >= 1 (or None: every "
+                          f"sample), not {stands_samples!r}")
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
                   exchange=exchange)
@@ -1014,9 +1038,14 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if rule.base is None:
         policy_call = None
 
-    def solve(deal, live):
+    def solve(deal, live, stands):
         return value_sample(sit, deal, policy=policy, par_reply=reply == "par", cache=cache,
-                            live=live)
+                            live=live, stands=stands)
+
+    def with_stands(i: int) -> bool:
+        """Is sample ``i``'s *stands* row solved? (Only the policy's continuation
+        scores without it; the other replies score the stands values themselves.)"""
+        return reply != "policy" or stands_samples is None or i < stands_samples
 
     nan = float("nan")
     rows, stand_rows, all_tricks, final_rows = [], [], [], []
@@ -1027,9 +1056,10 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         batch = drawn.take(lo + CHUNK)[lo:]       # drawn as the rounds ask for them
         if not batch:                              # the sampler ran out of attempts
             break
-        solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
-        for deal, (valuer, extra) in zip(batch, solved):
-            stands = [_stand(sit, valuer, c, d) if k in live else nan
+        solved = map_threads(lambda job, live=live: solve(job[1], live, with_stands(job[0])),
+                             list(enumerate(batch, lo)), workers)
+        for i, (deal, (valuer, extra)) in enumerate(zip(batch, solved), lo):
+            stands = [_stand(sit, valuer, c, d) if k in live and with_stands(i) else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
             stand_rows.append(stands)
             if reply == "policy":
@@ -1144,7 +1174,8 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
     out = []
     for k, (call, contract, declarer) in enumerate(sit.candidates):
         scored = ~np.isnan(rows[:, k])             # a dropped candidate: its first samples
-        values, stands = rows[scored, k], stand_rows[scored, k]
+        stood = scored & ~np.isnan(stand_rows[:, k])   # its stands: the first stands_samples
+        values, stands = rows[scored, k], stand_rows[stood, k]
         mean, se = _stats(values)
         c = Candidate(call, contract, None if declarer is None else declarer.name, mean, se,
                       float(stands.mean()) if len(stands) else 0.0,
@@ -1160,7 +1191,7 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
             c.p_make = float((stands - (aces if sit.side == "NS" else -aces) > 0).mean())
         elif contract is not None and len(values):
             key = trick_key(sit.rules, contract, declarer, sit.exchange)
-            taken = [t[key] for t, ok in zip(all_tricks, scored) if ok]
+            taken = [t[key] for t, ok in zip(all_tricks, stood) if ok]
             need = sit.rules.contract(contract).tricks_needed
             c.tricks = [taken.count(n) for n in range(14)]
             # a semi-contract misère makes when its side loses enough tricks
@@ -1228,6 +1259,9 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
         else:
             what = f"Passing ({best.contract} by {best.declarer} makes in {best.p_make:.0%})"
         head = f"{what} scores {best.mean:+.0f} on average over {n} samples"
+    elif len(best.stands) < best.samples:   # its own contract solved on the first samples only
+        head = (f"{best.call} makes in {best.p_make:.0%} of the first {len(best.stands)} "
+                f"samples and scores {best.mean:+.0f} on average over {n}")
     else:
         head = (f"{best.call} makes in {best.p_make:.0%} of {n} samples "
                 f"and scores {best.mean:+.0f} on average")

@@ -151,3 +151,38 @@ def _random_masks(rng):
     for k, card in enumerate(cards):
         masks[k % 4] |= 1 << (16 * (card // 13) + card % 13)
     return masks
+
+
+def test_the_stands_figures_on_the_first_samples_change_no_decision():
+    # The candidates' own contracts ("if it stands") are solved on the first
+    # STAND_SAMPLES samples only: the same call, samples, means and per-sample
+    # scores as solving them on every sample, with fewer searches (counted as
+    # the double-dummy entries the shared cache holds).
+    kw = dict(seat="S", dealer="N", auction="1H P", samples=48, seed=5, workers=1,
+              early_stop=False)
+    lean_cache, full_cache = AdviceCache(), AdviceCache()
+    lean = recommend("AKQ87.KJ4.A2.T93", cache=lean_cache, **kw)
+    full = recommend("AKQ87.KJ4.A2.T93", cache=full_cache, stands_samples=None, **kw)
+    assert (lean.call, lean.samples) == (full.call, full.samples)
+    # the reason's comparison is the same; its "makes in" names the samples it covers
+    assert lean.reason.split(" on average")[1:] == full.reason.split(" on average")[1:] or \
+        lean.reason.split(" on average over 48")[1:] == full.reason.split(" on average")[1:]
+    assert [(c.call, c.mean, c.stderr, c.samples, c.scores) for c in lean.candidates] == \
+        [(c.call, c.mean, c.stderr, c.samples, c.scores) for c in full.candidates]
+    assert len(lean_cache.tricks) < len(full_cache.tricks)
+    for a, b in zip(lean.candidates, full.candidates):
+        n = min(adv.STAND_SAMPLES, a.samples)
+        assert a.stands == b.stands[:n] and len(b.stands) == b.samples
+        assert a.mean_stands == pytest.approx(np.mean(b.stands[:n]))
+        if a.tricks is not None:
+            assert sum(a.tricks) == n
+    assert lean.call != "P" and lean.reason.startswith(
+        f"{lean.call} makes in {lean.candidates[0].p_make:.0%} of the first "
+        f"{adv.STAND_SAMPLES} samples and scores")
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "32"])
+def test_bad_stands_samples_are_refused(bad):
+    with pytest.raises(adv.AdviseError, match="stands_samples"):
+        recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=16,
+                  seed=1, stands_samples=bad)
