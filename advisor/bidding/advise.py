@@ -731,7 +731,8 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
             if part is not None:
                 readings.append(part)
             continue
-        if readings and readings[-1].rules and len(drawn.take(math.ceil(samples / 2))) < samples / 2:
+        half = math.ceil(samples / 2)
+        if readings and readings[-1].rules and len(drawn.take(half)) < samples / 2:
             # The policy's own calls leave too few deals (a call the table makes
             # only with rare hands, a human's call it would not make): drop them
             # rather than decide on a handful of deals; the texts still hold.
@@ -1120,8 +1121,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                         f"test it stopped in; off by about a trick on average on test deals)")
     if by_time:
         warnings.append(f"the time budget ({seconds:g} s) ran out after {len(rows)} of "
-                        f"{_expected(drawn, samples)} samples: another machine, or a busier one, may "
-                        f"stop elsewhere (give samples alone for a repeatable answer)")
+                        f"{_expected(drawn, samples)} samples: another machine, or a busier "
+                        f"one, may stop elsewhere (give samples alone for a repeatable answer)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
