@@ -176,7 +176,7 @@ class DealStream:
         suits = np.array([c.suit for c in unseen], dtype=np.int64)
         ranks = np.array([c.rank for c in unseen], dtype=np.int64)
         bits = np.array([c.mask for c in unseen], dtype=np.uint64)
-        base = np.tile(np.arange(len(unseen)), (_BATCH, 1))
+        base = _unpermuted(len(unseen))
         while self.attempts < self.max_attempts:
             size = min(_BATCH, self.max_attempts - self.attempts)
             perms = self.rng.permuted(base[:size], axis=1)
@@ -193,14 +193,31 @@ class DealStream:
                                        dtype=bool)
             rows = np.flatnonzero(keep)
             self.passed_texts += len(rows)
-            for row in rows:
+            # Only the rows the texts let through are kept while the stream
+            # waits to be asked for more (a paused stream holds kilobytes, not
+            # the whole batch): the same rows, in the same order.
+            passed = perms[rows].astype(np.int8)
+            del perms, keep
+            for perm in passed:
                 masks = {seat: hand.mask}
                 for k, other in enumerate(others):
-                    masks[other] = int(np.bitwise_or.reduce(
-                        bits[perms[row, cards * k:cards * k + cards]]))
+                    held = perm[cards * k:cards * k + cards]
+                    masks[other] = int(np.bitwise_or.reduce(bits[held]))
                 deal = Deal.from_masks([masks[s] for s in SEATS])
                 if all(c.vectorised or (c.rest or c)(deal[s]) for s, c in constraints.items()):
                     yield deal
+
+
+_UNPERMUTED: Dict[int, np.ndarray] = {}
+
+
+def _unpermuted(n: int) -> np.ndarray:
+    """``_BATCH`` rows of ``0..n-1``, which each batch permutes (made once a size)."""
+    found = _UNPERMUTED.get(n)
+    if found is None:
+        found = _UNPERMUTED[n] = np.tile(np.arange(n), (_BATCH, 1))
+        found.flags.writeable = False
+    return found
 
 
 def _describe(constraints: Dict[Seat, Constraint]) -> str:
