@@ -175,7 +175,8 @@ def posterior_deals(deal, dealer, auction, seat, k: int, seed: int):
 
     sit = prepare(deal[seat], seat=seat, dealer=dealer, auction=auction)
     drawn, relaxed = _sample_softly(sit, None, k, seed, 200_000)
-    return drawn.deals, "; ".join(w for w in (drawn.warning, relaxed) if w) or None
+    deals = drawn.take(k)
+    return deals, "; ".join(w for w in (drawn.warning(), relaxed) if w) or None
 
 
 def judge_posterior(row, k: int, seed: int, by: str = "policy") -> dict:

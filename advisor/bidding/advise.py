@@ -69,7 +69,8 @@ from ..valuation.courts import ADVICE_NODES as COURTS_NODES
 from ..valuation.misere import ACES_SPREAD, ADVICE_NODES, ESTIMATE_ERROR, aces_mean
 from .constraints import Constraint, compile_constraint
 from .policy import Policy
-from .sampling import DEFAULT_MAX_ATTEMPTS, SamplingError, and_terms, sample_deals, terms_that_fit
+from .sampling import (DEFAULT_MAX_ATTEMPTS, DealStream, SamplingError, and_terms,
+                       terms_that_fit)
 from .system import Inference, read_auction, system_readings
 
 __all__ = ["AdviseError", "AdviceCache", "Candidate", "Recommendation", "recommend", "prepare",
@@ -96,7 +97,9 @@ class Candidate:
     ``mean_stands``: the mean if the auction ended after the call.
     ``contract``/``declarer``: what is played if it stands (None: thrown in).
     ``p_make``: how often that contract makes; ``tricks``: how often its
-    declarer's side takes 0..13 tricks. ``samples``: the samples the call was
+    declarer's side takes 0..13 tricks (these three, and ``stands``, with the
+    policy's continuation: over the first ``recommend(stands_samples=)`` samples
+    the call was scored on, 32 by default). ``samples``: the samples the call was
     scored on (fewer than the recommendation's when ``prune`` dropped it as
     clearly worse: the first ones). ``scores`` and ``stands``: the per-sample
     values, in the order of ``Recommendation.deals``. ``ends``: with the
@@ -254,10 +257,12 @@ class AdviceCache:
     """Work that successive ``recommend`` calls on one deal's auction can share
     (``recommend(cache=...)``; the post-mortem keeps one for each deal).
 
-    - ``deals``: the deals last sampled for each player (by seat and hand).
-      A later call of the same player tries them first and keeps those that
-      still fit what the auction now shows; since a later call's readings
-      only add to the earlier ones, the kept deals are still fair draws.
+    - ``deals``: the deals last sampled for each player (by seat and hand), as
+      the ``DealStream`` that drew them (its first ``samples`` deals, drawn
+      only as far as anyone asked). A later call of the same player tries them
+      first and keeps those that still fit what the auction now shows; since
+      a later call's readings only add to the earlier ones, the kept deals
+      are still fair draws.
     - ``tricks``: double-dummy tricks already solved, by ``(deal masks,
       table row, strain)``; a reused deal costs no search.
     - ``policies``: the bidding policy of each game, by its name: a policy
@@ -267,7 +272,7 @@ class AdviceCache:
     """
 
     def __init__(self):
-        self.deals: Dict[Tuple[Seat, int], List[Deal]] = {}
+        self.deals: Dict[Tuple[Seat, int], DealStream] = {}
         self.tricks: Dict[tuple, int] = {}
         self.policies: Dict[str, Policy] = {}
 
@@ -505,15 +510,17 @@ def _needs(sit: Situation, theirs: Dict[Strain, Seat]) -> Dict[Strain, set]:
 
 
 def value_sample(sit: Situation, deal: Deal, *, policy: Optional[Policy] = None,
-                 par_reply: bool = False, cache: Optional["AdviceCache"] = None, live=None):
+                 par_reply: bool = False, cache: Optional["AdviceCache"] = None, live=None,
+                 stands: bool = True):
     """One sample's ``Valuer`` with the tricks its candidates need solved, and
     what the bidding after each candidate needs: ``(valuer, finals)`` with a
-    ``policy`` (each live candidate's final contract, ``_policy_finals``),
-    else ``(valuer, theirs)`` (with ``par_reply``, the opponents' strains and
-    declarers of ``_their_strains``; empty without). The scoring asks the
-    valuer; ``recommend`` runs this on its threads."""
+    ``policy`` (each live candidate's final contract, ``_policy_finals``; with
+    ``stands``, the candidates' own contracts solved too), else ``(valuer,
+    theirs)`` (with ``par_reply``, the opponents' strains and declarers of
+    ``_their_strains``; empty without). The scoring asks the valuer;
+    ``recommend`` runs this on its threads."""
     if policy is not None:
-        return _policy_sample(sit, policy, deal, cache, live)
+        return _policy_sample(sit, policy, deal, cache, live, stands)
     return _reply_sample(sit, deal, par_reply, cache)
 
 
@@ -590,15 +597,17 @@ def _policy_finals(sit: Situation, policy: Policy, deal: Deal, live=None):
     return finals
 
 
-def _policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None):
+def _policy_sample(sit: Situation, policy: Policy, deal: Deal, cache=None, live=None,
+                   stands: bool = True):
     """``value_sample`` when the bidding goes on by the policy: the tricks
     solved of the final contracts of the ``live`` candidates' continuations
-    (default: all candidates) and those candidates' own contracts (the
-    *stands* values). The rows of one strain are solved together, sharing one
-    transposition table."""
+    (default: all candidates) and, with ``stands``, those candidates' own
+    contracts (the *stands* values, which the decision does not use). The rows
+    of one strain are solved together, sharing one transposition table."""
     finals = _policy_finals(sit, policy, deal, live)
     wanted = [f for f in finals if f is not None] + [
-        (c, d) for k, (_, c, d) in enumerate(sit.candidates) if finals[k] is not None]
+        (c, d) for k, (_, c, d) in enumerate(sit.candidates)
+        if stands and finals[k] is not None]
     valuer = sit.valuer(deal, cache)
     valuer.solve((c, d) for c, d in wanted if c != "?")
     return valuer, finals
@@ -688,7 +697,9 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
     least certain), until deals fit. The policy's own calls (system readings,
     listed after the texts) are dropped first: all of them when no deal fits,
     the latest one when fewer than half the samples do.
-    Returns ``(Samples, warning or None)``.
+    Returns ``(DealStream, warning or None)``: the deals are drawn as the
+    advice asks for them (at most ``samples``), except that the half is drawn
+    at once when the latest reading is the policy's (to know whether it stays).
 
     The user's own constraints are never dropped: if they alone leave no
     deal, that is the user's error (``SamplingError``).
@@ -699,8 +710,9 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         kept = Situation(**{**sit.__dict__, "inferences": readings})
         cons = _constraints_by_seat(kept, user)
         try:
-            drawn = sample_deals(sit.hand, sit.seat, samples, np.random.default_rng(seed),
-                                 cons, max_attempts=max_attempts, pool=pool)
+            drawn = DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
+                               max_attempts=max_attempts, pool=pool, limit=samples)
+            drawn.take(1)
         except SamplingError as exc:
             if not readings:
                 raise
@@ -719,7 +731,8 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
             if part is not None:
                 readings.append(part)
             continue
-        if len(drawn.deals) < samples / 2 and readings and readings[-1].rules:
+        half = math.ceil(samples / 2)
+        if readings and readings[-1].rules and len(drawn.take(half)) < samples / 2:
             # The policy's own calls leave too few deals (a call the table makes
             # only with rare hands, a human's call it would not make): drop them
             # rather than decide on a handful of deals; the texts still hold.
@@ -905,6 +918,12 @@ def _rule(sit: Situation, policy_call: Optional[str], margin: float,
 #: The most samples ``recommend`` draws: more would only take longer (hours at
 #: this size) without changing a call.
 MAX_SAMPLES = 100_000
+#: With the policy's continuation, the samples on which each candidate's own
+#: contract is solved for its *stands* figures (``mean_stands``, ``p_make``,
+#: ``tricks``): the first 32. The decision never uses them (the continuation's
+#: final contracts are scored), and past 32 samples they cost a fifth to a half
+#: of an advice's searches (issue 32, benchmarks/README.md); ``None``: every sample.
+STAND_SAMPLES = 32
 
 
 def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), rules="vint",
@@ -916,7 +935,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
               progress: Optional[Callable[[int, int], None]] = None,
               cache: Optional[AdviceCache] = None, exchange: bool = True,
               courts_nodes: int = COURTS_NODES, seconds: Optional[float] = None,
-              margin: float = MARGIN, keep_policy: bool = True) -> Recommendation:
+              margin: float = MARGIN, keep_policy: bool = True,
+              stands_samples: Optional[int] = STAND_SAMPLES) -> Recommendation:
     """The call with the highest expected net score for the player's side.
 
     ``hand``: a ``Hand`` or PBN text (S.H.D.C); ``seat`` the player's seat,
@@ -954,6 +974,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     (an ``AdviceCache``) shares sampled deals and solved tricks with the
     other calls of the same auction that are given the same cache.
 
+    ``stands_samples`` (``reply="policy"``): the candidates' own contracts, the
+    *if it stands* figures (``Candidate.mean_stands``, ``p_make``, ``tricks``,
+    ``stands``), are solved on the first ``stands_samples`` samples only
+    (default ``STAND_SAMPLES``, 32; None: on every sample); the decision and
+    ``mean`` do not depend on it.
+
     Skruuvi: each sample's final contract is solved on the deal after the
     card exchange it brings (``advisor.valuation.exchange``; ``exchange=False``: on the
     deal as sampled). In the Kitty game give the 12 cards held before the
@@ -988,6 +1014,11 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         raise AdviseError(f"margin must be a number of points >= 0, not {margin!r}")
     if isinstance(min_samples, bool) or not isinstance(min_samples, int) or min_samples < 1:
         raise AdviseError(f"min_samples must be a whole number >= 1, not {min_samples!r}")
+    if stands_samples is not None and (isinstance(stands_samples, bool)
+                                       or not isinstance(stands_samples, int)
+                                       or stands_samples < 1):
+        raise AdviseError(f"stands_samples must be a whole number >= 1 (or None: every "
+                          f"sample), not {stands_samples!r}")
     workers = workers or os.cpu_count() or 1
     sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
                   exchange=exchange)
@@ -995,9 +1026,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     pool_key = (sit.seat, sit.hand.mask)
     pool = cache.deals.get(pool_key, ()) if cache is not None else ()
     drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool)
-    deals = drawn.deals
     if cache is not None:
-        cache.deals[pool_key] = deals
+        cache.deals[pool_key] = drawn
     policy = None
     if reply == "policy":
         policy = Policy(sit.rules) if cache is None else cache.policy(sit.rules)
@@ -1009,19 +1039,28 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     if rule.base is None:
         policy_call = None
 
-    def solve(deal, live):
+    def solve(deal, live, stands):
         return value_sample(sit, deal, policy=policy, par_reply=reply == "par", cache=cache,
-                            live=live)
+                            live=live, stands=stands)
+
+    def with_stands(i: int) -> bool:
+        """Is sample ``i``'s *stands* row solved? (Only the policy's continuation
+        scores without it; the other replies score the stands values themselves.)"""
+        return reply != "policy" or stands_samples is None or i < stands_samples
 
     nan = float("nan")
     rows, stand_rows, all_tricks, final_rows = [], [], [], []
     unplayable = estimated = courts_rough = aces_by_mean = 0
     stopped = by_time = False
-    for lo in range(0, len(deals), CHUNK):
-        batch = deals[lo:lo + CHUNK]
-        solved = map_threads(lambda deal, live=live: solve(deal, live), batch, workers)
-        for deal, (valuer, extra) in zip(batch, solved):
-            stands = [_stand(sit, valuer, c, d) if k in live else nan
+    while True:
+        lo = len(rows)
+        batch = drawn.take(lo + CHUNK)[lo:]       # drawn as the rounds ask for them
+        if not batch:                              # the sampler ran out of attempts
+            break
+        solved = map_threads(lambda job, live=live: solve(job[1], live, with_stands(job[0])),
+                             list(enumerate(batch, lo)), workers)
+        for i, (deal, (valuer, extra)) in enumerate(zip(batch, solved), lo):
+            stands = [_stand(sit, valuer, c, d) if k in live and with_stands(i) else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
             stand_rows.append(stands)
             if reply == "policy":
@@ -1038,8 +1077,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
             aces_by_mean += valuer.aces_by_mean
             courts_rough += bool(valuer.rough)
         if progress is not None:
-            progress(len(rows), len(deals))
-        if len(rows) >= len(deals):
+            progress(len(rows), _expected(drawn, samples))
+        if len(rows) >= _expected(drawn, samples):
             break
         if seconds is not None and time.perf_counter() - start >= seconds:
             by_time = stopped = True
@@ -1052,12 +1091,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         if early_stop and _settled(table, live, rule):
             stopped = True
             break
-    used = deals[:len(rows)]
+    used = drawn.deals[:len(rows)]
     table = np.array(rows, dtype=float)
     chosen = _decide(table, live, rule)
     candidates = _candidates(sit, all_tricks, table, np.array(stand_rows, dtype=float), live,
                              final_rows, first=chosen, describes=describes)
-    warnings = [w for w in (drawn.warning, relaxed) if w]
+    warnings = [w for w in (drawn.warning(), relaxed) if w]
     if exchange and sit.exchange is None and sit.rules.exchange_style == "kitty":
         warnings.append("a Kitty game hand holds 12 cards before the exchange; with 13 the "
                         "deal is solved as dealt, without the kitty and the card exchange")
@@ -1082,8 +1121,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
                         f"test it stopped in; off by about a trick on average on test deals)")
     if by_time:
         warnings.append(f"the time budget ({seconds:g} s) ran out after {len(rows)} of "
-                        f"{len(deals)} samples: another machine, or a busier one, may "
-                        f"stop elsewhere (give samples alone for a repeatable answer)")
+                        f"{_expected(drawn, samples)} samples: another machine, or a busier "
+                        f"one, may stop elsewhere (give samples alone for a repeatable answer)")
     if unplayable:
         warnings.append(f"{unplayable} continuation(s) ended in a contract the double-dummy "
                         "table cannot play (misère, all-pass); they are valued 0")
@@ -1098,6 +1137,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     rec.reason = _reason(rec, table, sit, final_rows)
     rec.seconds = time.perf_counter() - start
     return rec
+
+
+def _expected(drawn: DealStream, samples: int) -> int:
+    """The samples an advice solves at most: ``samples``, or as many deals as
+    fitted when the sampler ran out of attempts before them."""
+    return len(drawn.deals) if drawn.exhausted else samples
 
 
 def _final_text(sit: Situation, final) -> str:
@@ -1130,7 +1175,8 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
     out = []
     for k, (call, contract, declarer) in enumerate(sit.candidates):
         scored = ~np.isnan(rows[:, k])             # a dropped candidate: its first samples
-        values, stands = rows[scored, k], stand_rows[scored, k]
+        stood = scored & ~np.isnan(stand_rows[:, k])   # its stands: the first stands_samples
+        values, stands = rows[scored, k], stand_rows[stood, k]
         mean, se = _stats(values)
         c = Candidate(call, contract, None if declarer is None else declarer.name, mean, se,
                       float(stands.mean()) if len(stands) else 0.0,
@@ -1146,7 +1192,7 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
             c.p_make = float((stands - (aces if sit.side == "NS" else -aces) > 0).mean())
         elif contract is not None and len(values):
             key = trick_key(sit.rules, contract, declarer, sit.exchange)
-            taken = [t[key] for t, ok in zip(all_tricks, scored) if ok]
+            taken = [t[key] for t, ok in zip(all_tricks, stood) if ok]
             need = sit.rules.contract(contract).tricks_needed
             c.tricks = [taken.count(n) for n in range(14)]
             # a semi-contract misère makes when its side loses enough tricks
@@ -1214,6 +1260,9 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
         else:
             what = f"Passing ({best.contract} by {best.declarer} makes in {best.p_make:.0%})"
         head = f"{what} scores {best.mean:+.0f} on average over {n} samples"
+    elif len(best.stands) < best.samples:   # its own contract solved on the first samples only
+        head = (f"{best.call} makes in {best.p_make:.0%} of the first {len(best.stands)} "
+                f"samples and scores {best.mean:+.0f} on average over {n}")
     else:
         head = (f"{best.call} makes in {best.p_make:.0%} of {n} samples "
                 f"and scores {best.mean:+.0f} on average")

@@ -10,11 +10,14 @@ constraints let through.
 Rejection sampling stops after ``max_attempts`` deals: a rare constraint gives
 fewer deals and a warning rather than a hang; no deal at all raises
 ``SamplingError``.
+
+``DealStream`` draws the same deals lazily, as they are asked for: the advisor
+solves its samples in rounds and often stops after the first few (issue 32).
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -23,8 +26,8 @@ from solver.errors import VintError
 
 from .constraints import Constraint, compile_constraint, features_of_cards
 
-__all__ = ["SamplingError", "Samples", "sample_deals", "DEFAULT_MAX_ATTEMPTS", "and_terms",
-           "terms_that_fit", "FIT_ATTEMPTS"]
+__all__ = ["SamplingError", "Samples", "sample_deals", "DealStream", "DEFAULT_MAX_ATTEMPTS",
+           "and_terms", "terms_that_fit", "FIT_ATTEMPTS"]
 
 #: Deals tried at most before giving up on finding more that fit.
 DEFAULT_MAX_ATTEMPTS = 200_000
@@ -54,75 +57,167 @@ class Samples(NamedTuple):
 
 def sample_deals(hand: Hand, seat, n: int, rng: np.random.Generator,
                  constraints: Optional[Mapping[str, Constraint]] = None, *,
-                 max_attempts: int = DEFAULT_MAX_ATTEMPTS, pool: Sequence[Deal] = ()) -> Samples:
+                 max_attempts: int = DEFAULT_MAX_ATTEMPTS, pool: Iterable[Deal] = ()) -> Samples:
     """``n`` deals in which ``seat`` holds ``hand`` and every constraint holds.
 
     ``constraints`` maps seats (``"N"``...) to a ``Constraint`` (combine several
     with ``&``); the advising seat's own constraint is checked on its hand once.
 
     ``pool``: deals drawn before for the same hand (an earlier call of the same
-    player), tried first, in order; those that fit are kept and fresh deals
-    make up the rest. When the constraints only add to those the pool was
-    drawn under (a later call of the same auction), the kept deals are still
-    uniform draws, and their double-dummy work can be reused.
-    """
-    seat = Seat.parse(seat)
-    if len(hand) not in (12, 13):
-        raise SamplingError(f"the hand must hold 13 cards (12 in Skruuvi's Kitty game), "
-                            f"not {len(hand)}")
-    # Each other seat gets as many cards as the hand; in Skruuvi's Kitty game
-    # (12 cards) the 4 left over are the kitty, the cards no hand holds.
-    cards = len(hand)
-    constraints = {Seat.parse(s): c for s, c in (constraints or {}).items()}
-    own = constraints.pop(seat, None)
-    if own is not None and not own(hand):
-        raise SamplingError(f"the hand {hand.to_pbn()} does not fit its own constraint "
-                            f"{own.describe()}")
-    others = [s for s in SEATS if s != seat]
-    unseen = [Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in hand]
-    suits = np.array([c.suit for c in unseen], dtype=np.int64)
-    ranks = np.array([c.rank for c in unseen], dtype=np.int64)
-    bits = np.array([c.mask for c in unseen], dtype=np.uint64)
+    player; a list or a ``DealStream``), tried first, in order; those that fit
+    are kept and fresh deals make up the rest. When the constraints only add
+    to those the pool was drawn under (a later call of the same auction), the
+    kept deals are still uniform draws, and their double-dummy work can be
+    reused.
 
-    deals: List[Deal] = [d for d in pool
-                         if d[seat].mask == hand.mask
-                         and all(c(d[s]) for s, c in constraints.items())][:n]
-    attempts = passed_texts = 0
-    base = np.tile(np.arange(len(unseen)), (_BATCH, 1))
-    while len(deals) < n and attempts < max_attempts:
-        size = min(_BATCH, max_attempts - attempts)
-        perms = rng.permuted(base[:size], axis=1)
-        attempts += size
-        keep = np.ones(size, dtype=bool)
-        for k, other in enumerate(others):
-            c = constraints.get(other)
-            if c is not None and not c.vectorised:
-                c = c.prefilter                     # the text part of text & callable
-            if c is not None and c.vectorised:
-                cols = perms[:, cards * k:cards * k + cards]
-                keep &= np.asarray(c.on_features(features_of_cards(suits[cols], ranks[cols])),
-                                   dtype=bool)
-        rows = np.flatnonzero(keep)
-        passed_texts += len(rows)
-        for row in rows:
-            masks = {seat: hand.mask}
+    All ``n`` at once: ``DealStream`` draws the same deals, in the same order,
+    only as they are asked for.
+    """
+    stream = DealStream(hand, seat, rng, constraints, max_attempts=max_attempts, pool=pool,
+                        limit=n)
+    deals = stream.take(n)
+    return Samples(deals, stream.attempts, stream.warning())
+
+
+class DealStream:
+    """Deals that fit the constraints, drawn only as they are asked for (issue 32).
+
+    The same deals in the same order as ``sample_deals`` with the same
+    arguments, whatever the number asked at a time: the random permutations
+    are drawn ``_BATCH`` at a time as before, and their rows are turned into
+    deals (and the callable constraints asked) one by one, only until the deal
+    asked for is found. An advice that settles after 32 samples draws about
+    32 deals (and the rows the rejection needs for them), not its 200.
+
+    ``take(k)``: the first ``k`` deals (fewer only when ``max_attempts`` deals
+    have been tried; none at all raises ``SamplingError``); ``deals``: those
+    drawn so far; ``attempts``: the deals tried so far; ``limit``: the most
+    deals the stream gives (the advice's ``samples``). Iterating a stream
+    gives its deals one by one, drawing as it goes: a later call of the same
+    player takes it as its ``pool`` and draws from it only as far as it needs.
+    """
+
+    def __init__(self, hand: Hand, seat, rng: np.random.Generator,
+                 constraints: Optional[Mapping[str, Constraint]] = None, *,
+                 max_attempts: int = DEFAULT_MAX_ATTEMPTS, pool: Iterable[Deal] = (),
+                 limit: Optional[int] = None):
+        self.seat = seat = Seat.parse(seat)
+        if len(hand) not in (12, 13):
+            raise SamplingError(f"the hand must hold 13 cards (12 in Skruuvi's Kitty game), "
+                                f"not {len(hand)}")
+        self.hand = hand
+        constraints = {Seat.parse(s): c for s, c in (constraints or {}).items()}
+        own = constraints.pop(seat, None)
+        if own is not None and not own(hand):
+            raise SamplingError(f"the hand {hand.to_pbn()} does not fit its own constraint "
+                                f"{own.describe()}")
+        self.constraints = constraints
+        self.rng = rng
+        self.max_attempts = max_attempts
+        self.limit = limit
+        self.deals: List[Deal] = []
+        self.attempts = 0
+        #: Rows the text (vectorised) constraints let through (``SamplingError.passed_texts``).
+        self.passed_texts = 0
+        #: Have ``max_attempts`` deals been tried (no more deals to come)?
+        self.exhausted = False
+        self._source = self._draw(pool)
+
+    def __repr__(self) -> str:
+        return (f"<DealStream {len(self.deals)} deals drawn of {self.attempts} tried"
+                f"{' (exhausted)' if self.exhausted else ''}>")
+
+    def take(self, k: int) -> List[Deal]:
+        """The first ``k`` deals (at most ``limit``), drawing what is missing."""
+        if self.limit is not None:
+            k = min(k, self.limit)
+        while len(self.deals) < k and not self.exhausted:
+            found = next(self._source, None)
+            if found is None:
+                self.exhausted = True
+            else:
+                self.deals.append(found)
+        if not self.deals and self.exhausted:
+            error = SamplingError(f"no deal fits the constraints in {self.attempts} deals "
+                                  f"tried: {_describe(self.constraints)}")
+            error.passed_texts = self.passed_texts
+            raise error
+        return self.deals[:k]
+
+    def __iter__(self) -> Iterator[Deal]:
+        i = 0
+        while True:
+            if i >= len(self.deals) and len(self.take(i + 1)) <= i:
+                return
+            yield self.deals[i]
+            i += 1
+
+    def warning(self, wanted: Optional[int] = None) -> Optional[str]:
+        """Why fewer deals than ``wanted`` (default ``limit``) came: the attempts ran
+        out first; None when the stream gave them (or was never asked for them)."""
+        wanted = self.limit if wanted is None else wanted
+        n = len(self.deals)
+        if wanted is None or n >= wanted or not self.exhausted:
+            return None
+        return (f"only {n} of {wanted} deals fit the constraints in {self.attempts} tried "
+                f"({100 * n / self.attempts:.3f}%): {_describe(self.constraints)}")
+
+    def _draw(self, pool: Iterable[Deal]) -> Iterator[Deal]:
+        """Every deal that fits, in order: the pool's first, then fresh ones."""
+        hand, seat, constraints = self.hand, self.seat, self.constraints
+        for deal in pool:
+            if deal[seat].mask == hand.mask and all(c(deal[s]) for s, c in constraints.items()):
+                yield deal
+        # Each other seat gets as many cards as the hand; in Skruuvi's Kitty game
+        # (12 cards) the 4 left over are the kitty, the cards no hand holds.
+        cards = len(hand)
+        others = [s for s in SEATS if s != seat]
+        unseen = [Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in hand]
+        suits = np.array([c.suit for c in unseen], dtype=np.int64)
+        ranks = np.array([c.rank for c in unseen], dtype=np.int64)
+        bits = np.array([c.mask for c in unseen], dtype=np.uint64)
+        base = _unpermuted(len(unseen))
+        while self.attempts < self.max_attempts:
+            size = min(_BATCH, self.max_attempts - self.attempts)
+            perms = self.rng.permuted(base[:size], axis=1)
+            self.attempts += size
+            keep = np.ones(size, dtype=bool)
             for k, other in enumerate(others):
-                masks[other] = int(np.bitwise_or.reduce(bits[perms[row, cards * k:cards * k + cards]]))
-            deal = Deal.from_masks([masks[s] for s in SEATS])
-            if all(c.vectorised or (c.rest or c)(deal[s]) for s, c in constraints.items()):
-                deals.append(deal)
-                if len(deals) == n:
-                    break
-    warning = None
-    if not deals:
-        error = SamplingError(f"no deal fits the constraints in {attempts} deals tried: "
-                              f"{_describe(constraints)}")
-        error.passed_texts = passed_texts
-        raise error
-    if len(deals) < n:
-        warning = (f"only {len(deals)} of {n} deals fit the constraints in {attempts} tried "
-                   f"({100 * len(deals) / attempts:.3f}%): {_describe(constraints)}")
-    return Samples(deals, attempts, warning)
+                c = constraints.get(other)
+                if c is not None and not c.vectorised:
+                    c = c.prefilter                     # the text part of text & callable
+                if c is not None and c.vectorised:
+                    cols = perms[:, cards * k:cards * k + cards]
+                    keep &= np.asarray(c.on_features(features_of_cards(suits[cols],
+                                                                       ranks[cols])),
+                                       dtype=bool)
+            rows = np.flatnonzero(keep)
+            self.passed_texts += len(rows)
+            # Only the rows the texts let through are kept while the stream
+            # waits to be asked for more (a paused stream holds kilobytes, not
+            # the whole batch): the same rows, in the same order.
+            passed = perms[rows].astype(np.int8)
+            del perms, keep
+            for perm in passed:
+                masks = {seat: hand.mask}
+                for k, other in enumerate(others):
+                    held = perm[cards * k:cards * k + cards]
+                    masks[other] = int(np.bitwise_or.reduce(bits[held]))
+                deal = Deal.from_masks([masks[s] for s in SEATS])
+                if all(c.vectorised or (c.rest or c)(deal[s]) for s, c in constraints.items()):
+                    yield deal
+
+
+_UNPERMUTED: Dict[int, np.ndarray] = {}
+
+
+def _unpermuted(n: int) -> np.ndarray:
+    """``_BATCH`` rows of ``0..n-1``, which each batch permutes (made once a size)."""
+    found = _UNPERMUTED.get(n)
+    if found is None:
+        found = _UNPERMUTED[n] = np.tile(np.arange(n), (_BATCH, 1))
+        found.flags.writeable = False
+    return found
 
 
 def _describe(constraints: Dict[Seat, Constraint]) -> str:

@@ -569,9 +569,19 @@ class RuleSet:
             return []
         doubles = [d for d in ("X", "XX") if self.allows_doubles
                    and self.double_problem(d, state) is None]
-        bids = [str(c) for c in map(self.contract, self.biddable())
-                if self.bid_problem(c, state) is None]
+        bids = [text for bid, text in self._biddable_read()
+                if self.bid_problem(bid, state) is None]
         return [PASS] + doubles + bids
+
+    def _biddable_read(self) -> List[Tuple[Contract, str]]:
+        """``biddable()`` read into contracts once (the advisor's continuations
+        ask for the legal calls tens of thousands of times): ``[(bid, text)]``."""
+        texts = tuple(self.biddable())
+        known = self.__dict__.setdefault("_biddable_known", {})
+        found = known.get(texts)
+        if found is None:
+            found = known[texts] = [(c, str(c)) for c in map(self.contract, texts)]
+        return found
 
     def biddable(self) -> List[str]:
         """The contracts that may be bid in the auction: every level and strain."""

@@ -211,7 +211,7 @@ def test_a_cache_shares_deals_and_tricks_between_calls_of_one_auction():
     assert [(c.call, c.scores) for c in first.candidates] == \
         [(c.call, c.scores) for c in plain.candidates]
     solved = dict(cache.tricks)
-    assert solved and list(cache.deals.values()) == [first.deals]
+    assert solved and [drawn.deals for drawn in cache.deals.values()] == [first.deals]
     # North's next call (after 1S P P P) reuses the deals that still fit, and
     # their tricks: it solves only the fresh deals.
     later = recommend("AQ842.K93.A7.J62", auction="1S P P P", cache=cache,
