@@ -38,6 +38,18 @@ exactly that call after the calls before it. The texts are then the
 sampler's fast vectorised filter and what is left when a human's call does
 not fit the policy (the system readings are dropped first).
 
+A system reading carries its own vectorised first filter, its *outline*:
+what the policy's rows imply beyond the texts, exactly (``_outline``; the
+policy's check then decides). A pass while nobody has bid denies the
+policy's one-level opening (a four-card suit with two honours and 12 points)
+and three aces; a responder's pass (partner has bid, the player not) two
+aces, and one after partner's first-call no-trumps (its no-trumps rows); an
+overcall at level 2 holds five cards with two honours, at level 3 six with
+three; a raise of partner's suit three cards with an honour. They are not
+the texts' reading of a human's call: the seeds ask less, and a player who
+does not bid by the policy's table is not read by it (issue 32: a review's
+sampler spent its time on hands these outlines reject at once).
+
 Skruuvi (seed 002's conventions, "In the first round", "In response to
 partner's opening"; ``_skruuvi_meaning``, docs/rules.md "The first auction's
 low bids"):
@@ -95,12 +107,17 @@ class Inference(NamedTuple):
     rules: str = ""
     dealer: str = ""
     before: str = ""
+    #: A system reading's outline (``_outline``): a text every hand with which
+    #: the policy makes the call meets, the policy's check's vectorised first
+    #: filter ("": none).
+    outline: str = ""
 
     def constraint(self) -> Constraint:
         if not self.rules:
             return compile_constraint(self.text)
-        return compile_constraint(_policy_check(self.rules, self.seat, self.dealer,
-                                                self.before, self.call))
+        check = compile_constraint(_policy_check(self.rules, self.seat, self.dealer,
+                                                 self.before, self.call))
+        return compile_constraint(self.outline) & check if self.outline else check
 
 
 def _suit_word(strain: str) -> str:
@@ -114,37 +131,100 @@ def read_auction(auction: Sequence[str], dealer, rules: RuleSet, *,
     ``skip_seat``: a seat whose calls are not read (the advising player's own:
     that hand is known). Raises ``RulesError`` on a call the game does not know.
     """
-    dealer = Seat.parse(dealer)
     system = rules.bidding_system
+    out: List[Inference] = []
+    for at in _walk(auction, dealer, rules):
+        text = why = None
+        if at.call == PASS:
+            if system == "vint" and at.is_first and not at.anyone_bid:
+                text, why = "aces <= 2", "a first-turn pass denies three aces"
+        elif at.bid is not None:
+            if system == "skruuvi":
+                before = [normalise_call(c) for c in auction[:at.index]]
+                text, why = _skruuvi_meaning(at.bid.level, at.bid.strain, at.seat, at.is_first,
+                                             at.anyone_bid, at.named, at.first_call,
+                                             _lowest_level(rules, before, at.bid.strain))
+            else:
+                text, why = _bid_meaning(system, at.bid.level, at.bid.strain, at.seat,
+                                         at.is_first, at.anyone_bid, at.named, at.first_call)
+        if text is not None and at.seat.name != skip_seat:
+            out.append(Inference(at.seat.name, at.call, at.index, text, why))
+    return out
+
+
+class _At(NamedTuple):
+    """One call of an auction and what the calls before it had shown."""
+
+    index: int
+    seat: Seat
+    call: str
+    bid: object                         # the bid read (None: a pass, double or redouble)
+    is_first: bool                      # the caller's first call
+    anyone_bid: bool                    # before this call
+    named: Dict[Seat, set]              # the strains each player had bid before it
+    first_call: Dict[Seat, Optional[str]]
+
+
+def _walk(auction: Sequence[str], dealer, rules: RuleSet):
+    """Each call of ``auction`` with the state before it (``_At``)."""
+    dealer = Seat.parse(dealer)
     named: Dict[Seat, set] = {s: set() for s in SEATS}      # strains each player has bid
     first_call: Dict[Seat, Optional[str]] = {s: None for s in SEATS}
     anyone_bid = False
-    out: List[Inference] = []
     for index, raw in enumerate(auction):
         seat = rules.seat_of_call(dealer, index)
         call = normalise_call(raw)
-        is_first = first_call[seat] is None
-        text = why = None
-        if call == PASS:
-            if system == "vint" and is_first and not anyone_bid:
-                text, why = "aces <= 2", "a first-turn pass denies three aces"
-        elif call not in ("X", "XX"):
-            bid = rules.read_bid(call)
-            if system == "skruuvi":
-                before = [normalise_call(c) for c in auction[:index]]
-                text, why = _skruuvi_meaning(bid.level, bid.strain, seat, is_first,
-                                             anyone_bid, named, first_call,
-                                             _lowest_level(rules, before, bid.strain))
-            else:
-                text, why = _bid_meaning(system, bid.level, bid.strain, seat, is_first,
-                                         anyone_bid, named, first_call)
+        bid = rules.read_bid(call) if call not in (PASS, "X", "XX") else None
+        yield _At(index, seat, call, bid, first_call[seat] is None, anyone_bid,
+                  {s: set(v) for s, v in named.items()}, dict(first_call))
+        if bid is not None:
             named[seat].add(bid.strain)
             anyone_bid = True
-        if is_first:
+        if first_call[seat] is None:
             first_call[seat] = call
-        if text is not None and seat.name != skip_seat:
-            out.append(Inference(seat.name, call, index, text, why))
-    return out
+
+
+#: A hand the policy opens with at the one level (its opening row: "{suit} >= 4 and
+#: honours_{suit} >= 2 and hcp >= 12"), for some suit.
+_OPENS = "hcp >= 12 and ({})".format(" or ".join(
+    f"({w} >= 4 and honours_{w} >= 2)" for w in ("spades", "hearts", "diamonds", "clubs")))
+
+
+def _outline(at: _At) -> str:
+    """What every hand with which Vint's policy (``advisor.bidding.tables``) makes
+    ``at``'s call meets beyond the texts, derived from its rows that bid
+    whenever their hand fits ("": nothing more). Tested against the policy on
+    random hands (tests/bidding/test_advise_system.py)."""
+    seat = at.seat
+    if at.call == PASS:
+        if not at.anyone_bid:
+            # The opening rows: three aces bid no-trumps at level 1, a four-card
+            # suit with two honours and 12 points its suit at level 1; both bids
+            # are open while nobody has bid, so a pass denies both.
+            return f"aces <= 2 and not ({_OPENS})"
+        if at.named[seat.partner] and not at.named[seat]:
+            # The response rows: no-trumps at the cheapest level with two aces, or
+            # one after partner's first-call no-trumps; a no-trumps bid is
+            # always left, so the responder's pass denies them.
+            first = at.first_call[seat.partner]
+            return "aces == 0" if first is not None and first.endswith("NT") else "aces <= 1"
+        return ""
+    if at.bid is None or at.bid.strain not in _SUIT_INDEX or at.bid.strain in at.named[seat]:
+        return ""
+    word = _suit_word(at.bid.strain)
+    honours = f"honours_{word}"
+    if at.bid.strain in at.named[seat.partner]:
+        # The raise rows (three with an honour); the no-trumps opener's own suit,
+        # when partner named it, holds five with two of A K Q or six with two.
+        return f"{word} >= 3 and {honours} >= 1"
+    if at.anyone_bid and not at.named[seat.partner] and not at.named[seat]:
+        # The overcall rows bid the cheapest level: up to two with five cards and
+        # two honours, up to three with six and three.
+        if at.bid.level == 2:
+            return f"{word} >= 5 and {honours} >= 2"
+        if at.bid.level == 3:
+            return f"{word} >= 6 and {honours} >= 3"
+    return ""
 
 
 def _lowest_level(rules: RuleSet, before: Sequence[str], strain: str) -> Optional[int]:
@@ -309,14 +389,14 @@ def system_readings(auction: Sequence[str], dealer, rules: RuleSet, *,
     dealer = Seat.parse(dealer)
     calls = [normalise_call(c) for c in auction]
     out: List[Inference] = []
-    for index, call in enumerate(calls):
-        seat = rules.seat_of_call(dealer, index)
-        if seat.name == skip_seat or call in ("X", "XX"):
+    for at in _walk(calls, dealer, rules):
+        if at.seat.name == skip_seat or at.call in ("X", "XX"):
             continue
-        what = "passes" if call == "P" else f"calls {call}"
-        out.append(Inference(seat.name, call, index,
+        what = "passes" if at.call == "P" else f"calls {at.call}"
+        out.append(Inference(at.seat.name, at.call, at.index,
                              f"a hand with which the bidding system {what} here",
                              "the advisor's simulated players bid by this system "
                              "(advisor.bidding.tables), so their hands are sampled this way",
-                             rules.name, dealer.name, " ".join(calls[:index])))
+                             rules.name, dealer.name, " ".join(calls[:at.index]),
+                             _outline(at)))
     return out

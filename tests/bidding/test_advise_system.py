@@ -65,6 +65,77 @@ def test_readings_are_no_stricter_than_the_policy_rows():
     assert _texts(["1NT", "P", "2H"])[-1] == ("S", "2H", "hearts >= 5 and honours_hearts >= 1")
 
 
+#: The policy's one-level opening, which a pass before anyone has bid denies.
+OPENS = ("hcp >= 12 and ((spades >= 4 and honours_spades >= 2) or (hearts >= 4 and "
+         "honours_hearts >= 2) or (diamonds >= 4 and honours_diamonds >= 2) or (clubs >= 4 "
+         "and honours_clubs >= 2))")
+
+
+def _outlines(auction, dealer="N", game="vint"):
+    from advisor.bidding.system import system_readings
+    return [(i.seat, i.call, i.outline) for i in system_readings(auction, dealer, rules.get(game))]
+
+
+def test_system_readings_outline_what_the_policys_rows_imply():
+    # A pass while nobody has bid denies the opening and three aces, in any round.
+    assert _outlines(["P"] * 5)[4] == ("N", "P", f"aces <= 2 and not ({OPENS})")
+    # Passing partner's bid denies two aces (no-trumps), one after partner's no-trumps;
+    # East's pass over the opening (an overcall's) outlines nothing.
+    assert _outlines(["1H", "P", "P"])[1:] == [("E", "P", ""), ("S", "P", "aces <= 1")]
+    assert _outlines(["1NT", "P", "P"])[-1] == ("S", "P", "aces == 0")
+    # Overcalls: five cards and two honours at level 2, six and three at level 3.
+    assert _outlines(["1H", "2D"])[-1] == ("E", "2D", "diamonds >= 5 and honours_diamonds >= 2")
+    assert _outlines(["1H", "P", "P", "3D"])[-1] == (
+        "W", "3D", "diamonds >= 6 and honours_diamonds >= 3")
+    assert _outlines(["1H", "1S"])[-1] == ("E", "1S", "")
+    # A raise of partner's suit: three with an honour.
+    assert _outlines(["1H", "P", "3H"])[-1] == ("S", "3H", "hearts >= 3 and honours_hearts >= 1")
+    # The texts, a human's reading, stay the seeds' modest ones.
+    assert _texts(["1H", "2D", "3H"])[1:] == [
+        ("E", "2D", "diamonds >= 4 and honours_diamonds >= 2"), ("S", "3H", "hearts >= 3")]
+    # The outline is the check's vectorised first filter; the check decides.
+    from advisor.bidding.system import system_readings
+    first = system_readings(["P"], "N", rules.get("vint"))[0].constraint()
+    assert not first.vectorised and first.prefilter is not None
+    assert first(Hand.from_pbn("8765.432.432.432"))
+    assert not first(Hand.from_pbn("AJ32.K54.Q32.K32"))        # it would have opened 1S
+
+
+@pytest.mark.parametrize("name", ["vint", "semi-contract"])
+def test_every_call_the_policy_makes_fits_its_outline(name):
+    """An outline stricter than the policy would lose deals the advisor should sample:
+    on the policy's auctions, each caller's hand and other hands with which the
+    policy makes the same call all meet it."""
+    import random
+
+    from advisor.bidding.policy import Policy
+    from advisor.bidding.system import system_readings
+    from advisor.bidding.constraints import compile_constraint
+    from solver.cards import Card, Deal, Seat
+
+    rs, rng = rules.get(name), random.Random(34)
+    policy = Policy(rs)
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    tested = 0
+    for _ in range(300):
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        dealer = Seat(rng.randrange(4))
+        calls = policy.play_out(deal, dealer=dealer, auction=[])
+        for inf in system_readings(calls, dealer, rs):
+            if not inf.outline:
+                continue
+            outline = compile_constraint(inf.outline)
+            assert outline(deal[inf.seat]), (deal.to_pbn(), calls[:inf.index + 1], inf.outline)
+            caller = policy.caller(calls[:inf.index], inf.seat, dealer)
+            for _ in range(4):
+                other = Hand(rng.sample(deck, 13))
+                if caller(other).call == inf.call:
+                    assert outline(other), (other.to_pbn(), calls[:inf.index + 1], inf.outline)
+                    tested += 1
+    assert tested > 1000
+
+
 def test_system_readings_are_the_policys_own_calls():
     from advisor.bidding.system import system_readings
     found = system_readings(["P", "1S", "P"], "N", rules.get("vint"), skip_seat="W")
