@@ -211,3 +211,14 @@ def test_the_policys_rows_are_tested_as_the_long_way_tests_them(game):
                 assert decision.row == _long_way_row(policy, hand, reading, legal)
                 asked += 1
     assert asked > 500
+
+
+@pytest.mark.parametrize("index", [2, 3, 10])   # passes before a bid, a 2S overcall, a pass
+def test_the_system_readings_outlines_change_no_deal(index, monkeypatch):
+    """The outlines only reject earlier what the policy's check rejects: the
+    advice draws the same deals with them as without."""
+    from advisor.bidding import system
+    pos = POSITIONS[index]
+    fast = _answer(_advise(pos))
+    monkeypatch.setattr(system, "_outline", lambda at: "")
+    assert _answer(_advise(pos)) == fast
