@@ -168,6 +168,11 @@ cdef int search(Ctx* c, int target, u64* rel_out) noexcept nogil:
             return v
         v = sure_tricks(c, target, n, rel_out)
         if v >= 0:
+            # Kept in the table too: the next visit (or any position with the
+            # same few relevant cards) is answered by the look-up instead of
+            # counting again. Nodes random / real / hard -0.9% / -1.0% / -1.6%,
+            # instructions -6% (2 real deals' tables), CPU time 1.00 / 1.00 / 0.98.
+            tt_store(c, player, shape, p0, p1, unions, rel_out[0], target, v, n)
             return v
 
     elif c.ncards == 1:
