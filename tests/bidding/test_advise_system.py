@@ -101,28 +101,35 @@ def test_system_readings_outline_what_the_policys_rows_imply():
     assert not first(Hand.from_pbn("AJ32.K54.Q32.K32"))        # it would have opened 1S
 
 
+def _policy_auctions(name, seed, n):
+    """``n`` random deals of game ``name`` bid by its policy: ``(policy, deal,
+    dealer, calls, rng, deck)`` (the rng and the deck for drawing other hands)."""
+    import random
+
+    from advisor.bidding.policy import Policy
+    from solver.cards import Card, Deal, Seat
+
+    rng = random.Random(seed)
+    policy = Policy(rules.get(name))
+    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    for _ in range(n):
+        rng.shuffle(deck)
+        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
+        dealer = Seat(rng.randrange(4))
+        yield policy, deal, dealer, policy.play_out(deal, dealer=dealer, auction=[]), rng, deck
+
+
 @pytest.mark.parametrize("name", ["vint", "semi-contract"])
 def test_every_call_the_policy_makes_fits_its_outline(name):
     """An outline stricter than the policy would lose deals the advisor should sample:
     on the policy's auctions, each caller's hand and other hands with which the
     policy makes the same call all meet it."""
-    import random
-
-    from advisor.bidding.policy import Policy
-    from advisor.bidding.system import system_readings
     from advisor.bidding.constraints import compile_constraint
-    from solver.cards import Card, Deal, Seat
+    from advisor.bidding.system import system_readings
 
-    rs, rng = rules.get(name), random.Random(34)
-    policy = Policy(rs)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
     tested = 0
-    for _ in range(300):
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
-        dealer = Seat(rng.randrange(4))
-        calls = policy.play_out(deal, dealer=dealer, auction=[])
-        for inf in system_readings(calls, dealer, rs):
+    for policy, deal, dealer, calls, rng, deck in _policy_auctions(name, 34, 300):
+        for inf in system_readings(calls, dealer, policy.rules):
             if not inf.outline:
                 continue
             outline = compile_constraint(inf.outline)
@@ -159,18 +166,6 @@ def test_text_and_callable_keep_a_vectorised_prefilter():
 def test_every_call_the_policy_makes_fits_its_text_reading(name):
     # The texts are the sampler's first filter: a hand with which the policy makes
     # a call must never fail that call's text, or the advisor would never sample it.
-    import random
-
-    from advisor.bidding.policy import Policy
-    from solver.cards import Card, Deal, Seat
-
-    rs, rng = rules.get(name), random.Random(33)
-    policy = Policy(rs)
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
-    for _ in range(400):
-        rng.shuffle(deck)
-        deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
-        dealer = Seat(rng.randrange(4))
-        calls = policy.play_out(deal, dealer=dealer, auction=[])
-        for inf in read_auction(calls, dealer, rs):
+    for policy, deal, dealer, calls, rng, deck in _policy_auctions(name, 33, 400):
+        for inf in read_auction(calls, dealer, policy.rules):
             assert inf.constraint()(deal[inf.seat]), (deal.to_pbn(), calls[:inf.index + 1], inf.text)
