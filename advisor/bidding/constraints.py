@@ -40,7 +40,25 @@ SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")   # suit 0..3 as the solv
 #: Every feature name the language knows.
 FEATURES = (("hcp",) + SUIT_WORDS + ("aces", "kings", "queens", "jacks", "tens", "controls")
             + tuple(f"honours_{s}" for s in SUIT_WORDS) + tuple(f"top_{s}" for s in SUIT_WORDS)
-            + ("longest", "shortest"))
+            + ("longest", "shortest") + tuple(f"sure_{s}" for s in SUIT_WORDS) + ("sure_nt",))
+
+
+def _run_and_trumps(bits: int):
+    """One suit's holding (13 bits, bit ``rank - 2``): its unbroken run from the
+    ace (a side suit's sure tricks) and its sure tricks as trumps (its length
+    less the top honours, A K Q, missing among its first three cards): seed
+    004's sure tricks, as the bidding policy counts them."""
+    cards = [r for r in range(14, 1, -1) if bits >> (r - 2) & 1]
+    run = 0
+    while run < len(cards) and cards[run] == 14 - run:
+        run += 1
+    top = sum(1 for r in cards[:3] if r >= 12)
+    return run, len(cards) - (min(len(cards), 3) - top)
+
+
+#: Every holding's run from the ace and sure tricks as trumps, by its 13 bits.
+SUIT_RUN, SUIT_TRUMPS = (np.array(column, dtype=np.int64) for column in
+                         zip(*(_run_and_trumps(bits) for bits in range(1 << 13))))
 
 
 class ConstraintError(VintError):
@@ -70,6 +88,14 @@ def features_of_cards(suits: np.ndarray, ranks: np.ndarray) -> Dict[str, np.ndar
     stacked = np.stack(lengths, axis=1)
     f["longest"] = stacked.max(axis=1)
     f["shortest"] = stacked.min(axis=1)
+    # Sure tricks (seed 004's count, the policy's): in no-trumps each suit's run
+    # from the ace; with trumps, the trump suit's own count instead of its run.
+    bits = [np.where(suits == s, np.left_shift(1, ranks - 2), 0).sum(axis=1)
+            for s in range(4)]
+    runs = [SUIT_RUN[b] for b in bits]
+    f["sure_nt"] = runs[0] + runs[1] + runs[2] + runs[3]
+    for s, word in enumerate(SUIT_WORDS):
+        f[f"sure_{word}"] = f["sure_nt"] - runs[s] + SUIT_TRUMPS[bits[s]]
     return f
 
 

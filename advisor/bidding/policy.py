@@ -36,7 +36,7 @@ from solver.cards import Hand, Seat, suit_ranks
 from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, RulesError, normalise_call
 from . import tricks
-from .constraints import SUIT_WORDS, Constraint, compile_constraint
+from .constraints import SUIT_RUN, SUIT_TRUMPS, SUIT_WORDS, Constraint, compile_constraint
 from .sampling import and_terms
 from .tables import Row, table_for
 
@@ -53,7 +53,6 @@ POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mi
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
                  "G": "grand"}
-ACE, KING, QUEEN = 14, 13, 12
 #: Semi-contract's Courts strain: the court cards (J Q K) form a fifth suit,
 #: trumps in a Courts bid (seed 003; ``solver.general.COURTS``).
 COURTS = "CT"
@@ -137,16 +136,10 @@ class _SuitFacts(NamedTuple):
 
 def _suit_facts(bits: int) -> _SuitFacts:
     cards = tuple(r for r in range(14, 1, -1) if bits >> (r - 2) & 1)
-    run = 0
-    for rank in cards:
-        if rank != ACE - run:
-            break
-        run += 1
-    top3 = [r for r in cards[:3] if r >= QUEEN]
     return _SuitFacts(cards, sum(r >= 10 for r in cards), sum(r >= 12 for r in cards),
                       sum(max(0, r - 10) for r in cards),
-                      tuple(cards.count(r) for r in (14, 13, 12, 11, 10)), run,
-                      len(cards) - (min(len(cards), 3) - len(top3)))
+                      tuple(cards.count(r) for r in (14, 13, 12, 11, 10)),
+                      int(SUIT_RUN[bits]), int(SUIT_TRUMPS[bits]))
 
 
 #: Every holding of a suit, by its 13 bits.
@@ -173,6 +166,9 @@ def _facts(mask: int) -> _Facts:
     sure = {None: runs}
     for t, x in enumerate(suits):               # trump t, and the other suits' runs
         sure[t] = runs - x.run + x.trumps
+    f["sure_nt"] = runs
+    for t, word in enumerate(SUIT_WORDS):
+        f[f"sure_{word}"] = sure[t]
     sure[COURTS] = _courts_sure(ranks)
     return _Facts(ranks, f, sure)
 

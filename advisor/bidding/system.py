@@ -184,10 +184,15 @@ def _walk(auction: Sequence[str], dealer, rules: RuleSet):
             first_call[seat] = call
 
 
+_WORDS = ("spades", "hearts", "diamonds", "clubs")
 #: A hand the policy opens with at the one level (its opening row: "{suit} >= 4 and
 #: honours_{suit} >= 2 and hcp >= 12"), for some suit.
 _OPENS = "hcp >= 12 and ({})".format(" or ".join(
-    f"({w} >= 4 and honours_{w} >= 2)" for w in ("spades", "hearts", "diamonds", "clubs")))
+    f"({w} >= 4 and honours_{w} >= 2)" for w in _WORDS))
+#: A hand the policy opens "from the hand" at level 2 or 3 (six trumps, three
+#: honours, seven sure tricks or more), for some suit.
+_FROM_THE_HAND = " or ".join(f"({w} >= 6 and honours_{w} >= 3 and sure_{w} >= 7)"
+                             for w in _WORDS)
 
 
 def _outline(at: _At) -> str:
@@ -198,10 +203,11 @@ def _outline(at: _At) -> str:
     seat = at.seat
     if at.call == PASS:
         if not at.anyone_bid:
-            # The opening rows: three aces bid no-trumps at level 1, a four-card
-            # suit with two honours and 12 points its suit at level 1; both bids
-            # are open while nobody has bid, so a pass denies both.
-            return f"aces <= 2 and not ({_OPENS})"
+            # The opening rows: six trumps with three honours and seven or eight
+            # sure tricks bid 'two' or 'three', three aces no-trumps at level 1, a
+            # four-card suit with two honours and 12 points its suit at level 1;
+            # every one is open while nobody has bid, so a pass denies them all.
+            return f"aces <= 2 and not ({_OPENS}) and not ({_FROM_THE_HAND})"
         if at.named[seat.partner] and not at.named[seat]:
             # The response rows: no-trumps at the cheapest level with two aces, or
             # one after partner's first-call no-trumps; a no-trumps bid is
@@ -212,18 +218,32 @@ def _outline(at: _At) -> str:
     if at.bid is None or at.bid.strain not in _SUIT_INDEX or at.bid.strain in at.named[seat]:
         return ""
     word = _suit_word(at.bid.strain)
-    honours = f"honours_{word}"
+    honours, sure = f"honours_{word}", f"sure_{word}"
+    if not at.anyone_bid:
+        # The opening rows in order: 'three' with eight sure tricks, 'two' with
+        # seven (six trumps, three honours), no-trumps with three aces, then a
+        # suit at level 1; a bid at one level denies the rows before it.
+        if at.bid.level == 3:
+            return f"{sure} >= 8"
+        if at.bid.level == 2:
+            return f"{sure} >= 7"
+        if at.bid.level == 1:
+            return f"aces <= 2 and not ({_FROM_THE_HAND})"
+        return ""
     if at.bid.strain in at.named[seat.partner]:
         # The raise rows (three with an honour); the no-trumps opener's own suit,
         # when partner named it, holds five with two of A K Q or six with two.
         return f"{word} >= 3 and {honours} >= 1"
-    if at.anyone_bid and not at.named[seat.partner] and not at.named[seat]:
-        # The overcall rows bid the cheapest level: up to two with five cards and
-        # two honours, up to three with six and three.
+    if not at.named[seat.partner] and not at.named[seat]:
+        # The overcall rows bid the cheapest level: up to one with four cards, two
+        # honours and five sure tricks, up to two with five, two and six, up to
+        # three with six, three and eight.
+        if at.bid.level == 1:
+            return f"{sure} >= 5"
         if at.bid.level == 2:
-            return f"{word} >= 5 and {honours} >= 2"
+            return f"{word} >= 5 and {honours} >= 2 and {sure} >= 6"
         if at.bid.level == 3:
-            return f"{word} >= 6 and {honours} >= 3"
+            return f"{word} >= 6 and {honours} >= 3 and {sure} >= 8"
     return ""
 
 

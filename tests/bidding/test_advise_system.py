@@ -71,23 +71,37 @@ OPENS = ("hcp >= 12 and ((spades >= 4 and honours_spades >= 2) or (hearts >= 4 a
          "and honours_clubs >= 2))")
 
 
+#: ... and its openings "from the hand", at level 2 or 3.
+FROM_THE_HAND = ("(spades >= 6 and honours_spades >= 3 and sure_spades >= 7) or (hearts >= 6 "
+                 "and honours_hearts >= 3 and sure_hearts >= 7) or (diamonds >= 6 and "
+                 "honours_diamonds >= 3 and sure_diamonds >= 7) or (clubs >= 6 and "
+                 "honours_clubs >= 3 and sure_clubs >= 7)")
+
+
 def _outlines(auction, dealer="N", game="vint"):
     from advisor.bidding.system import system_readings
     return [(i.seat, i.call, i.outline) for i in system_readings(auction, dealer, rules.get(game))]
 
 
 def test_system_readings_outline_what_the_policys_rows_imply():
-    # A pass while nobody has bid denies the opening and three aces, in any round.
-    assert _outlines(["P"] * 5)[4] == ("N", "P", f"aces <= 2 and not ({OPENS})")
+    # A pass while nobody has bid denies every opening, in any round.
+    assert _outlines(["P"] * 5)[4] == (
+        "N", "P", f"aces <= 2 and not ({OPENS}) and not ({FROM_THE_HAND})")
+    # An opening denies the opening rows before its own.
+    assert _outlines(["1S"])[0] == ("N", "1S", f"aces <= 2 and not ({FROM_THE_HAND})")
+    assert _outlines(["2S"])[0] == ("N", "2S", "sure_spades >= 7")
+    assert _outlines(["3S"])[0] == ("N", "3S", "sure_spades >= 8")
     # Passing partner's bid denies two aces (no-trumps), one after partner's no-trumps;
     # East's pass over the opening (an overcall's) outlines nothing.
     assert _outlines(["1H", "P", "P"])[1:] == [("E", "P", ""), ("S", "P", "aces <= 1")]
     assert _outlines(["1NT", "P", "P"])[-1] == ("S", "P", "aces == 0")
-    # Overcalls: five cards and two honours at level 2, six and three at level 3.
-    assert _outlines(["1H", "2D"])[-1] == ("E", "2D", "diamonds >= 5 and honours_diamonds >= 2")
+    # Overcalls: five sure tricks at level 1; five cards, two honours and six at
+    # level 2; six, three and eight at level 3.
+    assert _outlines(["1H", "2D"])[-1] == (
+        "E", "2D", "diamonds >= 5 and honours_diamonds >= 2 and sure_diamonds >= 6")
     assert _outlines(["1H", "P", "P", "3D"])[-1] == (
-        "W", "3D", "diamonds >= 6 and honours_diamonds >= 3")
-    assert _outlines(["1H", "1S"])[-1] == ("E", "1S", "")
+        "W", "3D", "diamonds >= 6 and honours_diamonds >= 3 and sure_diamonds >= 8")
+    assert _outlines(["1H", "1S"])[-1] == ("E", "1S", "sure_spades >= 5")
     # A raise of partner's suit: three with an honour.
     assert _outlines(["1H", "P", "3H"])[-1] == ("S", "3H", "hearts >= 3 and honours_hearts >= 1")
     # The texts, a human's reading, stay the seeds' modest ones.
