@@ -68,11 +68,15 @@ class ConstraintError(VintError):
 # --------------------------------------------------------------------------
 # Features of hands
 
-def features_of_cards(suits: np.ndarray, ranks: np.ndarray) -> Dict[str, np.ndarray]:
+def features_of_cards(suits: np.ndarray, ranks: np.ndarray, *,
+                      sure: bool = True) -> Dict[str, np.ndarray]:
     """Features of many hands at once.
 
     ``suits`` and ``ranks`` have shape ``(n, 13)``: each row one hand's cards
-    (suit 0..3 = S H D C, rank 2..14). Returns ``{feature: array of n ints}``.
+    (suit 0..3 = S H D C, rank 2..14). Returns ``{feature: array of n ints}``;
+    without the sure tricks (``sure_*``, the dearest) when ``sure`` is False
+    (``Constraint.needs_sure``: the samplers ask them only of a constraint
+    that names them).
     """
     f: Dict[str, np.ndarray] = {"hcp": np.clip(ranks - 10, 0, None).sum(axis=1)}
     lengths = []
@@ -88,6 +92,8 @@ def features_of_cards(suits: np.ndarray, ranks: np.ndarray) -> Dict[str, np.ndar
     stacked = np.stack(lengths, axis=1)
     f["longest"] = stacked.max(axis=1)
     f["shortest"] = stacked.min(axis=1)
+    if not sure:
+        return f
     # Sure tricks (seed 004's count, the policy's): in no-trumps each suit's run
     # from the ace; with trumps, the trump suit's own count instead of its run.
     bits = [np.where(suits == s, np.left_shift(1, ranks - 2), 0).sum(axis=1)
@@ -322,6 +328,12 @@ class Constraint:
         self.rest: Optional[Callable] = None
         self._extra: tuple = ()                # the text's extra feature names
         self._scalar: Optional[Callable] = None
+
+    @property
+    def needs_sure(self) -> bool:
+        """Does the constraint's text name a sure-tricks feature (``sure_spades``...)?
+        (``features_of_cards(..., sure=False)`` leaves them out for the others.)"""
+        return isinstance(self.source, str) and "sure_" in self.source
 
     def on_scalars(self, features: Mapping) -> bool:
         """``on_features`` for one hand's features (plain numbers), the same

@@ -188,9 +188,8 @@ class DealStream:
                     c = c.prefilter                     # the text part of text & callable
                 if c is not None and c.vectorised:
                     cols = perms[:, cards * k:cards * k + cards]
-                    keep &= np.asarray(c.on_features(features_of_cards(suits[cols],
-                                                                       ranks[cols])),
-                                       dtype=bool)
+                    keep &= np.asarray(c.on_features(features_of_cards(
+                        suits[cols], ranks[cols], sure=c.needs_sure)), dtype=bool)
             rows = np.flatnonzero(keep)
             self.passed_texts += len(rows)
             # Only the rows the texts let through are kept while the stream

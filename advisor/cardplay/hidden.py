@@ -199,8 +199,8 @@ class HiddenCards:
             if c is None:
                 continue
             cols = np.nonzero(owner == int(seat))[1].reshape(len(owner), self.view.cards_each)
-            keep &= np.asarray(c.on_features(features_of_cards(cols // 13, cols % 13 + 2)),
-                               dtype=bool)
+            keep &= np.asarray(c.on_features(features_of_cards(
+                cols // 13, cols % 13 + 2, sure=c.needs_sure)), dtype=bool)
         return keep
 
     @staticmethod

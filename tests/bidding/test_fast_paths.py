@@ -228,3 +228,16 @@ def test_the_system_readings_outlines_change_no_deal(index, monkeypatch):
     fast = _answer(_advise(pos))
     monkeypatch.setattr(system, "_outline", lambda at: "")
     assert _answer(_advise(pos)) == fast
+
+
+def test_sure_tricks_are_computed_only_for_a_constraint_that_names_them():
+    from advisor.bidding.constraints import features_of_cards
+    import numpy as np
+    suits = np.array([[0] * 5 + [1] * 4 + [2] * 4])
+    ranks = np.array([[14, 13, 12, 3, 2, 14, 5, 4, 3, 9, 8, 7, 6]])
+    assert int(features_of_cards(suits, ranks)["sure_spades"][0]) == 6    # AKQxx + the HA
+    assert "sure_spades" not in features_of_cards(suits, ranks, sure=False)
+    assert compile_constraint("sure_spades >= 6").needs_sure
+    assert not compile_constraint("spades >= 5").needs_sure
+    both = compile_constraint("spades >= 5") & compile_constraint("sure_nt >= 2")
+    assert both.needs_sure and both.on_features(features_of_cards(suits, ranks))
