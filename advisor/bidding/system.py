@@ -218,33 +218,32 @@ def _outline(at: _At) -> str:
     if at.bid is None or at.bid.strain not in _SUIT_INDEX or at.bid.strain in at.named[seat]:
         return ""
     word = _suit_word(at.bid.strain)
-    honours, sure = f"honours_{word}", f"sure_{word}"
     if not at.anyone_bid:
-        # The opening rows in order: 'three' with eight sure tricks, 'two' with
-        # seven (six trumps, three honours), no-trumps with three aces, then a
-        # suit at level 1; a bid at one level denies the rows before it.
-        if at.bid.level == 3:
-            return f"{sure} >= 8"
-        if at.bid.level == 2:
-            return f"{sure} >= 7"
-        if at.bid.level == 1:
-            return f"aces <= 2 and not ({_FROM_THE_HAND})"
-        return ""
-    if at.bid.strain in at.named[seat.partner]:
+        by_level = _OPENING_OUTLINES
+    elif at.bid.strain in at.named[seat.partner]:
         # The raise rows (three with an honour); the no-trumps opener's own suit,
         # when partner named it, holds five with two of A K Q or six with two.
-        return f"{word} >= 3 and {honours} >= 1"
-    if not at.named[seat.partner] and not at.named[seat]:
-        # The overcall rows bid the cheapest level: up to one with four cards, two
-        # honours and five sure tricks, up to two with five, two and six, up to
-        # three with six, three and eight.
-        if at.bid.level == 1:
-            return f"{sure} >= 5"
-        if at.bid.level == 2:
-            return f"{word} >= 5 and {honours} >= 2 and {sure} >= 6"
-        if at.bid.level == 3:
-            return f"{word} >= 6 and {honours} >= 3 and {sure} >= 8"
-    return ""
+        return f"{word} >= 3 and honours_{word} >= 1"
+    elif not at.named[seat.partner] and not at.named[seat]:
+        by_level = _OVERCALL_OUTLINES
+    else:
+        return ""
+    return by_level.get(at.bid.level, "").format(suit=word)
+
+
+#: An opening's outline by its level: the opening rows in order, 'three' with
+#: eight sure tricks, 'two' with seven (six trumps, three honours), no-trumps
+#: with three aces, then a suit at level 1; a bid at one level denies the rows
+#: before it.
+_OPENING_OUTLINES = {3: "sure_{suit} >= 8", 2: "sure_{suit} >= 7",
+                     1: f"aces <= 2 and not ({_FROM_THE_HAND})"}     # no braces to format
+#: An overcall's (only the opponents have bid): the overcall rows bid the
+#: cheapest level, up to one with four cards, two honours and five sure tricks,
+#: up to two with five, two and six, up to three with six, three and eight.
+_OVERCALL_OUTLINES = {
+    1: "sure_{suit} >= 5",
+    2: "{suit} >= 5 and honours_{suit} >= 2 and sure_{suit} >= 6",
+    3: "{suit} >= 6 and honours_{suit} >= 3 and sure_{suit} >= 8"}
 
 
 def _lowest_level(rules: RuleSet, before: Sequence[str], strain: str) -> Optional[int]:
