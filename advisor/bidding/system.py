@@ -40,12 +40,16 @@ not fit the policy (the system readings are dropped first).
 
 A system reading carries its own vectorised first filter, its *outline*:
 what the policy's rows imply beyond the texts, exactly (``_outline``; the
-policy's check then decides). A pass while nobody has bid denies the
-policy's one-level opening (a four-card suit with two honours and 12 points)
-and three aces; a responder's pass (partner has bid, the player not) two
-aces, and one after partner's first-call no-trumps (its no-trumps rows); an
-overcall at level 2 holds five cards with two honours, at level 3 six with
-three; a raise of partner's suit three cards with an honour. They are not
+policy's check then decides), with the sure tricks of the constraint
+language (``sure_spades``...: the policy's count). A pass while nobody has
+bid denies every opening (six trumps with three honours and seven sure
+tricks, three aces, a four-card suit with two honours and 12 points); an
+opening at level 2 or 3 holds seven or eight sure tricks, at level 1 denies
+the rows before it; a responder's pass (partner has bid, the player not)
+denies two aces, and one after partner's first-call no-trumps (its no-trumps
+rows); an overcall at level 1 holds five sure tricks, at level 2 five cards
+with two honours and six, at level 3 six with three and eight; a raise of
+partner's suit three cards with an honour. They are not
 the texts' reading of a human's call: the seeds ask less, and a player who
 does not bid by the policy's table is not read by it (issue 32: a review's
 sampler spent its time on hands these outlines reject at once).
