@@ -205,6 +205,11 @@ class _Reading:
             return "open"
         return "respond" if self.partner_strains else "overcall"
 
+    @property
+    def partner_last_suit(self) -> Optional[str]:
+        """The last suit partner has named (None: none yet): ``{partner}`` in the tables."""
+        return next((s for s in reversed(self.partner_strains) if s in _SUIT_INDEX), None)
+
     def partner_shows(self, strain: str, nt: str) -> str:
         """What partner's calls show for a contract in ``strain`` (a SHOWN_* key)."""
         if self.partner_first is not None and self.partner_first.endswith(nt) \
@@ -299,7 +304,7 @@ class Policy:
         facts = _facts(hand.mask)
         features = facts.features
         values = dict(features)         # the hand's features and, a strain at a time, the policy's
-        partner = next((s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX), None)
+        partner = reading.partner_last_suit
         supported = int(reading.partner_raised_me)
         partner_suit = int(any(s in _SUIT_INDEX for s in reading.partner_strains))
         my_nt = int(bool(reading.my_strains) and reading.my_strains[0] == self.nt)
@@ -456,8 +461,8 @@ class Policy:
         if row.strain == "NT":
             return [self.nt]
         if row.strain == "partner":
-            suits = [s for s in reversed(reading.partner_strains) if s in _SUIT_INDEX]
-            return suits[:1]
+            suit = reading.partner_last_suit
+            return [suit] if suit is not None else []
         if row.strain == "own":
             return reading.my_strains[-1:]
         if row.strain == COURTS:

@@ -188,15 +188,14 @@ def _walk(auction: Sequence[str], dealer, rules: RuleSet):
             first_call[seat] = call
 
 
-_WORDS = ("spades", "hearts", "diamonds", "clubs")
 #: A hand the policy opens with at the one level (its opening row: "{suit} >= 4 and
 #: honours_{suit} >= 2 and hcp >= 12"), for some suit.
 _OPENS = "hcp >= 12 and ({})".format(" or ".join(
-    f"({w} >= 4 and honours_{w} >= 2)" for w in _WORDS))
+    f"({w} >= 4 and honours_{w} >= 2)" for w in SUIT_WORDS))
 #: A hand the policy opens "from the hand" at level 2 or 3 (six trumps, three
 #: honours, seven sure tricks or more), for some suit.
 _FROM_THE_HAND = " or ".join(f"({w} >= 6 and honours_{w} >= 3 and sure_{w} >= 7)"
-                             for w in _WORDS)
+                             for w in SUIT_WORDS)
 
 
 def _outline(at: _At) -> str:
