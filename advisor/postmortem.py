@@ -166,9 +166,11 @@ class CallReview:
             return "advisor agrees"
         if self.verdict is not None:
             return self.verdict.comment
-        cost = "" if self.loss is None else f" (expected {self.loss:.0f} more)" \
-            if self.loss >= 0 else f" ({self.call} expected {-self.loss:.0f} more)"
-        return f"advisor: {self.recommended}{cost}"
+        if self.loss is None:
+            return f"advisor: {self.recommended}"
+        if self.loss < 0:       # the call made scored more: the advisor kept another
+            return f"advisor: {self.recommended} ({self.call} expected {-self.loss:.0f} more)"
+        return f"advisor: {self.recommended} (expected {self.loss:.0f} more)"
 
     def to_dict(self) -> dict:
         return {"index": self.index, "seat": self.seat, "call": self.call,

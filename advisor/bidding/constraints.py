@@ -96,8 +96,8 @@ def features_of_cards(suits: np.ndarray, ranks: np.ndarray, *,
         return f
     # Sure tricks (seed 004's count, the policy's): in no-trumps each suit's run
     # from the ace; with trumps, the trump suit's own count instead of its run.
-    bits = [np.where(suits == s, np.left_shift(1, ranks - 2), 0).sum(axis=1)
-            for s in range(4)]
+    held = np.left_shift(1, ranks - 2)                  # each card's bit in its suit
+    bits = [np.where(suits == s, held, 0).sum(axis=1) for s in range(4)]
     runs = [SUIT_RUN[b] for b in bits]
     f["sure_nt"] = runs[0] + runs[1] + runs[2] + runs[3]
     for s, word in enumerate(SUIT_WORDS):

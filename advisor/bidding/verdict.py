@@ -71,15 +71,14 @@ class Verdict:
             return ""
         if not self.considered:
             return f"advisor: {self.best} ({self.call} was not among its candidates)"
-        lead = f"{self.lead:.0f}" + ("" if not self.se or not math.isfinite(self.se)
-                                     else f" ± {self.se:.0f}")
+        spread = "" if not self.se or not math.isfinite(self.se) else f" ± {self.se:.0f}"
         if self.flagged:
-            return f"advisor: {self.best}, better by {lead} points"
+            return f"advisor: {self.best}, better by {self.lead:.0f}{spread} points"
         if self.lead < 0:       # the advisor keeps the system's call over a better mean
-            behind = f"{-self.lead:.0f}" + lead[len(f"{self.lead:.0f}"):]
-            return (f"advisor: {self.best}; {self.call} scored {behind} points more on its "
-                    f"samples, too little to prefer it")
-        return f"advisor: {self.best} by {lead} points, too close to call a mistake"
+            return (f"advisor: {self.best}; {self.call} scored {-self.lead:.0f}{spread} points "
+                    f"more on its samples, too little to prefer it")
+        return (f"advisor: {self.best} by {self.lead:.0f}{spread} points, too close to call "
+                f"a mistake")
 
     def to_dict(self) -> dict:
         return {"call": self.call, "best": self.best, "lead": self.lead, "se": self.se,
