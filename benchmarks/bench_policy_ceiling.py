@@ -58,29 +58,12 @@ from duplicate import (Bidder, PassBidder, PolicyBidder, Referee, Store, board, 
                        make_bidder, mean_se, play_board)
 
 from advisor.bidding import tricks  # noqa: E402
-from advisor.bidding.policy import Policy  # noqa: E402
+from advisor.bidding.policy import Policy, _facts  # noqa: E402
 from advisor.rules.base import PASS  # noqa: E402
 from solver.cards import Hand, Seat  # noqa: E402
 
 STRAINS = ("S", "H", "D", "C", "NT")
 _SUIT = {"S": 0, "H": 1, "D": 2, "C": 3}
-_HCP = {14: 4, 13: 3, 12: 2, 11: 1}
-
-
-def _ranks(hand: Hand) -> List[List[int]]:
-    out: List[List[int]] = [[], [], [], []]
-    for card in hand:
-        out[_SUIT[card.suit.name]].append(card.rank)
-    return out
-
-
-def _losers(suits) -> int:
-    """The losing-trick count (as ``advisor.bidding.tricks``)."""
-    total = 0
-    for cards in suits:
-        n = min(len(cards), 3)
-        total += n - sum(1 for r in cards if r > 14 - n)
-    return total
 
 
 def partner_features(mine: Hand, partner: Hand, strain: str) -> List[float]:
@@ -89,12 +72,13 @@ def partner_features(mine: Hand, partner: Hand, strain: str) -> List[float]:
     them, their top honours, the side-suit shortness of each hand (ruffs) and
     the losing-trick counts; in no-trumps the queens, the suits stopped and the
     longest suit between them."""
-    a, b = _ranks(mine), _ranks(partner)
+    fa, fb = _facts(mine.mask), _facts(partner.mask)
+    a, b = fa.ranks, fb.ranks
     both = a + b
-    hcp = sum(_HCP.get(r, 0) for cards in both for r in cards)
-    aces = sum(14 in c for c in both)
-    kings = sum(13 in c for c in both)
-    losers = [_losers(a), _losers(b)]
+    hcp = fa.features["hcp"] + fb.features["hcp"]
+    aces = fa.features["aces"] + fb.features["aces"]
+    kings = fa.features["kings"] + fb.features["kings"]
+    losers = [tricks._losers(a), tricks._losers(b)]
     if strain == "NT":
         lengths = [len(a[s]) + len(b[s]) for s in range(4)]
         longest = max(range(4), key=lengths.__getitem__)
@@ -141,7 +125,6 @@ class PartnerEstimate:
 
 def piece_features(mine: Hand, partner: Hand, strain: str, pieces: Sequence[str]) -> List[float]:
     """My hand's trick-model inputs and the named ``pieces`` of partner's hand."""
-    from advisor.bidding.policy import _facts
     own, theirs = _facts(mine.mask), _facts(partner.mask)
     out = [1.0] + tricks.hand_features(own.ranks, own.features, own.sure, strain, "NT")
     at = _SUIT[strain] if strain != "NT" else max(range(4), key=lambda i: len(theirs.ranks[i]))
@@ -201,7 +184,6 @@ class PartnerDirectBidder(Bidder):
     def call(self, board, calls, seat):
         if any(c != PASS for c in calls):
             return PASS
-        from advisor.bidding.policy import _facts
         hand = board.deal[seat]
         features = _facts(hand.mask).features
         best, best_value = PASS, 0.0
