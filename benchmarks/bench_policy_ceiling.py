@@ -27,7 +27,10 @@ always-pass, bid in both rooms as ``bench_match`` bids them:
   facts an auction would most need to carry;
 - ``partner-direct``: sees partner's hand and names at once the contract
   whose expected score by that estimate is best (no tables): about what a
-  perfect exchange of information could win.
+  perfect exchange of information could win;
+- ``direct+P``: the same with only my hand and the pieces ``P`` of partner's
+  (``--direct-pieces``, the same pieces as ``--pieces``): what an exchange that
+  carries only those pieces could win, placed at once.
 
 Printed: each bidder's net against always-pass with its standard error, its
 share of the all-seeing bidder's, and the paired difference from the
@@ -176,8 +179,9 @@ class PartnerDirectBidder(Bidder):
 
     name = "partner-direct"
 
-    def __init__(self, estimate: PartnerEstimate):
+    def __init__(self, estimate: PartnerEstimate, name: str = "partner-direct"):
         self.estimate = estimate
+        self.name = name
         self.levels = tricks.level_chooser("vint")
         self.shares = tricks.model().shares["same"]
 
@@ -215,8 +219,15 @@ def _from(estimate: PartnerEstimate):
     return know
 
 
+def _piece_estimate(referee: Referee, fit_seed: int, fit_deals: int, spec: str) -> PartnerEstimate:
+    """The estimate from my hand and partner's pieces ``spec`` (``hcp+len``)."""
+    names = spec.split("+")
+    return PartnerEstimate(referee, fit_seed, fit_deals,
+                           lambda m, p, s, names=names: piece_features(m, p, s, names))
+
+
 def bidders(referee: Referee, sigmas: Sequence[float], fit_seed: int, fit_deals: int,
-            pieces: Sequence[str] = ()):
+            pieces: Sequence[str] = (), direct_pieces: Sequence[str] = ()):
     def dd(sigma):
         def know(brd, room, seat, strain):
             table = referee.table(brd.deal)
@@ -234,10 +245,11 @@ def bidders(referee: Referee, sigmas: Sequence[float], fit_seed: int, fit_deals:
           f"no-trumps (the trick model's: 1.1-2.3 by what partner has shown)")
     out += [KnowingBidder("tables+partner", _from(estimate)), PartnerDirectBidder(estimate)]
     for spec in pieces:
-        names = spec.split("+")
-        part = PartnerEstimate(referee, fit_seed, fit_deals,
-                               lambda m, p, s, names=names: piece_features(m, p, s, names))
-        out.append(KnowingBidder(f"tables+mine+{spec}", _from(part)))
+        out.append(KnowingBidder(f"tables+mine+{spec}",
+                                 _from(_piece_estimate(referee, fit_seed, fit_deals, spec))))
+    for spec in direct_pieces:
+        out.append(PartnerDirectBidder(_piece_estimate(referee, fit_seed, fit_deals, spec),
+                                       f"direct+{spec}"))
     return out
 
 
@@ -250,16 +262,19 @@ def main(argv=None) -> int:
     p.add_argument("--pieces", nargs="*", default=["hcp", "hcp+len", "hcp+len+hon+aces+short"],
                    help="pieces of partner's hand known besides mine (hcp, len, hon, aces, "
                         "short, joined by +)")
+    p.add_argument("--direct-pieces", nargs="*", default=["hcp", "hcp+len", "hcp+len+aces"],
+                   help="the same pieces, the contract named at once (partner-direct with "
+                        "only those pieces of partner's hand)")
     p.add_argument("--fit-seed", type=int, default=2, help="the both-hands fit's deals")
     p.add_argument("--fit-deals", type=int, default=1000)
     p.add_argument("--cache", default=str(HERE / "cache"))
     args = p.parse_args(argv)
     if args.boards < 2 or args.fit_deals < 50:
         p.error("--boards must be at least 2 and --fit-deals at least 50")
-    for spec in args.pieces:
+    for spec in args.pieces + args.direct_pieces:
         unknown = set(spec.split("+")) - {"hcp", "len", "hon", "aces", "short"}
         if unknown:
-            p.error(f"--pieces: unknown piece(s) {', '.join(sorted(unknown))} in {spec!r} "
+            p.error(f"--pieces/--direct-pieces: unknown piece(s) {', '.join(sorted(unknown))} in {spec!r} "
                     f"(hcp, len, hon, aces, short)")
     if args.fit_seed == args.seed:
         p.error("--fit-seed must differ from --seed (the fit would see the boards)")
@@ -268,7 +283,8 @@ def main(argv=None) -> int:
     store = Store(cache / "searches.jsonl")
     referee = Referee("vint", store)
     try:
-        field = bidders(referee, args.sigmas, args.fit_seed, args.fit_deals, args.pieces)
+        field = bidders(referee, args.sigmas, args.fit_seed, args.fit_deals, args.pieces,
+                        args.direct_pieces)
         passing = PassBidder()
         rows = {b.name: [] for b in field}
         for number in range(args.boards):

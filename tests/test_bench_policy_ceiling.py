@@ -81,6 +81,9 @@ def test_pieces_of_partners_hand_are_named_and_checked(capsys):
     with pytest.raises(SystemExit):
         ceiling.main(["--pieces", "hcp+kings"])
     assert "unknown piece(s) kings" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        ceiling.main(["--direct-pieces", "len+queens"])
+    assert "unknown piece(s) queens" in capsys.readouterr().err
 
 
 def test_where_lost_sorts_the_rooms_whose_contracts_differ():
@@ -91,3 +94,18 @@ def test_where_lost_sorts_the_rooms_whose_contracts_differ():
     direct = [row(("5S", "N", 400), ("1NT", "W", -60)), row(("4S", "S", 200), ("3H", "E", -140))]
     assert ceiling.where_lost(tables, direct) == {
         "another strain": [1, 300], "passed out by the first": [1, 60], "lower": [1, 50]}
+
+
+def test_a_direct_bidder_names_its_contract_at_once_then_passes():
+    class Sure:                     # twelve tricks in spades, five elsewhere
+        spread = {"suit": 0.5, "nt": 0.5}
+
+        def __call__(self, mine, partner, strain):
+            return 12.0 if strain == "S" else 5.0
+
+    bidder = ceiling.PartnerDirectBidder(Sure(), "direct+hcp")
+    brd = board("vint", 5, 0)
+    first = bidder.call(brd, [], brd.dealer)
+    assert bidder.name == "direct+hcp"
+    assert first.endswith("S") and int(first[0]) >= 5
+    assert bidder.call(brd, [first, "P"], brd.dealer.partner) == "P"
