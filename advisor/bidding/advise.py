@@ -44,9 +44,12 @@ See docs/advise.md for the model and its limits.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import os
+import sys
+import threading
 import time
 import weakref
 from dataclasses import dataclass, field
@@ -1104,8 +1107,10 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         batch = drawn.take(lo + CHUNK)[lo:]       # drawn as the rounds ask for them
         if not batch:                              # the sampler ran out of attempts
             break
-        solved = map_threads(lambda job, live=live: solve(job[1], live, with_stands(job[0])),
-                             list(enumerate(batch, lo)), workers)
+        with quick_switching(workers):
+            solved = map_threads(lambda job, live=live: solve(job[1], live,
+                                                              with_stands(job[0])),
+                                 list(enumerate(batch, lo)), workers)
         for i, (deal, (valuer, extra)) in enumerate(zip(batch, solved), lo):
             stands = [_stand(sit, valuer, c, d) if k in live and with_stands(i) else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
@@ -1184,6 +1189,39 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     rec.reason = _reason(rec, table, sit, final_rows)
     rec.seconds = time.perf_counter() - start
     return rec
+
+
+#: Python's switch interval (seconds) while the workers solve a round of
+#: samples. A worker back from a search (which releases the GIL) waits for the
+#: GIL up to this long while the other runs Python (the policy's
+#: continuations); at Python's default, 5 ms, the searches queued behind the
+#: continuations and a second worker made the review slower than one (issue
+#: 32, benchmarks/README.md). The answers do not depend on it.
+SWITCH_INTERVAL = 0.0005
+_SWITCHING = threading.Lock()
+_switch_users = [0, 0.0]          # the rounds running now, and the interval before them
+
+
+@contextlib.contextmanager
+def quick_switching(workers: int):
+    """``SWITCH_INTERVAL`` for the duration, with more than one worker (the
+    interpreter's setting is the process's: the first of several rounds at once
+    sets it and the last puts the one before back)."""
+    if workers <= 1:
+        yield
+        return
+    with _SWITCHING:
+        if _switch_users[0] == 0:
+            _switch_users[1] = sys.getswitchinterval()
+            sys.setswitchinterval(min(SWITCH_INTERVAL, _switch_users[1]))
+        _switch_users[0] += 1
+    try:
+        yield
+    finally:
+        with _SWITCHING:
+            _switch_users[0] -= 1
+            if _switch_users[0] == 0:
+                sys.setswitchinterval(_switch_users[1])
 
 
 def _expected(drawn: DealStream, samples: int) -> int:

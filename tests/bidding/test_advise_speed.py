@@ -240,3 +240,25 @@ def test_an_auctions_end_is_read_once(monkeypatch):
     plays = policy.play_out(deal, dealer=Seat.N, auction=["1S"])
     contract, declarer, _ = real(rs, plays, Seat.N)
     assert first[0] == (contract, None if declarer is None else Seat.parse(declarer))
+
+
+def test_quick_switching_is_set_for_the_rounds_and_put_back(monkeypatch):
+    import sys
+    before = sys.getswitchinterval()
+    seen = []
+    real = adv.map_threads
+    monkeypatch.setattr(adv, "map_threads",
+                        lambda *a: seen.append(sys.getswitchinterval()) or real(*a))
+    one = recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=16,
+                    seed=3, workers=1)
+    two = recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=16,
+                    seed=3, workers=2)
+    assert seen == [before, min(before, adv.SWITCH_INTERVAL)]
+    assert sys.getswitchinterval() == before
+    assert [(c.call, c.scores) for c in one.candidates] == \
+        [(c.call, c.scores) for c in two.candidates]
+    with adv.quick_switching(2):                 # nested: the outer one puts it back
+        with adv.quick_switching(2):
+            assert sys.getswitchinterval() == min(before, adv.SWITCH_INTERVAL)
+        assert sys.getswitchinterval() == min(before, adv.SWITCH_INTERVAL)
+    assert sys.getswitchinterval() == before
