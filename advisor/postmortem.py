@@ -44,7 +44,6 @@ from solver.play import Play
 
 from .bidding import AdviceCache
 from .bidding import recommend as _recommend
-from .bidding.advise import prepare
 from .bidding.verdict import Verdict
 from .bidding.verdict import verdict as call_verdict
 from .analysis import analyse
@@ -579,6 +578,9 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     without an honour: ``prepare``'s candidates) is not weighed: it agrees,
     with no candidates' means and no verdict (issue 32: a quarter of a long
     auction's calls, each costing a full advice before).
+    The review shows each call's candidates' means, not their "if it stands"
+    figures, so it asks for none (``recommend(stands_samples=0)``: the same
+    call, means and verdict, fewer searches).
     ``recommend`` replaces the advisor (for tests); it is called with
     ``recommend``'s keywords but no cache, and weighs every call.
     ``budget`` (seconds, None: no limit): the time the calls of this deal may
@@ -592,7 +594,8 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     rules = rule_set(rules)
     shared = {}
     if recommend is None:
-        recommend, shared = _recommend, {"cache": AdviceCache()}
+        # The candidates' "if it stands" figures are not shown: not solved (issue 32).
+        recommend, shared = _recommend, {"cache": AdviceCache(), "stands_samples": 0}
     if not record.auction:
         return AuctionReview(False, "the file gives no auction")
     if record.dealer is None:
@@ -606,7 +609,7 @@ def review_auction(record: GameRecord, rules, *, samples: int = 30, seed: int = 
     # The calls with one option are not weighed (the real advisor only).
     forced = [bool(shared) and _only_call(record.deal[rules.seat_of_call(dealer, i)],
                                           rules.seat_of_call(dealer, i), dealer,
-                                          record.auction[:i], rules) == call
+                                          record.auction[:i], rules, shared["cache"]) == call
               for i, call in enumerate(record.auction)]
     for i, call in enumerate(record.auction):
         seat = rules.seat_of_call(dealer, i)
@@ -644,12 +647,13 @@ def _check_budget(budget) -> None:
                          f"not {budget!r}")
 
 
-def _only_call(hand, seat, dealer, auction, rules) -> Optional[str]:
+def _only_call(hand, seat, dealer, auction, rules, cache: AdviceCache) -> Optional[str]:
     """The call, when the advisor would consider only one here (None: several,
-    or the question is one ``recommend`` itself refuses: it says why)."""
+    or the question is one ``recommend`` itself refuses: it says why). The
+    situation is kept in ``cache`` for ``recommend`` (one ``prepare`` a call)."""
     try:
-        sit = prepare(hand, seat=seat.name, dealer=dealer.name, auction=list(auction),
-                      rules=rules.name)
+        sit = cache.situation(hand, seat=seat.name, dealer=dealer.name, auction=list(auction),
+                              rules=rules.name)
     except ValueError:
         return None
     return sit.candidates[0][0] if len(sit.candidates) == 1 else None

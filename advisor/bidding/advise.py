@@ -44,10 +44,14 @@ See docs/advise.md for the model and its limits.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import os
+import sys
+import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -269,12 +273,31 @@ class AdviceCache:
       remembers its decisions (by hand, reading and legal calls, all a
       decision depends on), so the continuations of a later call on the same
       deals cost look-ups where they repeat an earlier call's.
+    - ``situations``: ``prepare``'s answers, by its arguments (the review asks
+      it of each call to find the calls with one option, then ``recommend``
+      asks it again of the calls it weighs).
     """
 
     def __init__(self):
         self.deals: Dict[Tuple[Seat, int], DealStream] = {}
         self.tricks: Dict[tuple, int] = {}
         self.policies: Dict[str, Policy] = {}
+        self.situations: Dict[tuple, Situation] = {}
+
+    def situation(self, hand, *, seat, dealer, auction=(), rules="vint", strains=None,
+                  exchange: bool = True) -> Situation:
+        """``prepare``'s Situation, worked out once for this cache (a copy: the
+        caller may change it). Bad input raises as ``prepare`` does."""
+        key = (hand if isinstance(hand, str) else getattr(hand, "mask", id(hand)),
+               str(seat), str(dealer), auction if isinstance(auction, str) else tuple(auction),
+               rules, strains if not isinstance(strains, list) else tuple(strains),
+               exchange)
+        found = self.situations.get(key)
+        if found is None:
+            found = self.situations[key] = prepare(hand, seat=seat, dealer=dealer,
+                                                   auction=auction, rules=rules,
+                                                   strains=strains, exchange=exchange)
+        return dataclasses.replace(found)
 
     def policy(self, rules: RuleSet) -> Policy:
         """The bidding policy of ``rules``' game, made once for this cache."""
@@ -556,11 +579,36 @@ def continue_auction(rules: RuleSet, policy: Policy, deal: Deal, dealer: Seat,
                      calls: Sequence[str]) -> Tuple[Optional[str], Optional[Seat]]:
     """The auction after ``calls`` when every seat calls by ``policy`` with its own
     hand of ``deal``: ``(final contract, declarer)`` (``(None, None)``: thrown in)."""
-    calls = policy.play_out(deal, dealer=dealer, auction=calls)
-    if policy.rules.has_kitty_bids:
-        return policy.final_contract(dealer, calls)
-    contract, declarer, _ = rules.auction_result(calls, dealer)
-    return contract, None if declarer is None else Seat.parse(declarer)
+    return _auction_end(rules, policy, dealer, tuple(policy.play_out(deal, dealer=dealer,
+                                                                     auction=calls)))
+
+
+#: Each game's finished auctions' results, by dealer and calls: a recommendation's
+#: continuations end in the same few auctions on most samples, and reading an
+#: auction's result again from its first call was a tenth of their time (issue 32).
+_ENDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: Auctions remembered a game at most (the memory of a long-running web page).
+ENDS_KEPT = 50_000
+
+
+def _auction_end(rules: RuleSet, policy: Policy, dealer: Seat,
+                 calls: Tuple[str, ...]) -> Tuple[Optional[str], Optional[Seat]]:
+    """``continue_auction``'s answer for a finished auction, worked out once."""
+    known = _ENDS.get(rules)
+    if known is None:
+        known = _ENDS[rules] = {}
+    key = (dealer, policy.rules.has_kitty_bids, calls)
+    found = known.get(key)
+    if found is None:
+        if policy.rules.has_kitty_bids:
+            found = policy.final_contract(dealer, calls)
+        else:
+            contract, declarer, _ = rules.auction_result(calls, dealer)
+            found = contract, None if declarer is None else Seat.parse(declarer)
+        if len(known) >= ENDS_KEPT:
+            known.clear()
+        known[key] = found
+    return found
 
 
 _PLAYABLE: Dict[str, frozenset] = {}
@@ -977,8 +1025,9 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     ``stands_samples`` (``reply="policy"``): the candidates' own contracts, the
     *if it stands* figures (``Candidate.mean_stands``, ``p_make``, ``tricks``,
     ``stands``), are solved on the first ``stands_samples`` samples only
-    (default ``STAND_SAMPLES``, 32; None: on every sample); the decision and
-    ``mean`` do not depend on it.
+    (default ``STAND_SAMPLES``, 32; None: on every sample; 0: on none, their
+    figures then empty or None, as the auction review asks: it shows only the
+    means); the decision and ``mean`` do not depend on it.
 
     Skruuvi: each sample's final contract is solved on the deal after the
     card exchange it brings (``advisor.valuation.exchange``; ``exchange=False``: on the
@@ -1016,12 +1065,13 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         raise AdviseError(f"min_samples must be a whole number >= 1, not {min_samples!r}")
     if stands_samples is not None and (isinstance(stands_samples, bool)
                                        or not isinstance(stands_samples, int)
-                                       or stands_samples < 1):
-        raise AdviseError(f"stands_samples must be a whole number >= 1 (or None: every "
+                                       or stands_samples < 0):
+        raise AdviseError(f"stands_samples must be a whole number >= 0 (0: none; None: every "
                           f"sample), not {stands_samples!r}")
     workers = workers or os.cpu_count() or 1
-    sit = prepare(hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
-                  exchange=exchange)
+    sit = (prepare if cache is None else cache.situation)(
+        hand, seat=seat, dealer=dealer, auction=auction, rules=rules, strains=strains,
+        exchange=exchange)
     sit.courts_nodes = courts_nodes
     pool_key = (sit.seat, sit.hand.mask)
     pool = cache.deals.get(pool_key, ()) if cache is not None else ()
@@ -1057,8 +1107,10 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         batch = drawn.take(lo + CHUNK)[lo:]       # drawn as the rounds ask for them
         if not batch:                              # the sampler ran out of attempts
             break
-        solved = map_threads(lambda job, live=live: solve(job[1], live, with_stands(job[0])),
-                             list(enumerate(batch, lo)), workers)
+        with quick_switching(workers):
+            solved = map_threads(lambda job, live=live: solve(job[1], live,
+                                                              with_stands(job[0])),
+                                 list(enumerate(batch, lo)), workers)
         for i, (deal, (valuer, extra)) in enumerate(zip(batch, solved), lo):
             stands = [_stand(sit, valuer, c, d) if k in live and with_stands(i) else nan
                       for k, (_, c, d) in enumerate(sit.candidates)]
@@ -1139,6 +1191,39 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     return rec
 
 
+#: Python's switch interval (seconds) while the workers solve a round of
+#: samples. A worker back from a search (which releases the GIL) waits for the
+#: GIL up to this long while the other runs Python (the policy's
+#: continuations); at Python's default, 5 ms, the searches queued behind the
+#: continuations and a second worker made the review slower than one (issue
+#: 32, benchmarks/README.md). The answers do not depend on it.
+SWITCH_INTERVAL = 0.0005
+_SWITCHING = threading.Lock()
+_switch_users = [0, 0.0]          # the rounds running now, and the interval before them
+
+
+@contextlib.contextmanager
+def quick_switching(workers: int):
+    """``SWITCH_INTERVAL`` for the duration, with more than one worker (the
+    interpreter's setting is the process's: the first of several rounds at once
+    sets it and the last puts the one before back)."""
+    if workers <= 1:
+        yield
+        return
+    with _SWITCHING:
+        if _switch_users[0] == 0:
+            _switch_users[1] = sys.getswitchinterval()
+            sys.setswitchinterval(min(SWITCH_INTERVAL, _switch_users[1]))
+        _switch_users[0] += 1
+    try:
+        yield
+    finally:
+        with _SWITCHING:
+            _switch_users[0] -= 1
+            if _switch_users[0] == 0:
+                sys.setswitchinterval(_switch_users[1])
+
+
 def _expected(drawn: DealStream, samples: int) -> int:
     """The samples an advice solves at most: ``samples``, or as many deals as
     fitted when the sampler ran out of attempts before them."""
@@ -1185,12 +1270,12 @@ def _candidates(sit: Situation, all_tricks, rows, stand_rows, live,
                       ends=_ends(sit, final_rows, k),
                       describes=True if describes is None else bool(describes[k]))
         misere = extra_strain(sit.rules, contract) in sit.rules.losing_strains
-        if contract is not None and len(values) and is_misere(sit.rules, contract):
+        if contract is not None and len(stands) and is_misere(sit.rules, contract):
             # A misère scores above 0 for its side exactly when it makes, by its
             # trick score: the aces' mean (ACES_MEAN) taken back out.
             aces = aces_mean(sit.rules, contract, sit.rules.opening_leader(declarer))
             c.p_make = float((stands - (aces if sit.side == "NS" else -aces) > 0).mean())
-        elif contract is not None and len(values):
+        elif contract is not None and len(stands):
             key = trick_key(sit.rules, contract, declarer, sit.exchange)
             taken = [t[key] for t, ok in zip(all_tricks, stood) if ok]
             need = sit.rules.contract(contract).tricks_needed
@@ -1258,8 +1343,12 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
             what = _pass_what(sit, best, final_rows,
                               [c[0] for c in sit.candidates].index(PASS))
         else:
-            what = f"Passing ({best.contract} by {best.declarer} makes in {best.p_make:.0%})"
+            what = (f"Passing ({best.contract} by {best.declarer} makes in {best.p_make:.0%})"
+                    if best.p_make is not None else
+                    f"Passing ({best.contract} by {best.declarer} stands)")
         head = f"{what} scores {best.mean:+.0f} on average over {n} samples"
+    elif not best.stands:                   # stands_samples=0: its own contract not solved
+        head = f"{best.call} scores {best.mean:+.0f} on average over {n} samples"
     elif len(best.stands) < best.samples:   # its own contract solved on the first samples only
         head = (f"{best.call} makes in {best.p_make:.0%} of the first {len(best.stands)} "
                 f"samples and scores {best.mean:+.0f} on average over {n}")

@@ -12,7 +12,7 @@ from advisor.bidding import sampling
 from advisor.bidding.constraints import compile_constraint
 from advisor.bidding.sampling import DealStream, SamplingError, sample_deals
 from advisor.game import rule_set
-from solver.cards import Hand
+from solver.cards import Deal, Hand, Seat
 
 HAND = Hand.from_pbn("AKQ87.KJ4.A2.T93")
 CONS = {"N": compile_constraint("hcp >= 10 and hearts >= 4"),
@@ -181,8 +181,84 @@ def test_the_stands_figures_on_the_first_samples_change_no_decision():
         f"{adv.STAND_SAMPLES} samples and scores")
 
 
-@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "32"])
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "32"])
 def test_bad_stands_samples_are_refused(bad):
     with pytest.raises(adv.AdviseError, match="stands_samples"):
         recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=16,
                   seed=1, stands_samples=bad)
+
+
+def test_no_stands_figures_change_no_decision_and_save_searches():
+    # stands_samples=0 (the auction review's: it shows only the means): the
+    # same call, samples, means and scores; no "if it stands" figures, and
+    # fewer double-dummy entries solved (counted in the shared cache).
+    kw = dict(seat="S", dealer="N", auction="1H P", samples=32, seed=5, workers=1)
+    none_cache, some_cache = AdviceCache(), AdviceCache()
+    none = recommend("AKQ87.KJ4.A2.T93", cache=none_cache, stands_samples=0, **kw)
+    some = recommend("AKQ87.KJ4.A2.T93", cache=some_cache, **kw)
+    assert (none.call, none.samples) == (some.call, some.samples)
+    assert [(c.call, c.mean, c.stderr, c.samples, c.scores) for c in none.candidates] == \
+        [(c.call, c.mean, c.stderr, c.samples, c.scores) for c in some.candidates]
+    assert all(c.stands == [] and c.p_make is None and c.tricks is None
+               for c in none.candidates)
+    assert len(none_cache.tricks) < len(some_cache.tricks)
+    assert f"scores {none.candidates[0].mean:+.0f} on average over" in none.reason
+
+
+def test_the_cache_prepares_each_situation_once(monkeypatch):
+    calls = []
+    real = adv.prepare
+    monkeypatch.setattr(adv, "prepare", lambda *a, **kw: calls.append(kw) or real(*a, **kw))
+    cache = AdviceCache()
+    kw = dict(seat="S", dealer="N", auction=["1H", "P"], rules="vint")
+    first = cache.situation("AKQ87.KJ4.A2.T93", **kw)
+    first.courts_nodes = 1                       # a copy: the cached one is unchanged
+    again = cache.situation("AKQ87.KJ4.A2.T93", **kw)
+    assert len(calls) == 1 and again.courts_nodes != 1
+    assert again.candidates == real("AKQ87.KJ4.A2.T93", **kw).candidates
+    cache.situation("AKQ87.KJ4.A2.T93", **{**kw, "auction": ["1H", "2D"]})
+    assert len(calls) == 2                       # another auction: prepared anew
+    with pytest.raises(ValueError, match="four suits"):
+        cache.situation("AKQ87.KJ4.A2", **kw)
+
+
+def test_an_auctions_end_is_read_once(monkeypatch):
+    # The continuations' finished auctions repeat from sample to sample: each
+    # one's result is read once (adv._ENDS), the same answer every time.
+    from advisor.game import rule_set
+    from advisor.bidding.policy import Policy
+    rs = rule_set("vint")
+    policy = Policy(rs)
+    read = []
+    real = type(rs).auction_result
+    monkeypatch.setattr(type(rs), "auction_result",
+                        lambda self, *a: read.append(a) or real(self, *a))
+    adv._ENDS.pop(rs, None)
+    deal = Deal.from_pbn("N:AKQ87.KJ4.A2.T93 J65.AQ8.KQ43.AJ8 T4.T9762.J76.K54 932.53.T985.Q762")
+    first = [adv.continue_auction(rs, policy, deal, Seat.N, ["1S"]) for _ in range(3)]
+    assert len(set(first)) == 1 and len(read) == 1
+    plays = policy.play_out(deal, dealer=Seat.N, auction=["1S"])
+    contract, declarer, _ = real(rs, plays, Seat.N)
+    assert first[0] == (contract, None if declarer is None else Seat.parse(declarer))
+
+
+def test_quick_switching_is_set_for_the_rounds_and_put_back(monkeypatch):
+    import sys
+    before = sys.getswitchinterval()
+    seen = []
+    real = adv.map_threads
+    monkeypatch.setattr(adv, "map_threads",
+                        lambda *a: seen.append(sys.getswitchinterval()) or real(*a))
+    one = recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=16,
+                    seed=3, workers=1)
+    two = recommend("AKQ87.KJ4.A2.T93", seat="S", dealer="N", auction="1H P", samples=16,
+                    seed=3, workers=2)
+    assert seen == [before, min(before, adv.SWITCH_INTERVAL)]
+    assert sys.getswitchinterval() == before
+    assert [(c.call, c.scores) for c in one.candidates] == \
+        [(c.call, c.scores) for c in two.candidates]
+    with adv.quick_switching(2):                 # nested: the outer one puts it back
+        with adv.quick_switching(2):
+            assert sys.getswitchinterval() == min(before, adv.SWITCH_INTERVAL)
+        assert sys.getswitchinterval() == min(before, adv.SWITCH_INTERVAL)
+    assert sys.getswitchinterval() == before

@@ -108,3 +108,68 @@ def test_a_reading_the_hand_contradicts_is_kept_in_part():
     north = [d["N"] for d in drawn.deals]
     assert all(h.hcp >= 12 and len(h.suit(0)) >= 4 for h in north)
     assert "kept of N's 1S: spades >= 4 and hcp >= 12" in warning
+
+
+def _plain_deals(hand, seat, n, rng, cons, max_attempts):
+    """The sampler as it was before issue 32's narrowing: every seat's text
+    test on the whole batch, then every callable in the constraints' order."""
+    from advisor.bidding.constraints import features_of_cards
+    from advisor.bidding.sampling import _BATCH
+    from solver.cards import Card, Deal, Seat
+    seat = Seat.parse(seat)
+    cons = {Seat.parse(s): c for s, c in cons.items()}
+    others = [s for s in SEATS if s != seat]
+    unseen = [Card(s, r) for s in range(4) for r in range(2, 15) if Card(s, r) not in hand]
+    suits = np.array([c.suit for c in unseen])
+    ranks = np.array([c.rank for c in unseen])
+    bits = np.array([c.mask for c in unseen], dtype=np.uint64)
+    base = np.tile(np.arange(39), (_BATCH, 1))
+    deals, attempts = [], 0
+    while attempts < max_attempts and len(deals) < n:
+        size = min(_BATCH, max_attempts - attempts)
+        perms = rng.permuted(base[:size], axis=1)
+        attempts += size
+        keep = np.ones(size, dtype=bool)
+        for k, other in enumerate(others):
+            c = cons.get(other)
+            c = c if c is None or c.vectorised else c.prefilter
+            if c is not None:
+                cols = perms[:, 13 * k:13 * k + 13]
+                keep &= np.asarray(c.on_features(features_of_cards(suits[cols], ranks[cols])))
+        for perm in perms[keep]:
+            masks = {seat: hand.mask}
+            for k, other in enumerate(others):
+                masks[other] = int(np.bitwise_or.reduce(bits[perm[13 * k:13 * k + 13]]))
+            deal = Deal.from_masks([masks[s] for s in SEATS])
+            if all(c.vectorised or (c.rest or c)(deal[s]) for s, c in cons.items()):
+                deals.append(deal)
+    return deals[:n]
+
+
+def test_narrowed_tests_give_the_same_deals_and_test_fewer_hands(monkeypatch):
+    """Issue 32: each seat's text test sees only the rows the seats before it let
+    through, the most selective seat first, and the callables are asked the most
+    rejecting first: the same deals, in the same order, as the plain way."""
+    import advisor.bidding.sampling as sampling
+    cons = {"W": compile_constraint("hcp <= 20"),                      # lets nearly all through
+            "N": compile_constraint("spades >= 2") & compile_constraint(
+                lambda h: len(h.suit("C")) >= 4),                     # its callable rejects most
+            "E": compile_constraint("hearts >= 5 and hcp >= 11")}     # its text rejects most
+    hands = []
+    features = sampling.features_of_cards
+    monkeypatch.setattr(sampling, "features_of_cards",
+                        lambda s, r, **kw: hands.append(len(s)) or features(s, r, **kw))
+    got = sample_deals(HAND, "S", 150, np.random.default_rng(11), cons, max_attempts=40_000)
+    want = _plain_deals(HAND, "S", 150, np.random.default_rng(11), cons, 40_000)
+    assert len(got.deals) == 150 and got.deals == want and got.attempts > 2 * 4096
+    assert sum(hands) < 0.6 * 3 * got.attempts     # the plain way: every seat, every row
+
+
+def test_the_pool_is_checked_whatever_the_seats_order():
+    cons = {"N": compile_constraint(lambda h: h.hcp >= 8),
+            "E": compile_constraint(lambda h: len(h.suit("D")) >= 3)}
+    pool = sample_deals(HAND, "S", 60, np.random.default_rng(4)).deals
+    got = sample_deals(HAND, "S", 200, np.random.default_rng(5), cons, pool=pool,
+                       max_attempts=4096).deals
+    fits = [d for d in pool if d["N"].hcp >= 8 and len(d["E"].suit("D")) >= 3]
+    assert got[:len(fits)] == fits and len(fits) < 60

@@ -164,6 +164,27 @@ def test_auction_review_with_the_real_advisor_on_one_call():
     assert "pass(es) taken as read" in rv.record.warnings[0]
 
 
+def test_the_real_advisors_review_prepares_each_call_once_and_solves_no_stands(monkeypatch):
+    # Issue 32: the calls with one option are found from the same situations
+    # recommend then weighs (one prepare a call, kept in the review's
+    # AdviceCache), and the review asks for no "if it stands" figures.
+    import advisor.bidding.advise as adv
+    import advisor.postmortem as pm
+    prepared, asked = [], []
+    real_prepare, real_recommend = adv.prepare, pm._recommend
+    monkeypatch.setattr(adv, "prepare",
+                        lambda *a, **kw: prepared.append(kw["auction"]) or real_prepare(*a, **kw))
+    monkeypatch.setattr(pm, "_recommend",
+                        lambda *a, **kw: asked.append(kw) or real_recommend(*a, **kw))
+    text = json.dumps({"deal": "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 "
+                               "876.876.9876.765", "dealer": "N", "auction": ["1H", "P", "P", "P"]})
+    rv = advisor.review(text, samples=2, format="json")[0]
+    assert rv.calls.available, rv.calls.reason
+    assert len(prepared) == 4 and len({tuple(a) for a in prepared}) == 4
+    assert asked and all(kw["stands_samples"] == 0 for kw in asked)
+    assert len(asked) < 4        # a pass without an honour is not weighed
+
+
 # --------------------------------------------------------------------------
 # Files with bad deals
 
