@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """A general double-dummy search: the card ranking is data.
 
 The fast core (``_core.pyx``) knows one deck: four suits of 13 ranks, four
@@ -84,6 +84,24 @@ cdef struct Pos:
     uint64_t base
 
 
+#: Set by cancel_searches() (``solver.map_threads`` on Ctrl-C): every running
+#: general search, in every thread, stops at its next look.
+cdef volatile int cancel_flag = 0
+
+
+def cancel_searches():
+    """Ask every running general search to stop at its next look (within a
+    few milliseconds); it then raises ``KeyboardInterrupt``."""
+    global cancel_flag
+    cancel_flag = 1
+
+
+def clear_cancel():
+    """Let general searches run again after ``cancel_searches()``."""
+    global cancel_flag
+    cancel_flag = 0
+
+
 class BudgetExceeded(Exception):
     """The node budget ran out (the Python side turns this into bounds)."""
 
@@ -94,19 +112,19 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
 
 
-cdef inline int _popcount16(uint16_t x) nogil:
+cdef inline int _popcount16(uint16_t x) noexcept nogil:
     return __builtin_popcount(x)
 
 
-cdef inline int _low_bit(uint16_t x) nogil:
+cdef inline int _low_bit(uint16_t x) noexcept nogil:
     return __builtin_ctz(x)
 
 
-cdef inline int _high_bit(uint16_t x) nogil:
+cdef inline int _high_bit(uint16_t x) noexcept nogil:
     return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
-cdef inline int _top_run(uint16_t held, uint16_t alive) nogil:
+cdef inline int _top_run(uint16_t held, uint16_t alive) noexcept nogil:
     """How many of the highest cards still in play (``alive``) ``held`` holds
     in a row: the tricks it can take from the top of the suit."""
     cdef int run = 0, r = _high_bit(alive)
@@ -202,37 +220,58 @@ cdef class GeneralSearch:
             self.tsuit[t][p] = played[p][0]
             self.trank[t][p] = played[p][1]
 
-    def value(self, int leader, int pos, int won, long long max_nodes=0):
+    def value(self, int leader, int pos, int won, long long max_nodes=0, int guess=-1):
         """Exact tricks of the counted side (``won`` plus the rest), or raises
-        ``BudgetExceeded(lower, upper)``. The position is set by ``set_position``."""
+        ``BudgetExceeded(lower, upper, target)``. The position is set by
+        ``set_position``. ``guess`` (tricks, ``won`` included; -1: none): a
+        value the caller expects, say the same deal's value with another
+        leader; the first tests are then made next to it (MTD(f)'s idea), so
+        a good guess settles the value in two tests, each cheap once the
+        table holds the bounds of the first."""
         cdef int lo = won
         cdef int hi = won + (self.ncards + pos) // self.nplayers
-        cdef int t, r
+        cdef int t, r, nxt = -1, guided = 0
         cdef uint16_t rel[MAXS]
         # the budget is this call's: nodes counts every search of the solver
         self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
         cdef int k = 0, step
+        if guess >= 0:
+            if guess < lo:
+                guess = lo
+            if guess > hi:
+                guess = hi
+            # "more than the guess?" first, then one trick at a time from it
+            nxt = guess + 1 if guess < hi else guess
         while lo < hi:
-            # Closing in from both ends by quarters rather than halving: the
-            # probes far from the value are cheap and fill the table for the
-            # hard ones near it, and a search that runs out of budget leaves
-            # narrow bounds (on full misère Courts deals 6-9 where halving
-            # left 0-13) for about the same nodes when it finishes.
-            step = (hi - lo) // 4
-            if step < 1:
-                step = 1
-            t = lo + step if k % 2 == 0 else hi - step + 1
-            k += 1
-            r = self.search(leader, pos, won, t, rel)
+            if guess >= 0 and lo < nxt <= hi and guided < 3:
+                # next to the guess: at most three such tests, then (a guess
+                # far off) the quarter steps below
+                t = nxt
+                guided += 1
+            else:
+                # Closing in from both ends by quarters rather than halving: the
+                # probes far from the value are cheap and fill the table for the
+                # hard ones near it, and a search that runs out of budget leaves
+                # narrow bounds (on full misère Courts deals 6-9 where halving
+                # left 0-13) for about the same nodes when it finishes.
+                step = (hi - lo) // 4
+                if step < 1:
+                    step = 1
+                t = lo + step if k % 2 == 0 else hi - step + 1
+                k += 1
+            with nogil:         # other threads' searches run meanwhile
+                r = self.search(leader, pos, won, t, rel)
             if r == ABORT:
                 if self.status == 2:
                     raise KeyboardInterrupt
                 raise BudgetExceeded(lo, hi, t)
             if r:
                 lo = t
+                nxt = t + 1
             else:
                 hi = t - 1
+                nxt = t - 1
         return lo
 
     def probe(self, int leader, int pos, int won, int target, long long max_nodes=0):
@@ -241,7 +280,8 @@ cdef class GeneralSearch:
         cdef uint16_t rel[MAXS]
         self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
-        r = self.search(leader, pos, won, target, rel)
+        with nogil:
+            r = self.search(leader, pos, won, target, rel)
         if r == ABORT:
             if self.status == 2:
                 raise KeyboardInterrupt
@@ -279,7 +319,7 @@ cdef class GeneralSearch:
         return bool(self.counted[p])
 
     # -- the search -----------------------------------------------------------
-    cdef int winner_pos(self, int t, int n):
+    cdef int winner_pos(self, int t, int n) noexcept nogil:
         """Position (0..n-1) of the card winning the first n cards of trick t."""
         cdef int best = 0, i
         cdef int* ts = self.tsuit[t]
@@ -293,7 +333,7 @@ cdef class GeneralSearch:
         return best
 
     cdef int gen(self, int leader, int pos, int* ms, int* mr, int* mh, int* sc,
-                 int best_suit, int best_rank):
+                 int best_suit, int best_rank) noexcept nogil:
         """Moves of the player on move, one per group of equivalent cards, with
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
@@ -410,7 +450,7 @@ cdef class GeneralSearch:
             ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ts, tr, th, tc
         return n
 
-    cdef void describe(self, int leader, Pos* d):
+    cdef void describe(self, int leader, Pos* d) noexcept nogil:
         """The shape, the owners of each suit's cards (highest first) and the
         bucket of a position at a trick start."""
         cdef int s, r, q
@@ -442,7 +482,7 @@ cdef class GeneralSearch:
         d.sig = hsh | 1
         d.base = hsh & self.tmask
 
-    cdef inline bint matches(self, Entry* e, int leader, Pos* d):
+    cdef inline bint matches(self, Entry* e, int leader, Pos* d) noexcept nogil:
         cdef int s
         cdef uint32_t m
         if not e.used or e.sig != d.sig or e.leader != leader:
@@ -457,7 +497,7 @@ cdef class GeneralSearch:
                     return False
         return True
 
-    cdef void entry_rel(self, Entry* e, Pos* d, uint16_t* rel):
+    cdef void entry_rel(self, Entry* e, Pos* d, uint16_t* rel) noexcept nogil:
         """The cards an entry's bound depends on, in this position: the top
         ``k[s]`` cards in play of each suit."""
         cdef int s, r, cnt
@@ -471,7 +511,7 @@ cdef class GeneralSearch:
                 r -= 1
 
     cdef void store(self, int leader, Pos* d, int depth, int upper, int value,
-                    uint16_t* rel, int best_suit, int best_rel):
+                    uint16_t* rel, int best_suit, int best_rel) noexcept nogil:
         """Keep a bound that depends on the cards ``rel`` (with every card
         above the lowest of them in its suit)."""
         cdef int s, i, low
@@ -533,7 +573,7 @@ cdef class GeneralSearch:
             else:
                 e.own[s] = d.own[s] & ((<uint32_t>1 << (2 * k[s])) - 1)
 
-    cdef int rel_to_rank(self, int s, int rel):
+    cdef int rel_to_rank(self, int s, int rel) noexcept nogil:
         """The rank of the rel-th remaining card of suit s from the bottom."""
         cdef uint16_t alive = self.in_play(s)
         cdef int r, cnt = 0
@@ -544,11 +584,11 @@ cdef class GeneralSearch:
                 cnt += 1
         return -1
 
-    cdef int rank_to_rel(self, int s, int rank):
+    cdef int rank_to_rel(self, int s, int rank) noexcept nogil:
         cdef uint16_t alive = self.in_play(s)
         return _popcount16(alive & ((<uint16_t>1 << rank) - 1))
 
-    cdef int last_trick(self, int leader):
+    cdef int last_trick(self, int leader) noexcept nogil:
         """The counted side's trick (0/1) when each player holds one card."""
         cdef int i, p, s
         for i in range(self.nplayers):
@@ -560,7 +600,7 @@ cdef class GeneralSearch:
                     break
         return self.counted[(leader + self.winner_pos(1, self.nplayers)) % self.nplayers]
 
-    cdef int quick_tricks(self, int leader, int skip, int entry):
+    cdef int quick_tricks(self, int leader, int skip, int entry) noexcept nogil:
         """Tricks the leader can take at once from the top of his own suits.
 
         A run of the highest remaining cards of a suit in the leader's hand wins
@@ -616,7 +656,7 @@ cdef class GeneralSearch:
                 total = i
         return total
 
-    cdef int partner_entry(self, int leader):
+    cdef int partner_entry(self, int leader) noexcept nogil:
         """Sure tricks of the leader's side when he leads a suit to a
         partner's top card that no opponent can ruff now: that trick, then the
         partner's quick tricks in the other suits (the opponents' cards played
@@ -647,7 +687,7 @@ cdef class GeneralSearch:
                     best = v
         return best
 
-    cdef int leader_takes_all(self, int leader):
+    cdef int leader_takes_all(self, int leader) noexcept nogil:
         """1 when every card of the leader is above every other remaining card
         of its suit and no other player holds a trump: he wins every trick."""
         cdef int s, q
@@ -668,7 +708,7 @@ cdef class GeneralSearch:
                 return 0
         return 1
 
-    cdef int sure_loss(self, int leader):
+    cdef int sure_loss(self, int leader) noexcept nogil:
         """Misère: 1 when the leader's side can surely lose this trick. He leads
         his lowest card of a suit some opponent holds, every opponent's card of
         it being higher; each partner either plays a card of it below every
@@ -706,7 +746,7 @@ cdef class GeneralSearch:
                 return s + 1
         return 0
 
-    cdef int sure_win(self, int leader):
+    cdef int sure_win(self, int leader) noexcept nogil:
         """1 when every card of the leader beats every opponent's card of its
         suit and no opponent can ruff any of them: his side wins this trick."""
         cdef int s, q
@@ -723,7 +763,7 @@ cdef class GeneralSearch:
                     return 0
         return 1
 
-    cdef int top_against(self, int leader):
+    cdef int top_against(self, int leader) noexcept nogil:
         """1 when in every suit the leader holds an opponent holds a card above
         all of the leader's side's cards of it and no partner can ruff it: the
         leader's side cannot win this trick."""
@@ -747,7 +787,7 @@ cdef class GeneralSearch:
                 return 0
         return 1
 
-    cdef void run_rel(self, uint16_t* rel):
+    cdef void run_rel(self, uint16_t* rel) noexcept nogil:
         """The cards quick tricks depend on: in each suit, the run of the top
         card's owner and the card that ends it."""
         cdef int s, q, r, o
@@ -768,7 +808,7 @@ cdef class GeneralSearch:
                         break
                 r -= 1
 
-    cdef void trick_rel(self, int t, uint16_t* rel):
+    cdef void trick_rel(self, int t, uint16_t* rel) noexcept nogil:
         """The card that won trick t, when it beat another card of its suit."""
         cdef int b = self.winner_pos(t, self.nplayers), i
         for i in range(self.nplayers):
@@ -776,7 +816,7 @@ cdef class GeneralSearch:
                 rel[self.tsuit[t][b]] |= <uint16_t>1 << self.trank[t][b]
                 return
 
-    cdef int trump_bound(self, int won, int target, int R, uint16_t* rel):
+    cdef int trump_bound(self, int won, int target, int R, uint16_t* rel) noexcept nogil:
         """Tricks the trumps guarantee in any play, misère too: each trump of
         a hand wins its trick for that hand's side unless an opponent plays a
         higher trump to it, and each opposing trump does that once at most;
@@ -812,7 +852,7 @@ cdef class GeneralSearch:
                 return 0
         return -1
 
-    cdef void trump_rel(self, int q, int k, int v, uint16_t* rel):
+    cdef void trump_rel(self, int q, int k, int v, uint16_t* rel) noexcept nogil:
         """The trumps a bound of ``trump_bound`` rests on: the top run, or
         every trump down to the hand's lowest one."""
         cdef int r, cnt = 0, tr = self.trump
@@ -827,7 +867,7 @@ cdef class GeneralSearch:
         else:
             rel[tr] |= <uint16_t>1 << _low_bit(mine)
 
-    cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel):
+    cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel) noexcept nogil:
         """Can the counted side take ``target`` tricks? Also sets ``rel``: the
         cards (of the hands and the trick) whose ranks the answer depends on;
         every card of a suit above the lowest of them is taken as relevant
@@ -854,11 +894,9 @@ cdef class GeneralSearch:
         if self.max_nodes and self.nodes > self.max_nodes:
             self.status = 1
             return ABORT
-        if (self.nodes & 0xFFFF) == 0:
-            # Ctrl-C, or this thread's work stopped from outside (solver.stop_when).
-            if PyErr_CheckSignals() != 0 or _stop_requested():
-                self.status = 2
-                return ABORT
+        if (self.nodes & 0xFFFF) == 0 and self.interrupted():
+            self.status = 2
+            return ABORT
         if pos == 0:
             R = t
             if won >= target:
@@ -979,7 +1017,19 @@ cdef class GeneralSearch:
                            self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
         return result
 
-    cdef uint16_t in_play(self, int s):
+    cdef int interrupted(self) noexcept nogil:
+        """Ctrl-C, ``cancel_searches()``, or this thread's work stopped from
+        outside (solver.stop_when): the search runs without the GIL and takes
+        it for this look only."""
+        if cancel_flag:
+            return 1
+        with gil:
+            try:
+                return 1 if PyErr_CheckSignals() != 0 or _stop_requested() else 0
+            except BaseException:
+                return 1
+
+    cdef uint16_t in_play(self, int s) noexcept nogil:
         """The cards of suit ``s`` still in the hands (by rank bit)."""
         cdef int q
         cdef uint16_t alive = 0
@@ -987,12 +1037,12 @@ cdef class GeneralSearch:
             alive |= self.h[q][s]
         return alive
 
-    cdef void suit_rel(self, int s, uint16_t* rel):
+    cdef void suit_rel(self, int s, uint16_t* rel) noexcept nogil:
         cdef int q
         for q in range(self.nplayers):
             rel[s] |= self.h[q][s]
 
-    cdef void top_rel(self, int leader, uint16_t* rel):
+    cdef void top_rel(self, int leader, uint16_t* rel) noexcept nogil:
         """The top card in play of each suit the leader holds."""
         cdef int s, q
         cdef uint16_t alive

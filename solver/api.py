@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Iterable, NamedTuple, Optional
 
-from . import _core, _stop
+from . import _core, _general, _stop
 from .cards import HTML_SUIT_SYMBOLS, SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .objective import TRICKS, Objective, ObjectiveError
@@ -147,8 +147,10 @@ def map_threads(fn, items, workers: int) -> list:
             pool.shutdown(wait=True)    # the same check stops every worker's search
             raise
         _core.cancel_searches()
+        _general.cancel_searches()      # the general solver's (Courts) too
         pool.shutdown(wait=True)
         _core.clear_cancel()
+        _general.clear_cancel()
         raise
     finally:
         pool.shutdown(wait=True)
