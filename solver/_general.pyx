@@ -26,7 +26,8 @@ take at least ``target`` tricks?") driven by a binary search over targets
   for every position with the same shape (each hand's length in each suit)
   and leader in which the top cards of each suit, down to the lowest
   relevant one, have the same owners (cards compared by relative rank, so
-  played cards do not count). Entries of one shape share a bucket of 32;
+  played cards do not count). Entries of one shape share a bucket of 128
+  (the owners compared first: they tell a bucket's entries apart);
   they stay valid for every target and every search of one solver;
 - trump bounds that hold in any play, misère too (each trump of a hand wins
   its trick unless a higher opposing trump falls on it; a top run of trumps
@@ -53,7 +54,7 @@ cdef enum:
     MAXR = 16
     MAXMOVES = 80
     MAXT = 32
-    BUCKET = 32
+    BUCKET = 128
     ABORT = -1
 
 
@@ -64,7 +65,7 @@ cdef struct Entry:
     # owners ``own[s]`` (2 bits a card, the highest first): partition search.
     uint64_t sig             # the shape and leader hashed: a quick first test
     uint8_t shape[MAXP * MAXS]
-    uint32_t own[MAXS]
+    uint32_t own[MAXS]       # (masked: the top k[s] cards' owners only)
     uint8_t k[MAXS]
     uint8_t leader
     uint8_t used
@@ -122,6 +123,12 @@ cdef inline int _low_bit(uint16_t x) noexcept nogil:
 
 cdef inline int _high_bit(uint16_t x) noexcept nogil:
     return -1 if x == 0 else 31 - __builtin_clz(x)
+
+
+cdef inline uint32_t _owners_mask(int k) noexcept nogil:
+    """The bits of a suit's owners word (2 a card, the highest first) that
+    name the owners of its top ``k`` cards."""
+    return 0xFFFFFFFF if k >= 16 else ((<uint32_t>1 << (2 * k)) - 1)
 
 
 cdef inline int _top_run(uint16_t held, uint16_t alive) noexcept nogil:
@@ -484,17 +491,16 @@ cdef class GeneralSearch:
 
     cdef inline bint matches(self, Entry* e, int leader, Pos* d) noexcept nogil:
         cdef int s
-        cdef uint32_t m
+        # The owners first: the entries of a bucket mostly share the shape
+        # and the leader (they are its hash), so the owners tell them apart.
+        for s in range(self.nsuits):
+            if (e.own[s] ^ d.own[s]) & _owners_mask(e.k[s]):
+                return False
         if not e.used or e.sig != d.sig or e.leader != leader:
             return False
         for s in range(self.nplayers * MAXS):
             if e.shape[s] != d.shape[s]:
                 return False
-        for s in range(self.nsuits):
-            if e.k[s]:
-                m = 0xFFFFFFFF if e.k[s] >= 16 else ((<uint32_t>1 << (2 * e.k[s])) - 1)
-                if (e.own[s] ^ d.own[s]) & m:
-                    return False
         return True
 
     cdef void entry_rel(self, Entry* e, Pos* d, uint16_t* rel) noexcept nogil:
@@ -568,10 +574,7 @@ cdef class GeneralSearch:
             e.shape[s] = d.shape[s]
         for s in range(MAXS):
             e.k[s] = k[s]
-            if k[s] >= 16:
-                e.own[s] = d.own[s]
-            else:
-                e.own[s] = d.own[s] & ((<uint32_t>1 << (2 * k[s])) - 1)
+            e.own[s] = d.own[s] & _owners_mask(k[s])
 
     cdef int rel_to_rank(self, int s, int rel) noexcept nogil:
         """The rank of the rel-th remaining card of suit s from the bottom."""
