@@ -26,9 +26,12 @@ take at least ``target`` tricks?") driven by a binary search over targets
   for every position with the same shape (each hand's length in each suit)
   and leader in which the top cards of each suit, down to the lowest
   relevant one, have the same owners (cards compared by relative rank, so
-  played cards do not count). Entries of one shape share a bucket of 128
-  (the owners compared first: they tell a bucket's entries apart);
-  they stay valid for every target and every search of one solver;
+  played cards do not count). As in the fast core, a shape and leader keep
+  every entry made for them, in a list of their own (newest tried first;
+  fixed buckets of 32 entries a shape thrashed: hard deals took twice the
+  nodes); at ``2**table_bits`` entries the table forgets the half nearest
+  the end of play. Entries stay valid for every target and every search of
+  one solver;
 - trump bounds that hold in any play, misère too (each trump of a hand wins
   its trick unless a higher opposing trump falls on it; a top run of trumps
   wins a trick each), and quick tricks and sure winners/losers at trick
@@ -44,7 +47,7 @@ take at least ``target`` tricks?") driven by a binary search over targets
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 from ._stop import requested as _stop_requested
 
@@ -54,26 +57,32 @@ cdef enum:
     MAXR = 16
     MAXMOVES = 80
     MAXT = 32
-    BUCKET = 128
     ABORT = -1
+    SHAPES = 1 << 14     # the shape slots a table starts with
 
 
 cdef struct Entry:
     # A bound on the counted side's remaining tricks that holds for every
-    # position with this shape (each hand's length in each suit) and leader in
+    # position of its shape (each hand's length in each suit) and leader in
     # which the top ``k[s]`` cards still in play of each suit ``s`` have the
     # owners ``own[s]`` (2 bits a card, the highest first): partition search.
-    uint64_t sig             # the shape and leader hashed: a quick first test
-    uint8_t shape[MAXP * MAXS]
     uint32_t own[MAXS]       # (masked: the top k[s] cards' owners only)
     uint8_t k[MAXS]
-    uint8_t leader
-    uint8_t used
-    uint8_t depth
     uint8_t upper            # 0: value is a lower bound, 1: an upper bound
     int8_t value
     int8_t best_suit
     int8_t best_rel
+
+
+cdef struct Shape:
+    # One shape and leader: every entry kept for it, the newest last (as the
+    # fast core's buckets: a shape's entries are not limited in number).
+    uint64_t sig             # the shape and leader hashed (0: a free slot)
+    uint8_t shape[MAXP * MAXS]
+    uint8_t leader
+    uint8_t depth            # tricks left
+    int n, cap
+    Entry* entries
 
 
 cdef struct Pos:
@@ -82,7 +91,6 @@ cdef struct Pos:
     uint32_t own[MAXS]       # owners of the cards in play, highest first
     uint16_t alive[MAXS]
     uint64_t sig
-    uint64_t base
 
 
 #: Set by cancel_searches() (``solver.map_threads`` on Ctrl-C): every running
@@ -155,13 +163,13 @@ cdef class GeneralSearch:
     cdef int tsuit[MAXT][MAXP]     # the cards of each trick in progress, by
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
-    cdef Entry* table
-    cdef uint64_t* sigs      # each entry's sig, scanned first (0: empty)
-    cdef uint64_t tmask
+    cdef Shape* shapes       # open addressing by sig, twice as many slots as shapes
+    cdef uint64_t smask      # slots - 1
+    cdef long long nshapes, nentries, max_entries
+    cdef readonly long long prunes      # times the table was full (tests, benches)
     cdef readonly long long nodes
     cdef long long max_nodes
     cdef int status          # 0 fine, 1 budget, 2 interrupted
-    cdef int turn
 
     def __cinit__(self, suit_lengths, int nplayers, int trump, counted, maximisers,
                   int table_bits=19):
@@ -188,24 +196,119 @@ cdef class GeneralSearch:
             self.counted[i] = 1 if i in counted else 0
             self.maxer[i] = 1 if i in maximisers else 0
             self.wantwin[i] = 1 if self.counted[i] == self.maxer[i] else 0
-        self.tmask = (<uint64_t>1 << table_bits) - 1
-        self.table = <Entry*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(Entry))
-        self.sigs = <uint64_t*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(uint64_t))
-        if self.table == NULL or self.sigs == NULL:
+        # table_bits: at most 2**table_bits entries, then the table starts afresh
+        self.max_entries = <long long>1 << table_bits
+        self.smask = SHAPES - 1
+        self.shapes = <Shape*>calloc(SHAPES, sizeof(Shape))
+        if self.shapes == NULL:
             raise MemoryError()
         self.nodes = 0
         self.max_nodes = 0
         self.status = 0
 
     def __dealloc__(self):
-        if self.table != NULL:
-            free(self.table)
-        if self.sigs != NULL:
-            free(self.sigs)
+        if self.shapes != NULL:
+            self.forget()
+            free(self.shapes)
 
     def clear(self):
-        memset(self.table, 0, ((self.tmask + 1) + BUCKET) * sizeof(Entry))
-        memset(self.sigs, 0, ((self.tmask + 1) + BUCKET) * sizeof(uint64_t))
+        self.forget()
+
+    cdef void forget(self) noexcept nogil:
+        """Every entry gone (the slots kept)."""
+        cdef uint64_t i
+        for i in range(self.smask + 1):
+            if self.shapes[i].sig:
+                free(self.shapes[i].entries)
+        memset(self.shapes, 0, (self.smask + 1) * sizeof(Shape))
+        self.nshapes = 0
+        self.nentries = 0
+
+    cdef Shape* find_shape(self, int leader, Pos* d, bint create) noexcept nogil:
+        """The entries of this position's shape and leader (NULL: none yet,
+        or, with ``create``, no memory for them)."""
+        cdef uint64_t i = d.sig & self.smask
+        cdef Shape* sh
+        cdef int s
+        while True:
+            sh = &self.shapes[i]
+            if sh.sig == 0:
+                if not create:
+                    return NULL
+                if 2 * (self.nshapes + 1) > <long long>(self.smask + 1):
+                    if not self.grow():
+                        return NULL
+                    return self.find_shape(leader, d, create)
+                sh.sig = d.sig
+                sh.leader = leader
+                sh.depth = 0
+                for s in range(MAXP * MAXS):
+                    sh.shape[s] = d.shape[s]
+                    if s < MAXS:
+                        sh.depth += d.shape[s]
+                self.nshapes += 1
+                return sh
+            if sh.sig == d.sig and sh.leader == leader:
+                for s in range(self.nplayers * MAXS):
+                    if sh.shape[s] != d.shape[s]:
+                        break
+                else:
+                    return sh
+            i = (i + 1) & self.smask
+
+    cdef void prune(self) noexcept nogil:
+        """The table is full: forget the entries nearest the end of play (the
+        cheapest to find again), half of them or a little more."""
+        cdef long long count[MAXT + 1]
+        cdef long long acc = 0
+        cdef int cut = MAXT, t
+        cdef uint64_t i, j
+        cdef Shape* kept = <Shape*>calloc(self.smask + 1, sizeof(Shape))
+        self.prunes += 1
+        if kept == NULL:
+            self.forget()
+            return
+        for t in range(MAXT + 1):
+            count[t] = 0
+        for i in range(self.smask + 1):
+            if self.shapes[i].sig:
+                count[self.shapes[i].depth] += self.shapes[i].n
+        for t in range(MAXT + 1):
+            acc += count[t]
+            if 2 * acc >= self.nentries:
+                cut = t
+                break
+        for i in range(self.smask + 1):
+            if not self.shapes[i].sig:
+                continue
+            if self.shapes[i].depth <= cut:
+                free(self.shapes[i].entries)
+                self.nshapes -= 1
+                self.nentries -= self.shapes[i].n
+                continue
+            j = self.shapes[i].sig & self.smask
+            while kept[j].sig:
+                j = (j + 1) & self.smask
+            kept[j] = self.shapes[i]
+        free(self.shapes)
+        self.shapes = kept
+
+    cdef bint grow(self) noexcept nogil:
+        """Twice the slots, the shapes moved over; 0 if there is no memory."""
+        cdef uint64_t i, j, nmask = 2 * self.smask + 1
+        cdef Shape* bigger = <Shape*>calloc(nmask + 1, sizeof(Shape))
+        if bigger == NULL:
+            return 0
+        for i in range(self.smask + 1):
+            if self.shapes[i].sig:
+                j = self.shapes[i].sig & nmask
+                while bigger[j].sig:
+                    j = (j + 1) & nmask
+                bigger[j] = self.shapes[i]
+        free(self.shapes)
+        self.shapes = bigger
+        self.smask = nmask
+        return 1
 
     # -- Python entry points --------------------------------------------------
     def set_position(self, hands, played):
@@ -487,19 +590,13 @@ cdef class GeneralSearch:
                     own |= (<uint32_t>q) << (2 * _popcount16(alive >> (r + 1)))
             d.own[s] = own
         d.sig = hsh | 1
-        d.base = hsh & self.tmask
 
-    cdef inline bint matches(self, Entry* e, int leader, Pos* d) noexcept nogil:
+    cdef inline bint matches(self, Entry* e, Pos* d) noexcept nogil:
+        """Do the owners of the entry's top cards own them here? (The shape
+        and leader are its list's.)"""
         cdef int s
-        # The owners first: the entries of a bucket mostly share the shape
-        # and the leader (they are its hash), so the owners tell them apart.
         for s in range(self.nsuits):
             if (e.own[s] ^ d.own[s]) & _owners_mask(e.k[s]):
-                return False
-        if not e.used or e.sig != d.sig or e.leader != leader:
-            return False
-        for s in range(self.nplayers * MAXS):
-            if e.shape[s] != d.shape[s]:
                 return False
         return True
 
@@ -516,15 +613,15 @@ cdef class GeneralSearch:
                     cnt += 1
                 r -= 1
 
-    cdef void store(self, int leader, Pos* d, int depth, int upper, int value,
+    cdef void store(self, int leader, Pos* d, int upper, int value,
                     uint16_t* rel, int best_suit, int best_rel) noexcept nogil:
         """Keep a bound that depends on the cards ``rel`` (with every card
         above the lowest of them in its suit)."""
-        cdef int s, i, low
+        cdef int s, i, low, cap
         cdef uint8_t k[MAXS]
-        cdef uint32_t m
         cdef Entry* e
-        cdef Entry* victim = NULL
+        cdef Entry* more
+        cdef Shape* sh
         cdef bint same
         for s in range(MAXS):
             k[s] = 0
@@ -532,46 +629,44 @@ cdef class GeneralSearch:
             if rel[s]:
                 low = _low_bit(rel[s])
                 k[s] = _popcount16(d.alive[s] >> low)
-        for i in range(BUCKET):
-            e = &self.table[d.base + i]
-            if not e.used:
-                if victim == NULL or victim.used:
-                    victim = e
+        if self.nentries >= self.max_entries:
+            self.prune()
+        sh = self.find_shape(leader, d, 1)
+        if sh == NULL:
+            return
+        for i in range(sh.n):
+            e = &sh.entries[i]
+            if e.upper != upper or not self.matches(e, d):
                 continue
-            if e.upper == upper and self.matches(e, leader, d):
-                same = True
-                for s in range(self.nsuits):
-                    if e.k[s] != k[s]:
-                        same = False
-                        break
-                if same:
-                    if upper:
-                        if value < e.value:
-                            e.value = value
-                    elif value > e.value:
+            same = True
+            for s in range(self.nsuits):
+                if e.k[s] != k[s]:
+                    same = False
+                    break
+            if same:
+                if upper:
+                    if value < e.value:
                         e.value = value
-                    if best_suit >= 0:
-                        e.best_suit = best_suit
-                        e.best_rel = best_rel
-                    return
-            if victim == NULL or (victim.used and e.depth < victim.depth):
-                victim = e
-        if victim.used and victim.depth >= depth:
-            # every slot holds as deep a position: take turns
-            self.turn = (self.turn + 1) % BUCKET
-            victim = &self.table[d.base + self.turn]
-        e = victim
-        e.used = 1
-        e.sig = d.sig
-        self.sigs[e - self.table] = d.sig
-        e.leader = leader
-        e.depth = depth
+                elif value > e.value:
+                    e.value = value
+                if best_suit >= 0:
+                    e.best_suit = best_suit
+                    e.best_rel = best_rel
+                return
+        if sh.n == sh.cap:
+            cap = 4 if sh.cap == 0 else 2 * sh.cap
+            more = <Entry*>realloc(sh.entries, cap * sizeof(Entry))
+            if more == NULL:
+                return
+            sh.entries = more
+            sh.cap = cap
+        e = &sh.entries[sh.n]
+        sh.n += 1
+        self.nentries += 1
         e.upper = upper
         e.value = value
         e.best_suit = best_suit
         e.best_rel = best_rel
-        for s in range(MAXP * MAXS):
-            e.shape[s] = d.shape[s]
         for s in range(MAXS):
             e.k[s] = k[s]
             e.own[s] = d.own[s] & _owners_mask(k[s])
@@ -881,6 +976,7 @@ cdef class GeneralSearch:
         cdef int best_suit = -1, best_rank = -1
         cdef Pos d
         cdef Entry* e
+        cdef Shape* sh
         cdef int ms[MAXMOVES]
         cdef int mr[MAXMOVES]
         cdef int mh[MAXMOVES]
@@ -955,11 +1051,12 @@ cdef class GeneralSearch:
                     self.run_rel(rel)
                     return 0
             self.describe(leader, &d)
-            for i in range(BUCKET):
-                if self.sigs[d.base + i] != d.sig:
-                    continue
-                e = &self.table[d.base + i]
-                if not self.matches(e, leader, &d):
+            sh = self.find_shape(leader, &d, 0)
+            i = sh.n if sh != NULL else 0
+            while i > 0:
+                i -= 1             # the newest entries first
+                e = &sh.entries[i]
+                if not self.matches(e, &d):
                     continue
                 if e.upper:
                     if won + e.value < target:
@@ -1011,11 +1108,11 @@ cdef class GeneralSearch:
             rel[s] = acc[s]
         if pos == 0:
             if result:
-                self.store(leader, &d, R, 0, target - won, rel,
+                self.store(leader, &d, 0, target - won, rel,
                            ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
                            self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
             else:
-                self.store(leader, &d, R, 1, target - won - 1, rel,
+                self.store(leader, &d, 1, target - won - 1, rel,
                            ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
                            self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
         return result
