@@ -48,7 +48,7 @@ take at least ``target`` tricks?") driven by a binary search over targets
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 from ._stop import requested as _stop_requested
 
 cdef enum:
@@ -248,12 +248,9 @@ cdef class GeneralSearch:
                         sh.depth += d.shape[s]
                 self.nshapes += 1
                 return sh
-            if sh.sig == d.sig and sh.leader == leader:
-                for s in range(self.nplayers * MAXS):
-                    if sh.shape[s] != d.shape[s]:
-                        break
-                else:
-                    return sh
+            if (sh.sig == d.sig and sh.leader == leader
+                    and memcmp(sh.shape, d.shape, MAXP * MAXS) == 0):
+                return sh
             i = (i + 1) & self.smask
 
     cdef void prune(self) noexcept nogil:

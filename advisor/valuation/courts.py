@@ -224,6 +224,11 @@ def courts_and_misere(deal, *, rules="semi-contract", strains=None,
     return [solved[strain] for strain in strains]
 
 
+#: The order a strain's declarers are solved in: each partner after the
+#: other, whose value is the first guess (``strain_tricks``'s ``guess``).
+SOLVING_ORDER = (Seat.N, Seat.S, Seat.E, Seat.W)
+
+
 def _strain_row(deal, rs, strain: str, max_nodes, starting) -> CourtsRow:
     """One strain's tricks for the four declarers and each side's best contract
     (``starting(label)`` is told of each declarer as it is started)."""
@@ -231,15 +236,16 @@ def _strain_row(deal, rs, strain: str, max_nodes, starting) -> CourtsRow:
     # One table serves the strain's four declarers (share_sides): a side's
     # tricks are the other side's rest, in misère too.
     g = GeneralSolver(layout, share_sides=True) if layout is not STANDARD else None
-    tricks: Dict[str, Tricks] = {}
+    found: Dict[str, Tricks] = {}
     guess = None
-    for s in SEATS:
+    for s in SOLVING_ORDER:
         starting(f"{strain} by {s.name}")
-        found = tricks[s.name] = strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
-                                               general=g, guess=guess)
-        # The next declarer is on the other side and the next player leads:
-        # its tricks are often within one of 13 minus these.
-        guess = None if isinstance(found, Bounds) else 13 - found
+        t = found[s.name] = strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
+                                          general=g, guess=guess)
+        # The partner declaring (the other defender leading) mostly takes as
+        # many tricks; the next side's first declarer about the rest.
+        guess = None if isinstance(t, Bounds) else (t if s in (Seat.N, Seat.E) else 13 - t)
+    tricks: Dict[str, Tricks] = {s.name: found[s.name] for s in SEATS}
     best: Dict[str, Optional[Tuple[str, str, int]]] = {"NS": None, "EW": None}
     for level in rs.levels:
         contract = f"{level}{strain}"
