@@ -289,3 +289,24 @@ def test_cancel_searches_stops_a_general_search():
     finally:
         _general.clear_cancel()
     assert GeneralSolver(COURTS).solve([["SA"], ["S2"], ["S3"], ["S4"]], None, 0) == 0
+
+
+def test_a_general_search_lets_other_threads_run():
+    """The search runs without the GIL (Courts strains are solved on two
+    threads): while one thread searches, this one is never held up for long."""
+    import threading
+    deal = Deal.from_pbn("N:Q9.8743.K543.KJ8 AJ5.QT6.JT6.9752 7632.52.A982.Q63 "
+                         "KT84.AKJ9.Q7.AT4")
+    hands = [[c for c in deal[s]] for s in range(4)]
+    worker = threading.Thread(target=lambda: GeneralSolver(COURTS_MISERE).solve(
+        hands, None, 0, misere=True, max_nodes=3_000_000))
+    start = time.perf_counter()
+    worker.start()
+    last, gap = time.perf_counter(), 0.0
+    while worker.is_alive():
+        now = time.perf_counter()
+        gap, last = max(gap, now - last), now
+        time.sleep(0.001)
+    worker.join()
+    assert time.perf_counter() - start > 0.3       # the search took a while...
+    assert gap < 0.25                              # ...and never held this thread
