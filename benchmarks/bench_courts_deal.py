@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-import common  # noqa: F401  (puts this source tree first on sys.path)
+from common import take_option  # (puts this source tree first on sys.path)
 from advisor.cli import EXAMPLE_DEAL
 from advisor.valuation.courts import courts_and_misere
 from bench_courts_nodes import deals as random_deals
@@ -56,15 +56,6 @@ def named(name: str) -> str:
     return name
 
 
-def _opt(args, name, default):
-    if name in args:
-        i = args.index(name)
-        value = args[i + 1]
-        del args[i:i + 2]
-        return value
-    return default
-
-
 def ours(deal: str, workers: int):
     w, c = time.perf_counter(), time.process_time()
     rows = courts_and_misere(deal, max_nodes=None, workers=workers)
@@ -86,10 +77,10 @@ def theirs(path: str, deal: str):
 
 def main():
     args = sys.argv[1:]
-    names = _opt(args, "--deals", "example,hard").split(",")
-    workers = [int(w) for w in _opt(args, "--workers", "1,2").split(",")]
-    against = _opt(args, "--against", None)
-    repeat = int(_opt(args, "--repeat", "1"))
+    names = take_option(args, "--deals", "example,hard").split(",")
+    workers = [int(w) for w in take_option(args, "--workers", "1,2").split(",")]
+    against = take_option(args, "--against", None)
+    repeat = int(take_option(args, "--repeat", "1"))
     save = "--save" in args
     refs = {}
     if os.path.exists(REFS):
