@@ -8,12 +8,13 @@ included), as DDS's SolveBoard does.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Iterable, NamedTuple, Optional
 
-from . import _core, _general, _stop
+from . import _core, _stop
 from .cards import HTML_SUIT_SYMBOLS, SEATS, STRAINS, Card, Deal, Seat, Strain, suit_mask
 from .errors import DealError, PositionError
 from .objective import TRICKS, Objective, ObjectiveError
@@ -146,11 +147,16 @@ def map_threads(fn, items, workers: int) -> list:
         if check is not None and _stop.requested():
             pool.shutdown(wait=True)    # the same check stops every worker's search
             raise
+        # The general solver's searches too (Courts), if it was ever loaded:
+        # the fast core alone must import without it (tests/test_packaging.py).
+        general = sys.modules.get(f"{__package__}._general")
         _core.cancel_searches()
-        _general.cancel_searches()      # the general solver's (Courts) too
+        if general is not None:
+            general.cancel_searches()
         pool.shutdown(wait=True)
         _core.clear_cancel()
-        _general.clear_cancel()
+        if general is not None:
+            general.clear_cancel()
         raise
     finally:
         pool.shutdown(wait=True)
