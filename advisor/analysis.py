@@ -294,6 +294,7 @@ def analyse_courts(deal, *, rules="semi-contract", max_nodes=None, exact=False,
     (``valuation.courts.courts_and_misere``; empty for other games).
     ``max_nodes``: each solve's budget (default ``courts.DEFAULT_NODES``);
     ``exact=True``: no budget at all. ``progress(done, total, label)``: called
-    as each strain's declarer is solved (8-25 s in all)."""
+    as each strain's declarer is started (a few seconds in all on most deals;
+    the strains are solved on two threads, ``courts.WORKERS``)."""
     budgets = Budgets(courts_nodes=None if exact else (max_nodes or DEFAULT_NODES))
     return Valuer(rules, deal, budgets=budgets).courts_rows(progress=progress)

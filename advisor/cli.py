@@ -267,7 +267,8 @@ def run_analyse(args, out) -> None:
     if args.max_nodes is not None and args.max_nodes < 0:
         raise CliError(f"--max-nodes must be 0 (no limit) or more, not {args.max_nodes}")
     budget = CLI_NODES if args.max_nodes is None else (args.max_nodes or None)
-    # 8-25 s a deal: a progress bar per strain and declarer on a terminal's stderr.
+    # Seconds a deal (minutes for a hard one): a progress bar per strain and declarer
+    # on a terminal's stderr; the strains are solved on two threads, Ctrl-C stops both.
     bar = progress_bar("Courts and misère: {task.description}",
                        show=bool(_rules.get(args.rules).extra_strains))
     with bar:

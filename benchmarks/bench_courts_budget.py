@@ -19,7 +19,7 @@ import os
 import sys
 import time
 
-import common  # noqa: F401  (puts this source tree first on sys.path)
+from common import take_option  # (puts this source tree first on sys.path)
 from solver import Bounds
 from solver.cards import Hand
 from advisor.valuation.courts import play_of
@@ -32,25 +32,16 @@ from bench_courts_nodes import deals
 REFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "courts_exact.json")
 
 
-def _opt(args, name, default):
-    if name in args:
-        i = args.index(name)
-        value = args[i + 1]
-        del args[i:i + 2]
-        return value
-    return default
-
-
 def main():
     refs = {}
     if os.path.exists(REFS):
         with open(REFS) as f:
             refs = json.load(f)
     args = sys.argv[1:]
-    budgets = [int(b) for b in _opt(args, "--budgets", "20000,100000,300000").split(",")]
-    exact_nodes = int(_opt(args, "--exact", "5000000"))
-    strains = _opt(args, "--strains", "CT,CTNT,MCT,MCTNT").split(",")
-    hand = _opt(args, "--hand", None)
+    budgets = [int(b) for b in take_option(args, "--budgets", "20000,100000,300000").split(",")]
+    exact_nodes = int(take_option(args, "--exact", "5000000"))
+    strains = take_option(args, "--strains", "CT,CTNT,MCT,MCTNT").split(",")
+    hand = take_option(args, "--hand", None)
     n = int(args[0]) if args else 20
     ds, declarer = deals(n), "N"
     if hand:                       # deals the advisor would sample for South's hand

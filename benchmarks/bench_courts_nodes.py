@@ -2,17 +2,16 @@
 
 python benchmarks/bench_courts_nodes.py [ndeals] [--budget N] [strains...]
 (--budget: nodes per solve, default courts.DEFAULT_NODES; the CLI uses CLI_NODES)
-One GeneralSolver per deal and layout shared by the four declarers, as
-advisor.valuation.courts.courts_and_misere does. Node counts are noise-free.
+Each strain of each deal as ``advisor.valuation.courts.courts_and_misere``
+solves it (one table for its four declarers, each partner's tricks the
+other's first guess), on one thread. Node counts are noise-free.
 """
 import random
 import sys
 
 from common import shuffled_deal
 from solver import Bounds
-from solver.cards import SEATS
-from advisor.valuation.courts import DEFAULT_NODES, play_of, strain_tricks
-from solver.general import GeneralSolver
+from advisor.valuation.courts import DEFAULT_NODES, courts_and_misere
 
 
 def deals(n, seed=2026):
@@ -38,12 +37,9 @@ def main():
         exact = nodes = 0
         cells = []
         for d in ds:
-            layout, _, _ = play_of(strain)
-            g = GeneralSolver(layout)
-            for s in SEATS:
-                before = g.nodes
-                t = strain_tricks(d, strain, s, general=g, max_nodes=budget)
-                nodes += g.nodes - before
+            row, = courts_and_misere(d, strains=[strain], max_nodes=budget, workers=1)
+            nodes += row.nodes
+            for t in row.tricks.values():
                 if isinstance(t, Bounds):
                     cells.append(f"{t.lower}-{t.upper}")
                 else:

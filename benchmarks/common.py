@@ -10,7 +10,8 @@
 - ``dds_table_timer()``: DDS (endplay's ``calc_dd_table``) on one thread, as
   ``pbn -> (seconds, {seat: {strain: tricks}})``, the layout of
   ``solver.DDTable.to_dict``;
-- ``timed(fn, *args)``: ``(seconds, result)``.
+- ``timed(fn, *args)``: ``(seconds, result)``;
+- ``take_option(args, name, default)``: a command-line option's value, taken out of ``args``.
 
 Speed claims are ratios of two solvers timed side by side in one run (the
 machine is shared), never absolute times.
@@ -109,3 +110,13 @@ def timed(fn, *args, **kwargs) -> tuple:
     start = time.perf_counter()
     result = fn(*args, **kwargs)
     return time.perf_counter() - start, result
+
+
+def take_option(args: list, name: str, default):
+    """The value after ``name`` in ``args`` (both then removed), or ``default``."""
+    if name in args:
+        i = args.index(name)
+        value = args[i + 1]
+        del args[i:i + 2]
+        return value
+    return default

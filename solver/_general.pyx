@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """A general double-dummy search: the card ranking is data.
 
 The fast core (``_core.pyx``) knows one deck: four suits of 13 ranks, four
@@ -26,8 +26,12 @@ take at least ``target`` tricks?") driven by a binary search over targets
   for every position with the same shape (each hand's length in each suit)
   and leader in which the top cards of each suit, down to the lowest
   relevant one, have the same owners (cards compared by relative rank, so
-  played cards do not count). Entries of one shape share a bucket of 32;
-  they stay valid for every target and every search of one solver;
+  played cards do not count). As in the fast core, a shape and leader keep
+  every entry made for them, in a list of their own (newest tried first;
+  fixed buckets of 32 entries a shape thrashed: hard deals took twice the
+  nodes); at ``2**table_bits`` entries the table forgets the half nearest
+  the end of play. Entries stay valid for every target and every search of
+  one solver;
 - trump bounds that hold in any play, misère too (each trump of a hand wins
   its trick unless a higher opposing trump falls on it; a top run of trumps
   wins a trick each), and quick tricks and sure winners/losers at trick
@@ -43,8 +47,8 @@ take at least ``target`` tricks?") driven by a binary search over targets
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free, realloc
+from libc.string cimport memcmp, memset
 from ._stop import requested as _stop_requested
 
 cdef enum:
@@ -53,26 +57,32 @@ cdef enum:
     MAXR = 16
     MAXMOVES = 80
     MAXT = 32
-    BUCKET = 32
     ABORT = -1
+    SHAPES = 1 << 14     # the shape slots a table starts with
 
 
 cdef struct Entry:
     # A bound on the counted side's remaining tricks that holds for every
-    # position with this shape (each hand's length in each suit) and leader in
+    # position of its shape (each hand's length in each suit) and leader in
     # which the top ``k[s]`` cards still in play of each suit ``s`` have the
     # owners ``own[s]`` (2 bits a card, the highest first): partition search.
-    uint64_t sig             # the shape and leader hashed: a quick first test
-    uint8_t shape[MAXP * MAXS]
-    uint32_t own[MAXS]
+    uint32_t own[MAXS]       # (masked: the top k[s] cards' owners only)
     uint8_t k[MAXS]
-    uint8_t leader
-    uint8_t used
-    uint8_t depth
     uint8_t upper            # 0: value is a lower bound, 1: an upper bound
     int8_t value
     int8_t best_suit
     int8_t best_rel
+
+
+cdef struct Shape:
+    # One shape and leader: every entry kept for it, the newest last (as the
+    # fast core's buckets: a shape's entries are not limited in number).
+    uint64_t sig             # the shape and leader hashed (0: a free slot)
+    uint8_t shape[MAXP * MAXS]
+    uint8_t leader
+    uint8_t depth            # tricks left
+    int n, cap
+    Entry* entries
 
 
 cdef struct Pos:
@@ -81,7 +91,24 @@ cdef struct Pos:
     uint32_t own[MAXS]       # owners of the cards in play, highest first
     uint16_t alive[MAXS]
     uint64_t sig
-    uint64_t base
+
+
+#: Set by cancel_searches() (``solver.map_threads`` on Ctrl-C): every running
+#: general search, in every thread, stops at its next look.
+cdef volatile int cancel_flag = 0
+
+
+def cancel_searches():
+    """Ask every running general search to stop at its next look (within a
+    few milliseconds); it then raises ``KeyboardInterrupt``."""
+    global cancel_flag
+    cancel_flag = 1
+
+
+def clear_cancel():
+    """Let general searches run again after ``cancel_searches()``."""
+    global cancel_flag
+    cancel_flag = 0
 
 
 class BudgetExceeded(Exception):
@@ -94,19 +121,25 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
 
 
-cdef inline int _popcount16(uint16_t x) nogil:
+cdef inline int _popcount16(uint16_t x) noexcept nogil:
     return __builtin_popcount(x)
 
 
-cdef inline int _low_bit(uint16_t x) nogil:
+cdef inline int _low_bit(uint16_t x) noexcept nogil:
     return __builtin_ctz(x)
 
 
-cdef inline int _high_bit(uint16_t x) nogil:
+cdef inline int _high_bit(uint16_t x) noexcept nogil:
     return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
-cdef inline int _top_run(uint16_t held, uint16_t alive) nogil:
+cdef inline uint32_t _owners_mask(int k) noexcept nogil:
+    """The bits of a suit's owners word (2 a card, the highest first) that
+    name the owners of its top ``k`` cards."""
+    return 0xFFFFFFFF if k >= 16 else ((<uint32_t>1 << (2 * k)) - 1)
+
+
+cdef inline int _top_run(uint16_t held, uint16_t alive) noexcept nogil:
     """How many of the highest cards still in play (``alive``) ``held`` holds
     in a row: the tricks it can take from the top of the suit."""
     cdef int run = 0, r = _high_bit(alive)
@@ -130,13 +163,13 @@ cdef class GeneralSearch:
     cdef int tsuit[MAXT][MAXP]     # the cards of each trick in progress, by
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
-    cdef Entry* table
-    cdef uint64_t* sigs      # each entry's sig, scanned first (0: empty)
-    cdef uint64_t tmask
+    cdef Shape* shapes       # open addressing by sig, twice as many slots as shapes
+    cdef uint64_t smask      # slots - 1
+    cdef long long nshapes, nentries, max_entries
+    cdef readonly long long prunes      # times the table was full (tests, benches)
     cdef readonly long long nodes
     cdef long long max_nodes
     cdef int status          # 0 fine, 1 budget, 2 interrupted
-    cdef int turn
 
     def __cinit__(self, suit_lengths, int nplayers, int trump, counted, maximisers,
                   int table_bits=19):
@@ -163,24 +196,116 @@ cdef class GeneralSearch:
             self.counted[i] = 1 if i in counted else 0
             self.maxer[i] = 1 if i in maximisers else 0
             self.wantwin[i] = 1 if self.counted[i] == self.maxer[i] else 0
-        self.tmask = (<uint64_t>1 << table_bits) - 1
-        self.table = <Entry*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(Entry))
-        self.sigs = <uint64_t*>calloc((<size_t>1 << table_bits) + BUCKET, sizeof(uint64_t))
-        if self.table == NULL or self.sigs == NULL:
+        # table_bits: at most 2**table_bits entries, then the table starts afresh
+        self.max_entries = <long long>1 << table_bits
+        self.smask = SHAPES - 1
+        self.shapes = <Shape*>calloc(SHAPES, sizeof(Shape))
+        if self.shapes == NULL:
             raise MemoryError()
         self.nodes = 0
         self.max_nodes = 0
         self.status = 0
 
     def __dealloc__(self):
-        if self.table != NULL:
-            free(self.table)
-        if self.sigs != NULL:
-            free(self.sigs)
+        if self.shapes != NULL:
+            self.forget()
+            free(self.shapes)
 
     def clear(self):
-        memset(self.table, 0, ((self.tmask + 1) + BUCKET) * sizeof(Entry))
-        memset(self.sigs, 0, ((self.tmask + 1) + BUCKET) * sizeof(uint64_t))
+        self.forget()
+
+    cdef void forget(self) noexcept nogil:
+        """Every entry gone (the slots kept)."""
+        cdef uint64_t i
+        for i in range(self.smask + 1):
+            if self.shapes[i].sig:
+                free(self.shapes[i].entries)
+        memset(self.shapes, 0, (self.smask + 1) * sizeof(Shape))
+        self.nshapes = 0
+        self.nentries = 0
+
+    cdef Shape* find_shape(self, int leader, Pos* d, bint create) noexcept nogil:
+        """The entries of this position's shape and leader (NULL: none yet,
+        or, with ``create``, no memory for them)."""
+        cdef uint64_t i = d.sig & self.smask
+        cdef Shape* sh
+        cdef int s
+        while True:
+            sh = &self.shapes[i]
+            if sh.sig == 0:
+                if not create:
+                    return NULL
+                if 2 * (self.nshapes + 1) > <long long>(self.smask + 1):
+                    if not self.grow():
+                        return NULL
+                    return self.find_shape(leader, d, create)
+                sh.sig = d.sig
+                sh.leader = leader
+                sh.depth = 0
+                for s in range(MAXP * MAXS):
+                    sh.shape[s] = d.shape[s]
+                    if s < MAXS:
+                        sh.depth += d.shape[s]
+                self.nshapes += 1
+                return sh
+            if (sh.sig == d.sig and sh.leader == leader
+                    and memcmp(sh.shape, d.shape, MAXP * MAXS) == 0):
+                return sh
+            i = (i + 1) & self.smask
+
+    cdef void prune(self) noexcept nogil:
+        """The table is full: forget the entries nearest the end of play (the
+        cheapest to find again), half of them or a little more."""
+        cdef long long count[MAXT + 1]
+        cdef long long acc = 0
+        cdef int cut = MAXT, t
+        cdef uint64_t i, j
+        cdef Shape* kept = <Shape*>calloc(self.smask + 1, sizeof(Shape))
+        self.prunes += 1
+        if kept == NULL:
+            self.forget()
+            return
+        for t in range(MAXT + 1):
+            count[t] = 0
+        for i in range(self.smask + 1):
+            if self.shapes[i].sig:
+                count[self.shapes[i].depth] += self.shapes[i].n
+        for t in range(MAXT + 1):
+            acc += count[t]
+            if 2 * acc >= self.nentries:
+                cut = t
+                break
+        for i in range(self.smask + 1):
+            if not self.shapes[i].sig:
+                continue
+            if self.shapes[i].depth <= cut:
+                free(self.shapes[i].entries)
+                self.nshapes -= 1
+                self.nentries -= self.shapes[i].n
+                continue
+            j = self.shapes[i].sig & self.smask
+            while kept[j].sig:
+                j = (j + 1) & self.smask
+            kept[j] = self.shapes[i]
+        free(self.shapes)
+        self.shapes = kept
+
+    cdef bint grow(self) noexcept nogil:
+        """Twice the slots, the shapes moved over; 0 if there is no memory."""
+        cdef uint64_t i, j, nmask = 2 * self.smask + 1
+        cdef Shape* bigger = <Shape*>calloc(nmask + 1, sizeof(Shape))
+        if bigger == NULL:
+            return 0
+        for i in range(self.smask + 1):
+            if self.shapes[i].sig:
+                j = self.shapes[i].sig & nmask
+                while bigger[j].sig:
+                    j = (j + 1) & nmask
+                bigger[j] = self.shapes[i]
+        free(self.shapes)
+        self.shapes = bigger
+        self.smask = nmask
+        return 1
 
     # -- Python entry points --------------------------------------------------
     def set_position(self, hands, played):
@@ -202,37 +327,58 @@ cdef class GeneralSearch:
             self.tsuit[t][p] = played[p][0]
             self.trank[t][p] = played[p][1]
 
-    def value(self, int leader, int pos, int won, long long max_nodes=0):
+    def value(self, int leader, int pos, int won, long long max_nodes=0, int guess=-1):
         """Exact tricks of the counted side (``won`` plus the rest), or raises
-        ``BudgetExceeded(lower, upper)``. The position is set by ``set_position``."""
+        ``BudgetExceeded(lower, upper, target)``. The position is set by
+        ``set_position``. ``guess`` (tricks, ``won`` included; -1: none): a
+        value the caller expects, say the same deal's value with another
+        leader; the first tests are then made next to it (MTD(f)'s idea), so
+        a good guess settles the value in two tests, each cheap once the
+        table holds the bounds of the first."""
         cdef int lo = won
         cdef int hi = won + (self.ncards + pos) // self.nplayers
-        cdef int t, r
+        cdef int t, r, nxt = -1, guided = 0
         cdef uint16_t rel[MAXS]
         # the budget is this call's: nodes counts every search of the solver
         self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
         cdef int k = 0, step
+        if guess >= 0:
+            if guess < lo:
+                guess = lo
+            if guess > hi:
+                guess = hi
+            # "more than the guess?" first, then one trick at a time from it
+            nxt = guess + 1 if guess < hi else guess
         while lo < hi:
-            # Closing in from both ends by quarters rather than halving: the
-            # probes far from the value are cheap and fill the table for the
-            # hard ones near it, and a search that runs out of budget leaves
-            # narrow bounds (on full misère Courts deals 6-9 where halving
-            # left 0-13) for about the same nodes when it finishes.
-            step = (hi - lo) // 4
-            if step < 1:
-                step = 1
-            t = lo + step if k % 2 == 0 else hi - step + 1
-            k += 1
-            r = self.search(leader, pos, won, t, rel)
+            if guess >= 0 and lo < nxt <= hi and guided < 3:
+                # next to the guess: at most three such tests, then (a guess
+                # far off) the quarter steps below
+                t = nxt
+                guided += 1
+            else:
+                # Closing in from both ends by quarters rather than halving: the
+                # probes far from the value are cheap and fill the table for the
+                # hard ones near it, and a search that runs out of budget leaves
+                # narrow bounds (on full misère Courts deals 6-9 where halving
+                # left 0-13) for about the same nodes when it finishes.
+                step = (hi - lo) // 4
+                if step < 1:
+                    step = 1
+                t = lo + step if k % 2 == 0 else hi - step + 1
+                k += 1
+            with nogil:         # other threads' searches run meanwhile
+                r = self.search(leader, pos, won, t, rel)
             if r == ABORT:
                 if self.status == 2:
                     raise KeyboardInterrupt
                 raise BudgetExceeded(lo, hi, t)
             if r:
                 lo = t
+                nxt = t + 1
             else:
                 hi = t - 1
+                nxt = t - 1
         return lo
 
     def probe(self, int leader, int pos, int won, int target, long long max_nodes=0):
@@ -241,7 +387,8 @@ cdef class GeneralSearch:
         cdef uint16_t rel[MAXS]
         self.max_nodes = self.nodes + max_nodes if max_nodes > 0 else 0
         self.status = 0
-        r = self.search(leader, pos, won, target, rel)
+        with nogil:
+            r = self.search(leader, pos, won, target, rel)
         if r == ABORT:
             if self.status == 2:
                 raise KeyboardInterrupt
@@ -279,7 +426,7 @@ cdef class GeneralSearch:
         return bool(self.counted[p])
 
     # -- the search -----------------------------------------------------------
-    cdef int winner_pos(self, int t, int n):
+    cdef int winner_pos(self, int t, int n) noexcept nogil:
         """Position (0..n-1) of the card winning the first n cards of trick t."""
         cdef int best = 0, i
         cdef int* ts = self.tsuit[t]
@@ -293,7 +440,7 @@ cdef class GeneralSearch:
         return best
 
     cdef int gen(self, int leader, int pos, int* ms, int* mr, int* mh, int* sc,
-                 int best_suit, int best_rank):
+                 int best_suit, int best_rank) noexcept nogil:
         """Moves of the player on move, one per group of equivalent cards, with
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
@@ -410,7 +557,7 @@ cdef class GeneralSearch:
             ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ts, tr, th, tc
         return n
 
-    cdef void describe(self, int leader, Pos* d):
+    cdef void describe(self, int leader, Pos* d) noexcept nogil:
         """The shape, the owners of each suit's cards (highest first) and the
         bucket of a position at a trick start."""
         cdef int s, r, q
@@ -440,24 +587,17 @@ cdef class GeneralSearch:
                     own |= (<uint32_t>q) << (2 * _popcount16(alive >> (r + 1)))
             d.own[s] = own
         d.sig = hsh | 1
-        d.base = hsh & self.tmask
 
-    cdef inline bint matches(self, Entry* e, int leader, Pos* d):
+    cdef inline bint matches(self, Entry* e, Pos* d) noexcept nogil:
+        """Do the owners of the entry's top cards own them here? (The shape
+        and leader are its list's.)"""
         cdef int s
-        cdef uint32_t m
-        if not e.used or e.sig != d.sig or e.leader != leader:
-            return False
-        for s in range(self.nplayers * MAXS):
-            if e.shape[s] != d.shape[s]:
-                return False
         for s in range(self.nsuits):
-            if e.k[s]:
-                m = 0xFFFFFFFF if e.k[s] >= 16 else ((<uint32_t>1 << (2 * e.k[s])) - 1)
-                if (e.own[s] ^ d.own[s]) & m:
-                    return False
+            if (e.own[s] ^ d.own[s]) & _owners_mask(e.k[s]):
+                return False
         return True
 
-    cdef void entry_rel(self, Entry* e, Pos* d, uint16_t* rel):
+    cdef void entry_rel(self, Entry* e, Pos* d, uint16_t* rel) noexcept nogil:
         """The cards an entry's bound depends on, in this position: the top
         ``k[s]`` cards in play of each suit."""
         cdef int s, r, cnt
@@ -470,15 +610,15 @@ cdef class GeneralSearch:
                     cnt += 1
                 r -= 1
 
-    cdef void store(self, int leader, Pos* d, int depth, int upper, int value,
-                    uint16_t* rel, int best_suit, int best_rel):
+    cdef void store(self, int leader, Pos* d, int upper, int value,
+                    uint16_t* rel, int best_suit, int best_rel) noexcept nogil:
         """Keep a bound that depends on the cards ``rel`` (with every card
         above the lowest of them in its suit)."""
-        cdef int s, i, low
+        cdef int s, i, low, cap
         cdef uint8_t k[MAXS]
-        cdef uint32_t m
         cdef Entry* e
-        cdef Entry* victim = NULL
+        cdef Entry* more
+        cdef Shape* sh
         cdef bint same
         for s in range(MAXS):
             k[s] = 0
@@ -486,54 +626,49 @@ cdef class GeneralSearch:
             if rel[s]:
                 low = _low_bit(rel[s])
                 k[s] = _popcount16(d.alive[s] >> low)
-        for i in range(BUCKET):
-            e = &self.table[d.base + i]
-            if not e.used:
-                if victim == NULL or victim.used:
-                    victim = e
+        if self.nentries >= self.max_entries:
+            self.prune()
+        sh = self.find_shape(leader, d, 1)
+        if sh == NULL:
+            return
+        for i in range(sh.n):
+            e = &sh.entries[i]
+            if e.upper != upper or not self.matches(e, d):
                 continue
-            if e.upper == upper and self.matches(e, leader, d):
-                same = True
-                for s in range(self.nsuits):
-                    if e.k[s] != k[s]:
-                        same = False
-                        break
-                if same:
-                    if upper:
-                        if value < e.value:
-                            e.value = value
-                    elif value > e.value:
+            same = True
+            for s in range(self.nsuits):
+                if e.k[s] != k[s]:
+                    same = False
+                    break
+            if same:
+                if upper:
+                    if value < e.value:
                         e.value = value
-                    if best_suit >= 0:
-                        e.best_suit = best_suit
-                        e.best_rel = best_rel
-                    return
-            if victim == NULL or (victim.used and e.depth < victim.depth):
-                victim = e
-        if victim.used and victim.depth >= depth:
-            # every slot holds as deep a position: take turns
-            self.turn = (self.turn + 1) % BUCKET
-            victim = &self.table[d.base + self.turn]
-        e = victim
-        e.used = 1
-        e.sig = d.sig
-        self.sigs[e - self.table] = d.sig
-        e.leader = leader
-        e.depth = depth
+                elif value > e.value:
+                    e.value = value
+                if best_suit >= 0:
+                    e.best_suit = best_suit
+                    e.best_rel = best_rel
+                return
+        if sh.n == sh.cap:
+            cap = 4 if sh.cap == 0 else 2 * sh.cap
+            more = <Entry*>realloc(sh.entries, cap * sizeof(Entry))
+            if more == NULL:
+                return
+            sh.entries = more
+            sh.cap = cap
+        e = &sh.entries[sh.n]
+        sh.n += 1
+        self.nentries += 1
         e.upper = upper
         e.value = value
         e.best_suit = best_suit
         e.best_rel = best_rel
-        for s in range(MAXP * MAXS):
-            e.shape[s] = d.shape[s]
         for s in range(MAXS):
             e.k[s] = k[s]
-            if k[s] >= 16:
-                e.own[s] = d.own[s]
-            else:
-                e.own[s] = d.own[s] & ((<uint32_t>1 << (2 * k[s])) - 1)
+            e.own[s] = d.own[s] & _owners_mask(k[s])
 
-    cdef int rel_to_rank(self, int s, int rel):
+    cdef int rel_to_rank(self, int s, int rel) noexcept nogil:
         """The rank of the rel-th remaining card of suit s from the bottom."""
         cdef uint16_t alive = self.in_play(s)
         cdef int r, cnt = 0
@@ -544,11 +679,11 @@ cdef class GeneralSearch:
                 cnt += 1
         return -1
 
-    cdef int rank_to_rel(self, int s, int rank):
+    cdef int rank_to_rel(self, int s, int rank) noexcept nogil:
         cdef uint16_t alive = self.in_play(s)
         return _popcount16(alive & ((<uint16_t>1 << rank) - 1))
 
-    cdef int last_trick(self, int leader):
+    cdef int last_trick(self, int leader) noexcept nogil:
         """The counted side's trick (0/1) when each player holds one card."""
         cdef int i, p, s
         for i in range(self.nplayers):
@@ -560,7 +695,7 @@ cdef class GeneralSearch:
                     break
         return self.counted[(leader + self.winner_pos(1, self.nplayers)) % self.nplayers]
 
-    cdef int quick_tricks(self, int leader, int skip, int entry):
+    cdef int quick_tricks(self, int leader, int skip, int entry) noexcept nogil:
         """Tricks the leader can take at once from the top of his own suits.
 
         A run of the highest remaining cards of a suit in the leader's hand wins
@@ -616,7 +751,7 @@ cdef class GeneralSearch:
                 total = i
         return total
 
-    cdef int partner_entry(self, int leader):
+    cdef int partner_entry(self, int leader) noexcept nogil:
         """Sure tricks of the leader's side when he leads a suit to a
         partner's top card that no opponent can ruff now: that trick, then the
         partner's quick tricks in the other suits (the opponents' cards played
@@ -647,7 +782,7 @@ cdef class GeneralSearch:
                     best = v
         return best
 
-    cdef int leader_takes_all(self, int leader):
+    cdef int leader_takes_all(self, int leader) noexcept nogil:
         """1 when every card of the leader is above every other remaining card
         of its suit and no other player holds a trump: he wins every trick."""
         cdef int s, q
@@ -668,7 +803,7 @@ cdef class GeneralSearch:
                 return 0
         return 1
 
-    cdef int sure_loss(self, int leader):
+    cdef int sure_loss(self, int leader) noexcept nogil:
         """Misère: 1 when the leader's side can surely lose this trick. He leads
         his lowest card of a suit some opponent holds, every opponent's card of
         it being higher; each partner either plays a card of it below every
@@ -706,7 +841,7 @@ cdef class GeneralSearch:
                 return s + 1
         return 0
 
-    cdef int sure_win(self, int leader):
+    cdef int sure_win(self, int leader) noexcept nogil:
         """1 when every card of the leader beats every opponent's card of its
         suit and no opponent can ruff any of them: his side wins this trick."""
         cdef int s, q
@@ -723,7 +858,7 @@ cdef class GeneralSearch:
                     return 0
         return 1
 
-    cdef int top_against(self, int leader):
+    cdef int top_against(self, int leader) noexcept nogil:
         """1 when in every suit the leader holds an opponent holds a card above
         all of the leader's side's cards of it and no partner can ruff it: the
         leader's side cannot win this trick."""
@@ -747,7 +882,7 @@ cdef class GeneralSearch:
                 return 0
         return 1
 
-    cdef void run_rel(self, uint16_t* rel):
+    cdef void run_rel(self, uint16_t* rel) noexcept nogil:
         """The cards quick tricks depend on: in each suit, the run of the top
         card's owner and the card that ends it."""
         cdef int s, q, r, o
@@ -768,7 +903,7 @@ cdef class GeneralSearch:
                         break
                 r -= 1
 
-    cdef void trick_rel(self, int t, uint16_t* rel):
+    cdef void trick_rel(self, int t, uint16_t* rel) noexcept nogil:
         """The card that won trick t, when it beat another card of its suit."""
         cdef int b = self.winner_pos(t, self.nplayers), i
         for i in range(self.nplayers):
@@ -776,7 +911,7 @@ cdef class GeneralSearch:
                 rel[self.tsuit[t][b]] |= <uint16_t>1 << self.trank[t][b]
                 return
 
-    cdef int trump_bound(self, int won, int target, int R, uint16_t* rel):
+    cdef int trump_bound(self, int won, int target, int R, uint16_t* rel) noexcept nogil:
         """Tricks the trumps guarantee in any play, misère too: each trump of
         a hand wins its trick for that hand's side unless an opponent plays a
         higher trump to it, and each opposing trump does that once at most;
@@ -812,7 +947,7 @@ cdef class GeneralSearch:
                 return 0
         return -1
 
-    cdef void trump_rel(self, int q, int k, int v, uint16_t* rel):
+    cdef void trump_rel(self, int q, int k, int v, uint16_t* rel) noexcept nogil:
         """The trumps a bound of ``trump_bound`` rests on: the top run, or
         every trump down to the hand's lowest one."""
         cdef int r, cnt = 0, tr = self.trump
@@ -827,7 +962,7 @@ cdef class GeneralSearch:
         else:
             rel[tr] |= <uint16_t>1 << _low_bit(mine)
 
-    cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel):
+    cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel) noexcept nogil:
         """Can the counted side take ``target`` tricks? Also sets ``rel``: the
         cards (of the hands and the trick) whose ranks the answer depends on;
         every card of a suit above the lowest of them is taken as relevant
@@ -838,6 +973,7 @@ cdef class GeneralSearch:
         cdef int best_suit = -1, best_rank = -1
         cdef Pos d
         cdef Entry* e
+        cdef Shape* sh
         cdef int ms[MAXMOVES]
         cdef int mr[MAXMOVES]
         cdef int mh[MAXMOVES]
@@ -854,11 +990,9 @@ cdef class GeneralSearch:
         if self.max_nodes and self.nodes > self.max_nodes:
             self.status = 1
             return ABORT
-        if (self.nodes & 0xFFFF) == 0:
-            # Ctrl-C, or this thread's work stopped from outside (solver.stop_when).
-            if PyErr_CheckSignals() != 0 or _stop_requested():
-                self.status = 2
-                return ABORT
+        if (self.nodes & 0xFFFF) == 0 and self.interrupted():
+            self.status = 2
+            return ABORT
         if pos == 0:
             R = t
             if won >= target:
@@ -914,11 +1048,12 @@ cdef class GeneralSearch:
                     self.run_rel(rel)
                     return 0
             self.describe(leader, &d)
-            for i in range(BUCKET):
-                if self.sigs[d.base + i] != d.sig:
-                    continue
-                e = &self.table[d.base + i]
-                if not self.matches(e, leader, &d):
+            sh = self.find_shape(leader, &d, 0)
+            i = sh.n if sh != NULL else 0
+            while i > 0:
+                i -= 1             # the newest entries first
+                e = &sh.entries[i]
+                if not self.matches(e, &d):
                     continue
                 if e.upper:
                     if won + e.value < target:
@@ -970,16 +1105,28 @@ cdef class GeneralSearch:
             rel[s] = acc[s]
         if pos == 0:
             if result:
-                self.store(leader, &d, R, 0, target - won, rel,
+                self.store(leader, &d, 0, target - won, rel,
                            ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
                            self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
             else:
-                self.store(leader, &d, R, 1, target - won - 1, rel,
+                self.store(leader, &d, 1, target - won - 1, rel,
                            ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
                            self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
         return result
 
-    cdef uint16_t in_play(self, int s):
+    cdef int interrupted(self) noexcept nogil:
+        """Ctrl-C, ``cancel_searches()``, or this thread's work stopped from
+        outside (solver.stop_when): the search runs without the GIL and takes
+        it for this look only."""
+        if cancel_flag:
+            return 1
+        with gil:
+            try:
+                return 1 if PyErr_CheckSignals() != 0 or _stop_requested() else 0
+            except BaseException:
+                return 1
+
+    cdef uint16_t in_play(self, int s) noexcept nogil:
         """The cards of suit ``s`` still in the hands (by rank bit)."""
         cdef int q
         cdef uint16_t alive = 0
@@ -987,12 +1134,12 @@ cdef class GeneralSearch:
             alive |= self.h[q][s]
         return alive
 
-    cdef void suit_rel(self, int s, uint16_t* rel):
+    cdef void suit_rel(self, int s, uint16_t* rel) noexcept nogil:
         cdef int q
         for q in range(self.nplayers):
             rel[s] |= self.h[q][s]
 
-    cdef void top_rel(self, int leader, uint16_t* rel):
+    cdef void top_rel(self, int leader, uint16_t* rel) noexcept nogil:
         """The top card in play of each suit the leader holds."""
         cdef int s, q
         cdef uint16_t alive

@@ -8,6 +8,7 @@ included), as DDS's SolveBoard does.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -146,9 +147,16 @@ def map_threads(fn, items, workers: int) -> list:
         if check is not None and _stop.requested():
             pool.shutdown(wait=True)    # the same check stops every worker's search
             raise
+        # The general solver's searches too (Courts), if it was ever loaded:
+        # the fast core alone must import without it (tests/test_packaging.py).
+        general = sys.modules.get(f"{__package__}._general")
         _core.cancel_searches()
+        if general is not None:
+            general.cancel_searches()
         pool.shutdown(wait=True)
         _core.clear_cancel()
+        if general is not None:
+            general.clear_cancel()
         raise
     finally:
         pool.shutdown(wait=True)

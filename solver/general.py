@@ -166,11 +166,20 @@ def _as_hands(hands, layout: Layout) -> List[List[Card]]:
 
 class GeneralSolver:
     """Searches for one layout and player count, keeping a table per
-    (trump, counted side, misère) so repeated questions reuse the work."""
+    (trump, counted side, misère) so repeated questions reuse the work.
 
-    def __init__(self, layout: Layout, *, table_bits: int = 19):
+    ``share_sides=True``: a side's tricks and the other players' are one game
+    counted from its two ends (plain play: each side takes what it can;
+    misère: each side loses what it can), so ``solve`` counts the side
+    holding player 0 and gives the other side the rest: the four declarers
+    of a strain then share one table (``courts.courts_and_misere``). Off by
+    default: a budgeted solve then searches its own side's tree, as the
+    advisor's estimates were measured with."""
+
+    def __init__(self, layout: Layout, *, table_bits: int = 19, share_sides: bool = False):
         self.layout = layout
         self.table_bits = table_bits
+        self.share_sides = share_sides
         self._searches: Dict[tuple, "_general.GeneralSearch"] = {}
         self.nodes = 0
         #: After a solve stopped by its budget: the target (tricks) of the test
@@ -231,11 +240,11 @@ class GeneralSolver:
                             [layout.place[c] for c in played])
         return search, hands, n, len(played)
 
-    def _value(self, search, leader, pos, won, max_nodes):
+    def _value(self, search, leader, pos, won, max_nodes, guess=None):
         before = search.nodes
         self.stopped_at = None
         try:
-            return search.value(leader, pos, won, max_nodes or 0)
+            return search.value(leader, pos, won, max_nodes or 0, -1 if guess is None else guess)
         except _general.BudgetExceeded as stop:
             # (lower, upper, the target of the test the budget stopped)
             self.stopped_at = stop.args[2] if len(stop.args) > 2 else None
@@ -244,16 +253,37 @@ class GeneralSolver:
             self.nodes += search.nodes - before
 
     def solve(self, hands, trump, leader, *, side=None, misere: bool = False, played=(),
-              max_nodes: Optional[int] = None):
+              max_nodes: Optional[int] = None, guess: Optional[int] = None):
         """Tricks the counted side (``side``: player numbers; default the side
         on move: its pair with four players, itself with three) wins from the
         remaining tricks. With ``max_nodes``, a search that reaches the budget
-        returns ``Bounds(lower, upper)`` instead."""
+        returns ``Bounds(lower, upper)`` instead. ``guess``: the tricks the
+        caller expects (say, the same strain's value with another leader): the
+        search tests next to it first; any guess gives the same exact answer."""
         if max_nodes is not None and (isinstance(max_nodes, bool)
                                       or not isinstance(max_nodes, int) or max_nodes <= 0):
             raise PositionError(f"max_nodes must be a positive number, not {max_nodes!r}")
-        search, _, _, pos = self._setup(hands, trump, leader, side, misere, played)
-        return self._value(search, leader, pos, 0, max_nodes)
+        if guess is not None and (isinstance(guess, bool) or not isinstance(guess, int)):
+            raise PositionError(f"guess is a number of tricks, not {guess!r}")
+        flip = False
+        if self.share_sides and side is not None:
+            everyone = frozenset(range(4 if isinstance(hands, Deal) else len(hands)))
+            if 0 not in side and set() < set(side) < everyone:    # else _setup names the error
+                side, flip = everyone - frozenset(side), True
+        search, hands, n, pos = self._setup(hands, trump, leader, side, misere, played)
+        total = len(hands[(leader + pos) % n])      # the player on move has not played yet
+        if flip and guess is not None:
+            guess = total - guess
+        found = self._value(search, leader, pos, 0, max_nodes, guess)
+        if not flip:
+            return found
+        # The other players' count: the side has the rest of the tricks.
+        if self.stopped_at is not None:
+            # "can they take t?" is "can the side not take total - t + 1?"
+            self.stopped_at = total - self.stopped_at + 1
+        if isinstance(found, Bounds):
+            return Bounds(total - found.upper, total - found.lower)
+        return total - found
 
     def solve_cards(self, hands, trump, leader, *, side=None, misere: bool = False,
                     played=()) -> Dict[Card, int]:

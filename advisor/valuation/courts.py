@@ -23,6 +23,7 @@ tricks as ``Bounds(lower, upper)`` (scored only if the bounds settle it).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
@@ -101,9 +102,11 @@ def _fast_deal(deal, strain: str):
 
 def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
                   max_nodes: Optional[int] = DEFAULT_NODES,
-                  general: Optional[GeneralSolver] = None
+                  general: Optional[GeneralSolver] = None, guess: Optional[int] = None
                   ) -> Tricks:
-    """Tricks declarer's side takes in a strain, the game's player leading."""
+    """Tricks declarer's side takes in a strain, the game's player leading.
+    ``guess``: the tricks expected (another declarer's, say): a Courts-deck
+    solve tests next to it first; the answer is the same with any guess."""
     deal = full_deal(deal)
     rs = rule_set(rules)
     declarer = Seat.parse(declarer)
@@ -116,7 +119,7 @@ def strain_tricks(deal, strain: str, declarer, *, rules="semi-contract",
     g = general if general is not None and general.layout is layout else GeneralSolver(layout)
     side = {int(declarer), int(declarer.partner)}
     return g.solve([deal[s] for s in SEATS], trump, int(leader), side=side, misere=misere,
-                   max_nodes=max_nodes)
+                   max_nodes=max_nodes, guess=guess)
 
 
 def fresh_tricks(deal, strain: str, declarer, max_nodes: Optional[int] = ADVICE_NODES, *,
@@ -167,6 +170,9 @@ class CourtsRow:
     tricks: Dict[str, Tricks]
     #: per side: (contract, declarer, NS score) of its best-scoring contract, or None
     best: Dict[str, Optional[Tuple[str, str, int]]]
+    #: general-search nodes the strain's four solves took (0 for a plain
+    #: misère strain, solved by the fast core): benchmarks/bench_courts_deal.py
+    nodes: int = 0
 
 
 def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional[int]:
@@ -178,44 +184,81 @@ def _settled(rs, deal, contract: str, declarer: str, tricks: Tricks) -> Optional
     return rs.score(deal, contract, declarer, tricks).net("NS")
 
 
+#: Threads ``courts_and_misere`` solves strains on: the general search runs
+#: without the GIL, so two strains are solved at once on two cores.
+WORKERS = 2
+
+
 def courts_and_misere(deal, *, rules="semi-contract", strains=None,
                       max_nodes: Optional[int] = DEFAULT_NODES,
-                      progress=None) -> List[CourtsRow]:
+                      progress=None, workers: int = WORKERS) -> List[CourtsRow]:
     """Every Courts and misère strain of semi-contract whist, solved and scored.
-    ``progress(done, total, label)``, when given, is called before each
-    strain's declarer is solved and once at the end (seconds each: the CLI's
-    progress bar)."""
+    ``progress(done, total, label)``, when given, is called as each strain's
+    declarer is started and once at the end (the CLI's progress bar); with
+    more than one worker it is called from the workers' threads, one call at
+    a time. ``workers``: threads solving strains at once (``solver.map_threads``:
+    Ctrl-C stops them all within milliseconds); a strain's rows are the same
+    on any number of them, its search and table being its own."""
     deal = full_deal(deal)
     rs = rule_set(rules)
-    solvers: Dict[str, GeneralSolver] = {}
-    rows = []
     strains = list(strains or rs.extra_strains)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers is a number of threads, 1 or more, not {workers!r}")
     total = 4 * len(strains)
-    for k, strain in enumerate(strains):
-        layout, _, _ = play_of(strain)
-        g = solvers.setdefault(layout.name, GeneralSolver(layout))
-        tricks = {}
-        for i, s in enumerate(SEATS):
+    lock = threading.Lock()
+    started = 0
+
+    def starting(label: str) -> None:
+        nonlocal started
+        with lock:
             if progress is not None:
-                progress(4 * k + i, total, f"{strain} by {s.name}")
-            tricks[s.name] = strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
-                                           general=g)
-        best: Dict[str, Optional[Tuple[str, str, int]]] = {"NS": None, "EW": None}
-        for level in rs.levels:
-            contract = f"{level}{strain}"
-            for seat in SEATS:
-                score = _settled(rs, deal, contract, seat.name, tricks[seat.name])
-                if score is None:
-                    continue
-                side = seat.side
-                mine = score if side == "NS" else -score
-                held = best[side]
-                if held is None or mine > (held[2] if side == "NS" else -held[2]):
-                    best[side] = (contract, seat.name, score)
-        rows.append(CourtsRow(strain, tricks, best))
+                progress(started, total, label)
+            started += 1
+
+    # The costly strains (the misère Courts) first, so the threads end together.
+    order = sorted(strains, key=lambda strain: strain not in MISERE_COURTS)
+    solved = dict(zip(order, solver.map_threads(
+        lambda strain: _strain_row(deal, rs, strain, max_nodes, starting), order, workers)))
     if progress is not None:
         progress(total, total, "done")
-    return rows
+    return [solved[strain] for strain in strains]
+
+
+#: The order a strain's declarers are solved in: each partner after the
+#: other, whose value is the first guess (``strain_tricks``'s ``guess``).
+SOLVING_ORDER = (Seat.N, Seat.S, Seat.E, Seat.W)
+
+
+def _strain_row(deal, rs, strain: str, max_nodes, starting) -> CourtsRow:
+    """One strain's tricks for the four declarers and each side's best contract
+    (``starting(label)`` is told of each declarer as it is started)."""
+    layout, _, _ = play_of(strain)
+    # One table serves the strain's four declarers (share_sides): a side's
+    # tricks are the other side's rest, in misère too.
+    g = GeneralSolver(layout, share_sides=True) if layout is not STANDARD else None
+    found: Dict[str, Tricks] = {}
+    guess = None
+    for s in SOLVING_ORDER:
+        starting(f"{strain} by {s.name}")
+        t = found[s.name] = strain_tricks(deal, strain, s, rules=rs, max_nodes=max_nodes,
+                                          general=g, guess=guess)
+        # The partner declaring (the other defender leading) mostly takes as
+        # many tricks; the next side's first declarer about the rest.
+        guess = None if isinstance(t, Bounds) else (t if s in (Seat.N, Seat.E) else 13 - t)
+    tricks: Dict[str, Tricks] = {s.name: found[s.name] for s in SEATS}
+    best: Dict[str, Optional[Tuple[str, str, int]]] = {"NS": None, "EW": None}
+    for level in rs.levels:
+        contract = f"{level}{strain}"
+        for seat in SEATS:
+            score = _settled(rs, deal, contract, seat.name, tricks[seat.name])
+            if score is None:
+                continue
+            side = seat.side
+            mine = score if side == "NS" else -score
+            held = best[side]
+            if held is None or mine > (held[2] if side == "NS" else -held[2]):
+                best[side] = (contract, seat.name, score)
+    return CourtsRow(strain, tricks, best, g.nodes if g is not None else 0)
 
 
 def courts_row_dict(row: CourtsRow) -> dict:

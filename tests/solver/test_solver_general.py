@@ -219,3 +219,94 @@ def test_partition_table_agrees_with_fast_solver_on_longer_endings(k):
     be reused across positions, a wrong relevant set would show here (one
     solver for all, so entries of one ending meet the next)."""
     _agrees_with_fast_solver(random.Random(100 + k), k, 0.5)
+
+
+def test_a_full_table_forgets_its_shallow_entries_and_answers_the_same():
+    """A table of 1,024 entries fills many times over on 8-card endings (it
+    then forgets the entries nearest the end of play): every answer is still
+    the fast core's."""
+    rng = random.Random(32)
+    g = GeneralSolver(STANDARD, table_bits=10)
+    for i in range(10):
+        hands = _random_ending(rng, STANDARD, 4, 8)
+        deal = Deal([Hand(h) for h in hands])
+        leader = rng.randrange(4)
+        misere = i % 2 == 1
+        assert g.solve(hands, "S", leader, misere=misere) == \
+            solver.solve(deal, "S", leader, misere=misere), (hands, leader, misere)
+    assert sum(s.prunes for s in g._searches.values()) > 0      # the table did fill
+
+
+@pytest.mark.parametrize("layout", [COURTS, COURTS_MISERE], ids=lambda x: x.name)
+def test_shared_sides_and_any_guess_give_the_plain_answers(layout):
+    """``share_sides``: the other side's count is the rest of the tricks (misère
+    too), and a guess, right or wrong, only changes the order of the tests."""
+    rng = random.Random(7)
+    plain, shared = GeneralSolver(layout), GeneralSolver(layout, share_sides=True)
+    for _ in range(80):
+        k = rng.randint(2, 5)
+        hands = _random_ending(rng, layout, 4, k)
+        trump = rng.choice(_trumps(layout))
+        leader = rng.randrange(4)
+        side = rng.choice([{0, 2}, {1, 3}])
+        misere = rng.random() < 0.5
+        want = plain.solve(hands, trump, leader, side=side, misere=misere)
+        guess = rng.choice([None, 0, k, rng.randint(0, k), 99, -3])
+        got = shared.solve(hands, trump, leader, side=side, misere=misere, guess=guess)
+        assert got == want, (hands, trump, leader, side, misere, guess)
+
+
+def test_shared_sides_bounds_are_the_sides_own():
+    """A budget-stopped solve counted from the other side reports the asked
+    side's bounds, and they hold."""
+    deal = Deal.from_pbn("N:Q9.8743.K543.KJ8 AJ5.QT6.JT6.9752 7632.52.A982.Q63 "
+                         "KT84.AKJ9.Q7.AT4")
+    hands = [[c for c in deal[s]] for s in range(4)]
+    exact = GeneralSolver(COURTS).solve(hands, "CT", 0, side={1, 3})
+    got = GeneralSolver(COURTS, share_sides=True).solve(hands, "CT", 0, side={1, 3},
+                                                        max_nodes=2000)
+    assert isinstance(got, solver.Bounds) and got.lower <= exact <= got.upper
+
+
+def test_a_guess_that_is_not_a_number_is_refused():
+    with pytest.raises(PositionError, match="guess"):
+        GeneralSolver(COURTS).solve([["SA"], ["S2"], ["S3"], ["S4"]], None, 0, guess="6")
+
+
+def test_cancel_searches_stops_a_general_search():
+    """``map_threads`` stops the workers' general searches on Ctrl-C with
+    ``_general.cancel_searches`` (they run without the GIL)."""
+    from solver import _general
+    deal = Deal.from_pbn("N:Q9.8743.K543.KJ8 AJ5.QT6.JT6.9752 7632.52.A982.Q63 "
+                         "KT84.AKJ9.Q7.AT4")
+    hands = [[c for c in deal[s]] for s in range(4)]
+    _general.cancel_searches()
+    try:
+        start = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            GeneralSolver(COURTS_MISERE).solve(hands, None, 0, misere=True)
+        assert time.perf_counter() - start < 2
+    finally:
+        _general.clear_cancel()
+    assert GeneralSolver(COURTS).solve([["SA"], ["S2"], ["S3"], ["S4"]], None, 0) == 0
+
+
+def test_a_general_search_lets_other_threads_run():
+    """The search runs without the GIL (Courts strains are solved on two
+    threads): while one thread searches, this one is never held up for long."""
+    import threading
+    deal = Deal.from_pbn("N:Q9.8743.K543.KJ8 AJ5.QT6.JT6.9752 7632.52.A982.Q63 "
+                         "KT84.AKJ9.Q7.AT4")
+    hands = [[c for c in deal[s]] for s in range(4)]
+    worker = threading.Thread(target=lambda: GeneralSolver(COURTS_MISERE).solve(
+        hands, None, 0, misere=True, max_nodes=3_000_000))
+    start = time.perf_counter()
+    worker.start()
+    last, gap = time.perf_counter(), 0.0
+    while worker.is_alive():
+        now = time.perf_counter()
+        gap, last = max(gap, now - last), now
+        time.sleep(0.001)
+    worker.join()
+    assert time.perf_counter() - start > 0.3       # the search took a while...
+    assert gap < 0.25                              # ...and never held this thread

@@ -151,3 +151,40 @@ def test_misere_courts_outcomes_count_tricks_lost():
     # N takes 3 tricks, loses 10: a 4MCT (10 tricks) is made, a 5MCT is not
     assert out["4MCT"]["N"].made and not out["5MCT"]["N"].made
     assert out["4MCT"]["N"].misere and out["4MCT"]["N"].score > 0
+
+
+#: The example deal's exact rows, as main solved them before the shared
+#: tables, the guesses and the threads (benchmarks/courts_deals.json keeps all 17).
+EXACT_ROWS = {"MS": {"N": 10, "E": 4, "S": 10, "W": 4}, "CT": {"N": 6, "E": 6, "S": 6, "W": 6},
+              "CTH": {"N": 4, "E": 9, "S": 4, "W": 9}, "MCTH": {"N": 9, "E": 4, "S": 9, "W": 4}}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_courts_rows_are_the_exact_ones_on_any_number_of_threads(workers):
+    seen = []
+    rows = courts_and_misere(DEAL, strains=list(EXACT_ROWS), max_nodes=None, workers=workers,
+                             progress=lambda done, total, label: seen.append((done, label)))
+    assert {r.strain: dict(r.tricks) for r in rows} == EXACT_ROWS
+    assert [r.strain for r in rows] == list(EXACT_ROWS)          # in the order asked
+    assert all(r.nodes > 0 for r in rows if r.strain != "MS")
+    # each declarer of each strain announced once, then "done"
+    assert sorted(label for _, label in seen[:-1]) == sorted(
+        f"{s} by {seat}" for s in EXACT_ROWS for seat in "NESW")
+    assert [done for done, _ in seen] == list(range(17))
+
+
+def test_a_stop_reaches_the_threads_solving_courts_rows():
+    """Ctrl-C or a server's stop (``solver.stop_when``) ends the workers'
+    searches within milliseconds, not when their strain is done."""
+    import time
+    hard = "N:Q9.8743.K543.KJ8 AJ5.QT6.JT6.9752 7632.52.A982.Q63 KT84.AKJ9.Q7.AT4"
+    start = time.perf_counter()
+    with solver.stop_when(lambda: time.perf_counter() - start > 0.3):
+        with pytest.raises(KeyboardInterrupt):
+            courts_and_misere(hard, strains=["MCT", "MCTNT"], max_nodes=None, workers=2)
+    assert time.perf_counter() - start < 3
+
+
+def test_bad_workers_are_refused():
+    with pytest.raises(ValueError, match="workers"):
+        courts_and_misere(DEAL, strains=["CT"], workers=0)
