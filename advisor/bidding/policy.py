@@ -29,12 +29,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import count
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import Hand, Seat, suit_ranks
 
 from ..game import raise_kitty_bid, rule_set
-from ..rules.base import PASS, RulesError, normalise_call
+from ..rules.base import PASS, AuctionState, RulesError, normalise_call
 from . import tricks
 from .constraints import SUIT_RUN, SUIT_TRUMPS, SUIT_WORDS, Constraint, compile_constraint
 from .sampling import and_terms
@@ -65,7 +66,33 @@ SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
 #: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
+#: Auctions a policy's continuations remember (``_Step``) before starting afresh.
+STEPS_KEPT = 50_000
 
+
+
+class _Step:
+    """One auction as the policy's continuations walk it (``Policy.play_out``):
+    who calls next, the legal calls, each seat's reading and decision context,
+    and the auctions one call longer, made when first reached.
+
+    The advisor continues the same few auctions on hundreds of samples: each
+    seat's reading and the legal calls are worked out once per auction, not
+    once per sample. A step is never changed once made (its readings are
+    copied before a call is noted), so continuations on several threads can
+    share it.
+    """
+
+    __slots__ = ("who", "state", "legal", "readings", "contexts", "after")
+
+    def __init__(self, who: Seat, state: AuctionState, legal: Tuple[str, ...],
+                 readings: Tuple["_Reading", ...]):
+        self.who = who
+        self.state = state                              # the rules' view of the auction
+        self.legal = legal
+        self.readings = readings                        # by seat
+        self.contexts: List[Optional[int]] = [None] * 4  # by seat, made when asked
+        self.after: Dict[str, "_Step"] = {}
 
 class PolicyError(RulesError):
     """A question the policy cannot answer: the auction is over, or the hand is not 13 cards."""
@@ -198,6 +225,14 @@ class _Reading:
                 tuple(sorted(self.partner_levels.items())), self.their_level, self.opener,
                 self.partner_aces)
 
+    def copy(self) -> "_Reading":
+        """A reading to note more calls in, leaving this one as it is."""
+        other = _Reading.__new__(_Reading)
+        other.__dict__.update(self.__dict__)
+        other.my_strains, other.partner_strains = self.my_strains[:], self.partner_strains[:]
+        other.my_levels, other.partner_levels = dict(self.my_levels), dict(self.partner_levels)
+        return other
+
     def situation(self) -> str:
         if self.my_strains:
             return "rebid"
@@ -260,6 +295,14 @@ class Policy:
         # hand's suits in the order "suit" rows try them, by hand.
         self._rows_compiled: Dict[tuple, Optional[Constraint]] = {}
         self._suit_order: Dict[int, List[str]] = {}
+        # A decision's context (the reading's key and the legal calls) as a small
+        # number, so a remembered decision is looked up by (hand, number); a
+        # number is never given to another context, even after a fresh start.
+        self._contexts: Dict[tuple, int] = {}
+        self._context_numbers = count()
+        # play_out's auctions by (dealer, calls), each with its longer auctions.
+        self._steps: Dict[tuple, _Step] = {}
+        self._steps_made = 0
 
     def _sizes(self) -> str:
         """The hand sizes the policy calls with, in words ("12 or 13")."""
@@ -295,9 +338,22 @@ class Policy:
         legal = self.legal_calls(auction)
         return lambda hand: self._remembered(hand, reading, legal)
 
-    def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
-        return _remember(self._decisions, (hand.mask, reading.key(), legal),
+    def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...],
+                    context: Optional[int] = None) -> Decision:
+        if context is None:
+            context = self._context(reading, legal)
+        return _remember(self._decisions, (hand.mask, context),
                          lambda: self._decide(hand, reading, legal))
+
+    def _context(self, reading: "_Reading", legal: Tuple[str, ...]) -> int:
+        """The number of the decision context (what ``reading`` says, ``legal``)."""
+        key = (reading.key(), legal)
+        number = self._contexts.get(key)
+        if number is None:
+            if len(self._contexts) >= DECISIONS_KEPT:
+                self._contexts.clear()
+            number = self._contexts[key] = next(self._context_numbers)
+        return number
 
     def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
         situation = reading.situation()
@@ -331,25 +387,62 @@ class Policy:
         the whole list of calls.
 
         The same calls as asking :meth:`call` seat by seat, but each seat's
-        reading of the auction is kept up to date call by call instead of read
-        again from the start: the advisor plays out thousands of auctions.
+        reading of the auction and the legal calls are worked out once an
+        auction (``_Step``) and shared by every continuation that reaches it:
+        the advisor plays out thousands of auctions from the same few.
         """
         dealer = Seat.parse(dealer)
         calls = [normalise_call(c) for c in auction]
-        readings = {seat: self._read(calls, seat, dealer) for seat in Seat}
         for seat in Seat:
             if len(hands[seat]) not in self.hand_sizes:
                 raise PolicyError(f"the policy calls with {self._sizes()} cards, not "
                                   f"{len(hands[seat])}")
-        legal = self.legal_calls(calls)
-        while legal:
-            who = self.rules.seat_of_call(dealer, len(calls))
-            call = self._remembered(hands[who], readings[who], legal).call
+        step = self._first_step(calls, dealer)
+        while step.legal:
+            who = step.who
+            context = step.contexts[who]
+            if context is None:
+                context = step.contexts[who] = self._context(step.readings[who], step.legal)
+            decision = self._decisions.get((hands[who].mask, context))
+            if decision is None:
+                decision = self._remembered(hands[who], step.readings[who], step.legal, context)
+            call = decision.call
             calls.append(call)
-            for seat, reading in readings.items():
-                self._note(reading, call, who, seat)
-            legal = self.legal_calls(calls)
+            step = step.after.get(call) or self._next_step(step, call, calls, dealer)
         return calls
+
+    def _first_step(self, calls: List[str], dealer: Seat) -> _Step:
+        """The step of the auction ``calls`` (read from the start the first time)."""
+        key = (dealer, tuple(calls))
+        step = self._steps.get(key)
+        if step is None:
+            self._forget_steps_if_full()
+            state = self.rules.auction_state(calls)
+            step = self._steps[key] = _Step(
+                self.rules.seat_of_call(dealer, len(calls)), state,
+                tuple(self.rules.legal_calls_at(state)),
+                tuple(self._read(calls, seat, dealer) for seat in Seat))
+        return step
+
+    def _next_step(self, step: _Step, call: str, calls: List[str], dealer: Seat) -> _Step:
+        """``step`` with ``call`` (the last of ``calls``) made: each reading copied
+        and the call noted in the copy."""
+        self._forget_steps_if_full()
+        readings = tuple(r.copy() for r in step.readings)
+        for seat, reading in zip(Seat, readings):
+            self._note(reading, call, step.who, seat)
+        state = self.rules.state_after(step.state, call)
+        after = step.after[call] = _Step(self.rules.seat_of_call(dealer, len(calls)), state,
+                                         tuple(self.rules.legal_calls_at(state)), readings)
+        return after
+
+    def _forget_steps_if_full(self) -> None:
+        """Start afresh once ``STEPS_KEPT`` steps were made (continuations under
+        way keep the steps they hold)."""
+        self._steps_made += 1
+        if self._steps_made > STEPS_KEPT:
+            self._steps.clear()
+            self._steps_made = 1
 
     # -- Skruuvi: the main players' extended bids -------------------------------------
     def final_contract(self, dealer, auction) -> Tuple[Optional[str], Optional[Seat]]:

@@ -497,31 +497,45 @@ class RuleSet:
         """Check an auction call by call (a list, or text such as ``"1S P"``) and
         return where it stands; an illegal call raises ``RulesError``."""
         state = AuctionState()
-        for i, raw in enumerate(split_calls(auction)):
-            call = normalise_call(raw)
-            if state.over:
-                raise RulesError(f"call {i + 1} ({raw!r}) comes after the auction is over")
-            if call in ("X", "XX") and self.allows_doubles:
-                problem = self.double_problem(call, state)
-                if problem:
-                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
-                state.doubled, state.passes = len(call), 0
-            elif call in ("X", "XX"):
-                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {self.no_doubles()}")
-            elif call != PASS:
-                bid = self.read_bid(call)
-                problem = self.bid_problem(bid, state)
-                if problem:
-                    raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
-                state.last_bid, state.last_bidder, state.passes = bid, i, 0
-                state.doubled = 0
-                state.bidders.append(i)
-                call = str(bid)
-            else:
-                state.passes += 1
-            state.calls.append(call)
-            state.over = self.auction_ended(state)
+        for raw in split_calls(auction):
+            self._add_call(state, raw)
         return state
+
+    def state_after(self, state: AuctionState, call: str) -> AuctionState:
+        """``state`` with one more call made, checked as ``auction_state`` checks
+        it (``state`` itself is left as it was): an auction walked call by call
+        without reading it again from the start."""
+        after = AuctionState(state.calls[:], state.last_bid, state.last_bidder,
+                             state.bidders[:], state.passes, state.doubled, state.over)
+        self._add_call(after, call)
+        return after
+
+    def _add_call(self, state: AuctionState, raw: str) -> None:
+        """Check the next call ``raw`` and note it in ``state``."""
+        i = state.index
+        call = normalise_call(raw)
+        if state.over:
+            raise RulesError(f"call {i + 1} ({raw!r}) comes after the auction is over")
+        if call in ("X", "XX") and self.allows_doubles:
+            problem = self.double_problem(call, state)
+            if problem:
+                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
+            state.doubled, state.passes = len(call), 0
+        elif call in ("X", "XX"):
+            raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {self.no_doubles()}")
+        elif call != PASS:
+            bid = self.read_bid(call)
+            problem = self.bid_problem(bid, state)
+            if problem:
+                raise RulesError(f"call {i + 1} ({raw!r}) is illegal: {problem}")
+            state.last_bid, state.last_bidder, state.passes = bid, i, 0
+            state.doubled = 0
+            state.bidders.append(i)
+            call = str(bid)
+        else:
+            state.passes += 1
+        state.calls.append(call)
+        state.over = self.auction_ended(state)
 
     def bid_problem(self, bid: Contract, state: AuctionState) -> Optional[str]:
         """Why ``bid`` may not be the next call after ``state``, or None."""
@@ -564,14 +578,36 @@ class RuleSet:
 
         Empty when the auction is over.
         """
-        state = self.auction_state(auction)
+        return self.legal_calls_at(self.auction_state(auction))
+
+    def legal_calls_at(self, state: AuctionState) -> List[str]:
+        """``auction_legal_calls`` of the auction that stands at ``state``."""
         if state.over:
             return []
         doubles = [d for d in ("X", "XX") if self.allows_doubles
                    and self.double_problem(d, state) is None]
-        bids = [text for bid, text in self._biddable_read()
-                if self.bid_problem(bid, state) is None]
+        if type(self).bid_problem is RuleSet.bid_problem:
+            bids = self._bids_above(state)
+        else:
+            bids = [text for bid, text in self._biddable_read()
+                    if self.bid_problem(bid, state) is None]
         return [PASS] + doubles + bids
+
+    def _bids_above(self, state: AuctionState) -> List[str]:
+        """The bids ``RuleSet.bid_problem`` lets through after ``state``, without
+        asking it bid by bid (the continuations' most frequent question)."""
+        last = state.last_bid
+        if last is None:
+            return [text for _, text in self._biddable_read()]
+        if not self.may_overcall_self and (state.index - state.last_bidder) % 4 == 0:
+            return []
+        biddable = self._biddable_read()
+        known = self.__dict__.setdefault("_biddable_ranks", {})
+        ranks = known.get(id(biddable))     # _biddable_read's lists are kept: ids stay
+        if ranks is None:
+            ranks = known[id(biddable)] = [(self.bid_rank(bid), text) for bid, text in biddable]
+        floor = self.bid_rank(last)
+        return [text for rank, text in ranks if rank > floor]
 
     def _biddable_read(self) -> List[Tuple[Contract, str]]:
         """``biddable()`` read into contracts once (the advisor's continuations

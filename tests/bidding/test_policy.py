@@ -152,6 +152,26 @@ def test_a_remembered_decision_is_the_one_a_fresh_policy_makes(seed, name):
     assert first == policy.play_out(deal, dealer=dealer, auction=[])
 
 
+def test_continuations_share_auctions_and_forget_them_when_full(monkeypatch):
+    # play_out keeps each auction it reaches (readings, legal calls) for the next
+    # continuation; with room for only a few it starts afresh, and the calls on
+    # many deals stay those of a policy that keeps everything.
+    import advisor.bidding.policy as policy_module
+    keeping = Policy("vint")
+    tables = [_random_table(seed, "vint") for seed in range(12)]
+    expected = [keeping.play_out(deal, dealer=dealer, auction=[])
+                for _, deal, dealer, _ in tables]
+    assert len(keeping._steps) >= 1 and keeping._steps_made > len(keeping._steps)
+    monkeypatch.setattr(policy_module, "STEPS_KEPT", 3)
+    forgetting = Policy("vint")
+    for (_, deal, dealer, _), auction in zip(tables * 2, expected * 2):
+        assert forgetting.play_out(deal, dealer=dealer, auction=[]) == auction
+        assert forgetting._steps_made <= 3
+    # a step is never changed: the first auction's readings are still the empty auction's
+    root = keeping._steps[(tables[0][2], ())]
+    assert all(not r.anyone_bid for r in root.readings)
+
+
 def test_play_out_refuses_a_short_hand():
     policy = Policy("vint")
     with pytest.raises(PolicyError, match="13 cards"):
