@@ -300,8 +300,8 @@ class Policy:
         # number is never given to another context, even after a fresh start.
         self._contexts: Dict[tuple, int] = {}
         self._context_numbers = count()
-        # play_out's auctions by (dealer, calls), each with its longer auctions.
-        self._steps: Dict[tuple, _Step] = {}
+        # play_out's empty auction by dealer, each with its longer auctions.
+        self._steps: Dict[Seat, _Step] = {}
         self._steps_made = 0
 
     def _sizes(self) -> str:
@@ -408,31 +408,31 @@ class Policy:
                 decision = self._remembered(hands[who], step.readings[who], step.legal, context)
             call = decision.call
             calls.append(call)
-            step = step.after.get(call) or self._next_step(step, call, calls, dealer)
+            step = step.after.get(call) or self._next_step(step, call, len(calls), dealer)
         return calls
 
     def _first_step(self, calls: List[str], dealer: Seat) -> _Step:
-        """The step of the auction ``calls`` (read from the start the first time)."""
-        key = (dealer, tuple(calls))
-        step = self._steps.get(key)
+        """The step of the auction ``calls``: walked from the empty auction's,
+        so every auction asked about shares the steps of its earlier calls."""
+        step = self._steps.get(dealer)
         if step is None:
             self._forget_steps_if_full()
-            state = self.rules.auction_state(calls)
-            step = self._steps[key] = _Step(
-                self.rules.seat_of_call(dealer, len(calls)), state,
-                tuple(self.rules.legal_calls_at(state)),
-                tuple(self._read(calls, seat, dealer) for seat in Seat))
+            state = self.rules.auction_state([])
+            step = self._steps[dealer] = _Step(
+                self.rules.seat_of_call(dealer, 0), state, tuple(self.rules.legal_calls_at(state)),
+                tuple(_Reading() for _ in Seat))
+        for n, call in enumerate(calls):
+            step = step.after.get(call) or self._next_step(step, call, n + 1, dealer)
         return step
 
-    def _next_step(self, step: _Step, call: str, calls: List[str], dealer: Seat) -> _Step:
-        """``step`` with ``call`` (the last of ``calls``) made: each reading copied
-        and the call noted in the copy."""
+    def _next_step(self, step: _Step, call: str, length: int, dealer: Seat) -> _Step:
+        """``step`` with ``call`` made (the auction is then ``length`` calls long);
+        a seat's reading that the call changes is copied first."""
         self._forget_steps_if_full()
-        readings = tuple(r.copy() for r in step.readings)
-        for seat, reading in zip(Seat, readings):
-            self._note(reading, call, step.who, seat)
+        readings = tuple(self._noted(reading, call, step.who, seat)
+                         for seat, reading in zip(Seat, step.readings))
         state = self.rules.state_after(step.state, call)
-        after = step.after[call] = _Step(self.rules.seat_of_call(dealer, len(calls)), state,
+        after = step.after[call] = _Step(self.rules.seat_of_call(dealer, length), state,
                                          tuple(self.rules.legal_calls_at(state)), readings)
         return after
 
@@ -440,7 +440,7 @@ class Policy:
         """Start afresh once ``STEPS_KEPT`` steps were made (continuations under
         way keep the steps they hold)."""
         self._steps_made += 1
-        if self._steps_made > STEPS_KEPT:
+        if self._steps_made > STEPS_KEPT:   # the empty auctions' steps: every other hangs on them
             self._steps.clear()
             self._steps_made = 1
 
@@ -519,6 +519,16 @@ class Policy:
         r = _Reading()
         for i, call in enumerate(auction):
             self._note(r, call, self.rules.seat_of_call(dealer, i), seat)
+        return r
+
+    def _noted(self, r: _Reading, call: str, who: Seat, seat: Seat) -> _Reading:
+        """``r`` with ``who``'s ``call`` noted, ``r`` itself left as it is: the same
+        object when the call changes nothing in it (most passes)."""
+        if (call == PASS or call in ("X", "XX")) and not (
+                who == seat.partner and r.partner_first is None):
+            return r
+        r = r.copy()
+        self._note(r, call, who, seat)
         return r
 
     def _note(self, r: _Reading, call: str, who: Seat, seat: Seat) -> None:

@@ -161,15 +161,18 @@ def test_continuations_share_auctions_and_forget_them_when_full(monkeypatch):
     tables = [_random_table(seed, "vint") for seed in range(12)]
     expected = [keeping.play_out(deal, dealer=dealer, auction=[])
                 for _, deal, dealer, _ in tables]
-    assert len(keeping._steps) >= 1 and keeping._steps_made > len(keeping._steps)
+    assert len(keeping._steps) <= 4 and keeping._steps_made > 12   # one tree a dealer
     monkeypatch.setattr(policy_module, "STEPS_KEPT", 3)
     forgetting = Policy("vint")
     for (_, deal, dealer, _), auction in zip(tables * 2, expected * 2):
         assert forgetting.play_out(deal, dealer=dealer, auction=[]) == auction
         assert forgetting._steps_made <= 3
     # a step is never changed: the first auction's readings are still the empty auction's
-    root = keeping._steps[(tables[0][2], ())]
+    root = keeping._steps[tables[0][2]]
     assert all(not r.anyone_bid for r in root.readings)
+    # a later auction walks the steps of its earlier calls
+    step = keeping._first_step(list(expected[0][:3]), tables[0][2])
+    assert step is root.after[expected[0][0]].after[expected[0][1]].after[expected[0][2]]
 
 
 def test_play_out_refuses_a_short_hand():
