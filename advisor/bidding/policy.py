@@ -66,8 +66,10 @@ SHOWN_TRICKS = {"nt": 3, "raise": 2, "same": 3, "suit": 1, "pass": 1, "none": 1}
 SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none": 9}
 #: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
-#: Auctions a policy's continuations remember (``_Step``) before starting afresh.
-STEPS_KEPT = 50_000
+#: Auctions a policy's continuations remember (``_Step``) before starting afresh:
+#: about 1.7 kB each (a bid copies the readings it changes), so about 17 MB at
+#: most; a review of a 17-call auction reaches about 5,300.
+STEPS_KEPT = 10_000
 
 
 
@@ -303,6 +305,7 @@ class Policy:
         # play_out's empty auction by dealer, each with its longer auctions.
         self._steps: Dict[Seat, _Step] = {}
         self._steps_made = 0
+        self._legal_lists: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
 
     def _sizes(self) -> str:
         """The hand sizes the policy calls with, in words ("12 or 13")."""
@@ -432,8 +435,10 @@ class Policy:
         readings = tuple(self._noted(reading, call, step.who, seat)
                          for seat, reading in zip(Seat, step.readings))
         state = self.rules.state_after(step.state, call)
+        legal = tuple(self.rules.legal_calls_at(state))
+        legal = self._legal_lists.setdefault(legal, legal)   # one tuple for many steps
         after = step.after[call] = _Step(self.rules.seat_of_call(dealer, length), state,
-                                         tuple(self.rules.legal_calls_at(state)), readings)
+                                         legal, readings)
         return after
 
     def _forget_steps_if_full(self) -> None:
@@ -442,6 +447,7 @@ class Policy:
         self._steps_made += 1
         if self._steps_made > STEPS_KEPT:   # the empty auctions' steps: every other hangs on them
             self._steps.clear()
+            self._legal_lists.clear()
             self._steps_made = 1
 
     # -- Skruuvi: the main players' extended bids -------------------------------------
