@@ -23,8 +23,8 @@ many hands' features at once (the sampler's vectorised path).
 
 from __future__ import annotations
 
-import operator
 import re
+from functools import lru_cache
 from typing import Callable, Dict, List, Mapping, Optional, Union
 
 import numpy as np
@@ -119,10 +119,6 @@ def hand_features(hand: Hand) -> Dict[str, int]:
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]+)|(<=|>=|==|!=|<|>)|([()+\-]))")
 _COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
             "==": np.equal, "!=": np.not_equal}
-#: The same comparisons on plain numbers (``Constraint.on_scalars``: one hand's
-#: features, where numpy's functions cost far more than the comparison).
-_COMPARE_SCALAR = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-                   "==": operator.eq, "!=": operator.ne}
 _WORDS = {"and", "or", "not"}
 #: Limits that keep every constraint small: its length, the digits of a number
 #: (no hand feature is near a million, and numpy's integers must hold it), and
@@ -163,11 +159,16 @@ def _tokenise(text: str, extra=()) -> List[tuple]:
 
 
 class _Parser:
-    """Recursive descent over the tokens; builds closures ``features -> value``.
+    """Recursive descent over the tokens; builds closures ``features -> value``
+    of numpy's functions, for whole batches of hands.
 
-    ``scalar``: closures for one hand's features (plain numbers) built from
-    Python's operators, ``and``/``or`` stopping at the first part that
-    decides; else numpy's functions, for whole batches of hands."""
+    ``scalar``: the same condition as a Python expression of ``f`` (one
+    hand's features, plain numbers), for ``_scalar_test`` to compile: Python's
+    own operators, ``and``/``or`` stopping at the first part that decides. Only
+    checked tokens reach it (known feature names, quoted; numbers of at most
+    ``MAX_DIGITS`` digits; the six comparisons, ``+ - ( )``, ``and or not``),
+    and it keeps the text's own parentheses only (Python's precedence of
+    ``or`` < ``and`` < ``not`` < comparisons < ``+ -`` is the language's)."""
 
     def __init__(self, text: str, extra=(), scalar: bool = False):
         self.scalar = scalar
@@ -210,15 +211,8 @@ class _Parser:
             parts.append(operand())
         if len(parts) == 1:
             return parts[0]
-        if self.scalar:                  # any / all over the parts, lazily
-            stop = op is any             # the answer a part ends the search with
-
-            def joined(f):
-                for part in parts:
-                    if bool(part(f)) is stop:
-                        return stop
-                return not stop
-            return joined
+        if self.scalar:                  # Python's own and / or: lazy, as any / all
+            return f" {word} ".join(parts)
         return lambda f: _fold(op, [p(f) for p in parts])
 
     def negation(self):
@@ -238,7 +232,7 @@ class _Parser:
             self.take()
             inner = self.negation()
             if self.scalar:
-                return lambda f: not inner(f)
+                return f"not {inner}"
             return lambda f: np.logical_not(inner(f))
         if self.peek() == "(":
             self.take()
@@ -246,25 +240,19 @@ class _Parser:
             if self.peek() != ")":
                 raise self.error("a '(' is not closed")
             self.take()
-            return inner
+            return f"({inner})" if self.scalar else inner
 
     def comparison(self):
         terms, ops = [self.sum()], []
         while self.peek() == "op":
-            ops.append((_COMPARE_SCALAR if self.scalar else _COMPARE)[self.take()[1]])
+            ops.append(self.take()[1])
             terms.append(self.sum())
         if not ops:
             raise self.error("a condition needs a comparison such as 'hcp >= 12'")
 
-        if self.scalar:
-            if len(ops) == 1:            # the common case, a single comparison
-                (op,), (left, right) = ops, terms
-                return lambda f: op(left(f), right(f))
-
-            def test(f):
-                values = [t(f) for t in terms]
-                return all(op(a, b) for op, a, b in zip(ops, values, values[1:]))
-            return test
+        if self.scalar:                  # a chain as Python reads one: a < b < c
+            return terms[0] + "".join(f" {op} {term}" for op, term in zip(ops, terms[1:]))
+        ops = [_COMPARE[op] for op in ops]
 
         def test(f):
             values = [t(f) for t in terms]
@@ -275,10 +263,10 @@ class _Parser:
         node = self.atom()
         while self.peek() in ("+", "-"):
             plus = self.take()[1] == "+"
-            if self.scalar:
-                op = operator.add if plus else operator.sub
-            else:
-                op = np.add if plus else np.subtract
+            if self.scalar:              # left to right, as Python adds
+                node = f"{node} {'+' if plus else '-'} {self.atom()}"
+                continue
+            op = np.add if plus else np.subtract
             left, right = node, self.atom()
             node = (lambda a, b, o: lambda f: o(a(f), b(f)))(left, right, op)
         return node
@@ -287,14 +275,25 @@ class _Parser:
         kind = self.peek()
         if kind == "num":
             value = self.take()[1]
-            return lambda f: value
+            return repr(value) if self.scalar else lambda f: value
         if kind == "feature":
             name = self.take()[1]
-            return lambda f: f[name]
+            return f"f[{name!r}]" if self.scalar else lambda f: f[name]
         if kind is None:
             raise self.error("it ends too early")
         raise self.error(f"expected a number or a feature, found {self.tokens[self.i][1]!r}"
                          + (" (parentheses group conditions, not sums)" if kind == "(" else ""))
+
+
+@lru_cache(maxsize=4096)
+def _scalar_test(text: str, extra=()) -> Callable:
+    """The constraint ``text`` as one compiled Python function of a hand's
+    features (``Constraint.on_scalars``): the policy asks its rows' conditions
+    over a million times an advice set, and a function of nested closures
+    cost a call a node. Remembered by text: every policy made anew (a match's,
+    a test's) asks the same few hundred rows."""
+    source = _Parser(text, extra, scalar=True).parse()
+    return eval(compile(f"lambda f: {source}", "<constraint>", "eval"), {"__builtins__": {}})
 
 
 def _fold(op, values):
@@ -342,7 +341,7 @@ class Constraint:
         if not isinstance(self.source, str):
             return bool(self.on_features(features))
         if self._scalar is None:
-            self._scalar = _Parser(self.source, self._extra, scalar=True).parse()
+            self._scalar = _scalar_test(self.source, self._extra)
         return bool(self._scalar(features))
 
     def on_features(self, features: Mapping) -> Union[bool, np.ndarray]:

@@ -46,6 +46,59 @@ def test_on_scalars_matches_on_features(text):
         assert c.on_scalars(f) is bool(c.on_features(f)), f
 
 
+def _random_text(rng, depth=0):
+    """A random constraint of the language: sums, comparison chains, and / or /
+    not and parentheses (the shapes the compiled Python must read as numpy does)."""
+    def term():
+        return rng.choice(list(FEATURES[:12]) + [str(rng.randint(0, 20))])
+
+    def total():
+        return " ".join([term()] + [f"{rng.choice('+-')} {term()}"
+                                    for _ in range(rng.randint(0, 3))])
+
+    def condition(d):
+        kind = rng.random()
+        if d < 4 and kind < 0.25:
+            return f"not {condition(d + 1)}"
+        if d < 4 and kind < 0.5:
+            return f"({disjunction(d + 1)})"
+        ops = ["<", "<=", ">", ">=", "==", "!="]
+        return " ".join([total()] + [f"{rng.choice(ops)} {total()}"
+                                     for _ in range(rng.choice((1, 1, 1, 2, 3)))])
+
+    def disjunction(d):
+        return " or ".join(" and ".join(condition(d) for _ in range(rng.randint(1, 3)))
+                           for _ in range(rng.randint(1, 3)))
+    return disjunction(depth)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_on_scalars_matches_on_features_on_random_texts(seed):
+    rng = random.Random(seed)
+    for _ in range(20):
+        text = _random_text(rng)
+        while len(text) > 600:           # within the language's MAX_TEXT
+            text = _random_text(rng)
+        c = compile_constraint(text)
+        for _ in range(30):
+            f = _features(rng)
+            assert c.on_scalars(f) is bool(c.on_features(f)), (text, f)
+
+
+def test_on_scalars_at_the_language_s_limits():
+    from advisor.bidding.constraints import MAX_DEPTH, MAX_TEXT
+    deep = "(" * MAX_DEPTH + "hcp >= 3" + ")" * MAX_DEPTH
+    nots = "not " * MAX_DEPTH + "hcp >= 3"
+    long_sum = " + ".join(["aces"] * ((MAX_TEXT - 10) // 7)) + " >= 9"
+    rng = random.Random(1)
+    for text in (deep, nots, long_sum, "hcp == hcp != 3 < 4"):
+        assert len(text) <= MAX_TEXT
+        c = compile_constraint(text)
+        for _ in range(20):
+            f = _features(rng)
+            assert c.on_scalars(f) is bool(c.on_features(f)), (text[:40], f)
+
+
 def test_on_scalars_of_a_callable_constraint():
     c = compile_constraint(lambda hand: len(hand) == 13)
     with pytest.raises(ValueError):
