@@ -283,7 +283,6 @@ class Policy:
         order = tuple(self.rules.strain_order)
         self.nt = "G" if "G" in order else "NT"
         self.suits = [s for s in order if s in _SUIT_INDEX]
-        self._compiled: Dict[str, Constraint] = {}
         self._bid_of: Dict[str, Tuple[str, int]] = {}
         self._levels: Optional[tricks.LevelChooser] = None     # made when first asked
         # Legal calls after an auction: asked again and again along continuations.
@@ -623,11 +622,7 @@ class Policy:
 
     def _term(self, text: str) -> Constraint:
         """One condition compiled once (with the policy's own words)."""
-        found = self._compiled.get(text)
-        if found is None:
-            found = self._compiled[text] = compile_constraint(
-                text, extra_features=POLICY_FEATURES)
-        return found
+        return _policy_term(text)
 
     def _row_constraint(self, index: int, strain: str, partner: Optional[str]):
         """Row ``index``'s hand condition for ``strain`` with partner's suit
@@ -677,6 +672,14 @@ class Policy:
         if row.level == "reach":         # as high as the tricks reach, at once
             return f"{max(lv for lv in levels if lv <= cap)}{strain}"
         return f"{levels[0]}{strain}"
+
+
+@lru_cache(maxsize=4096)
+def _policy_term(text: str) -> Constraint:
+    """A condition of the tables compiled with the policy's own words, once for
+    every policy (a match or a test makes many; a Constraint is not changed
+    once made)."""
+    return compile_constraint(text, extra_features=POLICY_FEATURES)
 
 
 def _shown_aces(r: "_Reading") -> int:
