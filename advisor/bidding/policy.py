@@ -67,34 +67,12 @@ SHOWN_POINTS = {"nt": 14, "raise": 8, "same": 12, "suit": 12, "pass": 7, "none":
 #: Decisions (and row fits) a policy remembers before it starts afresh (a few MB at most).
 DECISIONS_KEPT = 50_000
 #: Auctions a policy's continuations remember (``_Step``) before starting afresh:
-#: about 1.7 kB each (a bid copies the readings it changes), so about 17 MB at
+#: about 2 kB each (a bid copies the readings it changes), so about 20 MB at
 #: most; a review of a 17-call auction reaches about 5,300.
 STEPS_KEPT = 10_000
 
 
 
-class _Step:
-    """One auction as the policy's continuations walk it (``Policy.play_out``):
-    who calls next, the legal calls, each seat's reading and decision context,
-    and the auctions one call longer, made when first reached.
-
-    The advisor continues the same few auctions on hundreds of samples: each
-    seat's reading and the legal calls are worked out once per auction, not
-    once per sample. A step is never changed once made (its readings are
-    copied before a call is noted), so continuations on several threads can
-    share it.
-    """
-
-    __slots__ = ("who", "state", "legal", "readings", "contexts", "after")
-
-    def __init__(self, who: Seat, state: AuctionState, legal: Tuple[str, ...],
-                 readings: Tuple["_Reading", ...]):
-        self.who = who
-        self.state = state                              # the rules' view of the auction
-        self.legal = legal
-        self.readings = readings                        # by seat
-        self.contexts: List[Optional[int]] = [None] * 4  # by seat, made when asked
-        self.after: Dict[str, "_Step"] = {}
 
 class PolicyError(RulesError):
     """A question the policy cannot answer: the auction is over, or the hand is not 13 cards."""
@@ -270,6 +248,31 @@ def estimate_tricks(hand: Hand, strain: str, shown: str, nt: str) -> int:
     if strain == COURTS:
         return min(13, courts_sure_tricks(hand) + SHOWN_TRICKS[shown])
     return min(13, sure_tricks(hand, _SUIT_INDEX[strain]) + SHOWN_TRICKS[shown])
+
+
+class _Step:
+    """One auction as the policy's continuations walk it (``Policy.play_out``):
+    who calls next, the legal calls, each seat's reading and decision context,
+    and the auctions one call longer, made when first reached.
+
+    The advisor continues the same few auctions on hundreds of samples: each
+    seat's reading and the legal calls are worked out once per auction, not
+    once per sample. What a step says is never changed once made (a reading
+    is copied before a call is noted in it; only the contexts and the longer
+    auctions are added when first asked, the same whoever asks), so
+    continuations on several threads can share it.
+    """
+
+    __slots__ = ("who", "state", "legal", "readings", "contexts", "after")
+
+    def __init__(self, who: Seat, state: AuctionState, legal: Tuple[str, ...],
+                 readings: Tuple["_Reading", ...]):
+        self.who = who
+        self.state = state                              # the rules' view of the auction
+        self.legal = legal
+        self.readings = readings                        # by seat
+        self.contexts: List[Optional[int]] = [None] * 4  # by seat, made when asked
+        self.after: Dict[str, "_Step"] = {}
 
 
 class Policy:
@@ -677,8 +680,8 @@ class Policy:
 @lru_cache(maxsize=4096)
 def _policy_term(text: str) -> Constraint:
     """A condition of the tables compiled with the policy's own words, once for
-    every policy (a match or a test makes many; a Constraint is not changed
-    once made)."""
+    every policy (a match or a test makes many; a Constraint only adds its
+    compiled scalar test when first asked, the same for every asker)."""
     return compile_constraint(text, extra_features=POLICY_FEATURES)
 
 
