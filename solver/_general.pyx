@@ -133,6 +133,11 @@ cdef inline int _high_bit(uint16_t x) noexcept nogil:
     return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
+cdef inline int _lowest_relevant(uint16_t rel) noexcept nogil:
+    """The rank of a suit's lowest relevant card (MAXR: none is)."""
+    return MAXR if rel == 0 else __builtin_ctz(rel)
+
+
 cdef inline uint32_t _owners_mask(int k) noexcept nogil:
     """The bits of a suit's owners word (2 a card, the highest first) that
     name the owners of its top ``k`` cards."""
@@ -981,9 +986,11 @@ cdef class GeneralSearch:
         cdef uint16_t crel[MAXS]
         cdef uint16_t acc[MAXS]
         cdef uint16_t bit
+        cdef int small_tried[MAXS]   # per suit: a tried card below every relevant one, or -1
         cdef int t = (self.ncards + pos) // self.nplayers
         for s in range(MAXS):
             rel[s] = 0
+            small_tried[s] = -1
         self.nodes += 1
         # The budget is checked at every node (a compare), so a small budget
         # means what it says; Ctrl-C only every 65536 nodes (a C-API call).
@@ -1070,6 +1077,13 @@ cdef class GeneralSearch:
         for s in range(MAXS):
             acc[s] = 0
         for i in range(n):
+            s = ms[i]
+            if (small_tried[s] >= 0 and small_tried[s] < _lowest_relevant(acc[s])
+                    and mr[i] < _lowest_relevant(acc[s])):
+                # A card of this suit below every relevant card was tried and
+                # did not decide: this one gives the same answer (partition
+                # search: only the relevant cards' ranks mattered).
+                continue
             bit = <uint16_t>1 << mr[i]
             self.h[p][ms[i]] &= ~bit
             self.ncards -= 1
@@ -1101,6 +1115,8 @@ cdef class GeneralSearch:
                 # where this result is reused the group must stay a group, so
                 # its lowest card (the one played) becomes relevant too.
                 acc[ms[i]] |= <uint16_t>1 << mr[i]
+            if mr[i] < _lowest_relevant(acc[ms[i]]):
+                small_tried[ms[i]] = mr[i]
         for s in range(MAXS):
             rel[s] = acc[s]
         if pos == 0:
