@@ -451,7 +451,7 @@ cdef class GeneralSearch:
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
         cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff, olow
-        cdef uint16_t m, others, alive, bit
+        cdef uint16_t m, others, alive, bit, oppm
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
         cdef int* tsu = self.tsuit[t]
@@ -488,14 +488,16 @@ cdef class GeneralSearch:
                             ruff = 1
                         else:
                             pruff = 1
+            oppm = 0
             olow = MAXR
             if pos == 0 and not self.wantwin[p]:
-                # misère: the opponents' lowest card of the suit (a lead
-                # below it must be overtaken by them if they follow)
+                # misère: the opponents' cards of the suit and the lowest of
+                # them (a lead below it must be overtaken by them if they follow)
                 for q in range(self.nplayers):
-                    if self.maxer[q] != self.maxer[p] and self.h[q][s]:
-                        if _low_bit(self.h[q][s]) < olow:
-                            olow = _low_bit(self.h[q][s])
+                    if self.maxer[q] != self.maxer[p]:
+                        oppm |= self.h[q][s]
+                if oppm:
+                    olow = _low_bit(oppm)
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -519,11 +521,15 @@ cdef class GeneralSearch:
                                 score = 30 - low + 20 * ptop + 15 * pruff
                             score -= 25 * ruff
                         else:
+                            # (the fast core's misere_lead: the highest sure
+                            # loser first, a suit only the side holds last)
                             score = 50 - high
-                            if high == top:
+                            if oppm == 0:
+                                score = -100 - high  # the side takes the trick
+                            elif high == top:
                                 score -= 30        # a sure winner: last
-                            elif low < olow < MAXR:
-                                score += 40        # a sure loser (if they follow): first
+                            elif low < olow or self.forced_over(p, s, low):
+                                score = 70 + high  # a sure loser (if they follow): first
                     else:
                         if s == ws:
                             beats = low > wr
@@ -561,6 +567,23 @@ cdef class GeneralSearch:
                 j -= 1
             ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ts, tr, th, tc
         return n
+
+    cdef bint forced_over(self, int p, int s, int low) noexcept nogil:
+        """Misère lead of ``low`` in suit ``s`` by ``p``: does an opponent
+        hold only cards above it there (and must overtake it, following)
+        while every partner holding the suit can play below that opponent?"""
+        cdef int q, lo_opp = -1
+        for q in range(self.nplayers):
+            if self.maxer[q] != self.maxer[p] and self.h[q][s]:
+                if _low_bit(self.h[q][s]) > low and _low_bit(self.h[q][s]) > lo_opp:
+                    lo_opp = _low_bit(self.h[q][s])
+        if lo_opp < 0:
+            return False
+        for q in range(self.nplayers):
+            if q != p and self.maxer[q] == self.maxer[p] and self.h[q][s]:
+                if _low_bit(self.h[q][s]) > lo_opp:
+                    return False
+        return True
 
     cdef void describe(self, int leader, Pos* d) noexcept nogil:
         """The shape, the owners of each suit's cards (highest first) and the
