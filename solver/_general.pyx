@@ -378,12 +378,13 @@ cdef class GeneralSearch:
                 if self.status == 2:
                     raise KeyboardInterrupt
                 raise BudgetExceeded(lo, hi, t)
-            if r:
-                lo = t
-                nxt = t + 1
+            # fail-soft: r is a bound at least as tight as the target's
+            if r >= t:
+                lo = r if r > lo else lo
+                nxt = lo + 1
             else:
-                hi = t - 1
-                nxt = t - 1
+                hi = r if r < hi else hi
+                nxt = hi
         return lo
 
     def probe(self, int leader, int pos, int won, int target, long long max_nodes=0):
@@ -398,7 +399,7 @@ cdef class GeneralSearch:
             if self.status == 2:
                 raise KeyboardInterrupt
             raise BudgetExceeded(won, won + (self.ncards + pos) // self.nplayers)
-        return bool(r)
+        return r >= target
 
     def moves(self, int leader, int pos):
         """The equivalence groups the player on move may play: (suit, low, high)."""
@@ -943,8 +944,10 @@ cdef class GeneralSearch:
         """Tricks the trumps guarantee in any play, misère too: each trump of
         a hand wins its trick for that hand's side unless an opponent plays a
         higher trump to it, and each opposing trump does that once at most;
-        the top run of trumps in one hand wins a trick each. 1 or 0 when
-        that settles "target or more", else -1 (``rel``: the trumps relied on)."""
+        the top run of trumps in one hand wins a trick each. When that
+        settles "target or more", the bound (the counted side's tricks at
+        least, at or above the target, or at most, below it), else -1
+        (``rel``: the trumps relied on)."""
         cdef int q, o, v, k, r, tr = self.trump
         cdef uint16_t mine, theirs, alive = 0
         if tr < 0:
@@ -969,10 +972,10 @@ cdef class GeneralSearch:
             if self.counted[q]:
                 if won + v >= target:
                     self.trump_rel(q, k, v, rel)
-                    return 1
+                    return won + v
             elif won + R - v < target:
                 self.trump_rel(q, k, v, rel)
-                return 0
+                return won + R - v
         return -1
 
     cdef void trump_rel(self, int q, int k, int v, uint16_t* rel) noexcept nogil:
@@ -991,13 +994,16 @@ cdef class GeneralSearch:
             rel[tr] |= <uint16_t>1 << _low_bit(mine)
 
     cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel) noexcept nogil:
-        """Can the counted side take ``target`` tricks? Also sets ``rel``: the
+        """Can the counted side take ``target`` tricks (``won`` included)?
+        Fail-soft: returns a value ``v``; ``v >= target`` means yes and the
+        side surely takes ``v`` or more, ``v < target`` no and it takes at most
+        ``v`` (the table keeps these tighter bounds). Also sets ``rel``: the
         cards (of the hands and the trick) whose ranks the answer depends on;
         every card of a suit above the lowest of them is taken as relevant
         too (partition search: a table entry then stands for every position
         with the same shape and the same owners of those top cards)."""
         cdef int p = (leader + pos) % self.nplayers
-        cdef int R = 0, i, n, r, result, w, nwon, best_i = 0, s
+        cdef int R = 0, i, n, r, v, cut, w, nwon, best_i = 0, s
         cdef int best_suit = -1, best_rank = -1
         cdef Pos d
         cdef Entry* e
@@ -1026,11 +1032,11 @@ cdef class GeneralSearch:
         if pos == 0:
             R = t
             if won >= target:
-                return 1
+                return won
             if won + R < target:
-                return 0
+                return won + R
             if R == 1:
-                r = 1 if won + self.last_trick(leader) >= target else 0
+                r = won + self.last_trick(leader)
                 self.trick_rel(1, rel)
                 return r
             r = self.trump_bound(won, target, R, rel)
@@ -1040,43 +1046,43 @@ cdef class GeneralSearch:
                 if self.leader_takes_all(leader):
                     for s in range(self.nsuits):
                         rel[s] = self.h[leader][s]
-                    return 1 if won + R * self.counted[leader] >= target else 0
+                    return won + R * self.counted[leader]     # exact
                 if self.counted[leader]:
                     if won + R - 1 < target:
                         s = self.sure_loss(leader)
                         if s:
                             self.suit_rel(s - 1, rel)
-                            return 0
+                            return won + R - 1
                     if won + 1 >= target and self.sure_win(leader):
                         for s in range(self.nsuits):
                             rel[s] = self.h[leader][s]
-                        return 1
+                        return won + 1
                 else:
                     if won + 1 >= target:
                         s = self.sure_loss(leader)
                         if s:
                             self.suit_rel(s - 1, rel)
-                            return 1
+                            return won + 1
                     if won + R - 1 < target and self.sure_win(leader):
                         for s in range(self.nsuits):
                             rel[s] = self.h[leader][s]
-                        return 0
+                        return won + R - 1
             if self.wantwin[leader]:
                 if self.counted[leader]:
                     if won + R - 1 < target and self.top_against(leader):
                         self.top_rel(leader, rel)
-                        return 0
+                        return won + R - 1
                 elif won + 1 >= target and self.top_against(leader):
                     self.top_rel(leader, rel)
-                    return 1
+                    return won + 1
                 i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
                     if won + i >= target:
                         self.run_rel(rel)
-                        return 1
+                        return won + i
                 elif won + R - i < target:
                     self.run_rel(rel)
-                    return 0
+                    return won + R - i
             self.describe(leader, &d)
             sh = self.find_shape(leader, &d, 0)
             i = sh.n if sh != NULL else 0
@@ -1088,15 +1094,19 @@ cdef class GeneralSearch:
                 if e.upper:
                     if won + e.value < target:
                         self.entry_rel(e, &d, rel)
-                        return 0
+                        return won + e.value
                 elif won + e.value >= target:
                     self.entry_rel(e, &d, rel)
-                    return 1
+                    return won + e.value
                 if e.best_suit >= 0 and best_suit < 0:
                     best_suit = e.best_suit
                     best_rank = self.rel_to_rank(best_suit, e.best_rel)
         n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank)
-        result = 0 if self.maxer[p] else 1
+        # Fail-soft: the best bound over the moves tried (a value at or above
+        # the target is a lower bound on the counted side's tricks, one below
+        # it an upper bound), so the table keeps the tightest bound found.
+        v = -1 if self.maxer[p] else MAXT + 1
+        cut = 0
         for s in range(MAXS):
             acc[s] = 0
         for i in range(n):
@@ -1123,9 +1133,10 @@ cdef class GeneralSearch:
             self.ncards += 1
             if r == ABORT:
                 return ABORT
-            if (r != 0) == (self.maxer[p] != 0):
+            if (r >= target) == (self.maxer[p] != 0):
                 # a cut: this move alone decides
-                result = r
+                v = r
+                cut = 1
                 best_i = i
                 for s in range(MAXS):
                     acc[s] = crel[s]
@@ -1140,18 +1151,18 @@ cdef class GeneralSearch:
                 acc[ms[i]] |= <uint16_t>1 << mr[i]
             if mr[i] < _lowest_relevant(acc[ms[i]]):
                 small_tried[ms[i]] = mr[i]
+            if self.maxer[p]:
+                if r > v:
+                    v = r
+            elif r < v:
+                v = r
         for s in range(MAXS):
             rel[s] = acc[s]
         if pos == 0:
-            if result:
-                self.store(leader, &d, 0, target - won, rel,
-                           ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
-                           self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
-            else:
-                self.store(leader, &d, 1, target - won - 1, rel,
-                           ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
-                           self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
-        return result
+            self.store(leader, &d, 0 if v >= target else 1, v - won, rel,
+                       ms[best_i] if cut else -1,
+                       self.rank_to_rel(ms[best_i], mr[best_i]) if cut else -1)
+        return v
 
     cdef int interrupted(self) noexcept nogil:
         """Ctrl-C, ``cancel_searches()``, or this thread's work stopped from
