@@ -36,12 +36,19 @@ take at least ``target`` tricks?") driven by a binary search over targets
   its trick unless a higher opposing trump falls on it; a top run of trumps
   wins a trick each), and quick tricks and sure winners/losers at trick
   starts;
+- fail-soft tests: a test returns the tightest bound it found, which the
+  table keeps and the driver moves to;
 - equivalent cards: of cards of one hand that touch once the played cards
   are gone (and no card of the current trick lies between), only one is
-  tried;
-- move ordering: the table's best move first, then cheap winners, low cards
-  when partner wins; in misère the highest card that loses, and leads below
-  every opposing card of the suit first;
+  tried; and once a card below every relevant card of its suit was tried
+  without a cut-off, the suit's other such cards are not (the fast core's
+  ``small_tried``: partition search says they give the same answer);
+- move ordering: the table's best move first, else the lead that last cut
+  off at this trick with this leader (a killer move), then cheap winners,
+  low cards when partner wins; in misère the highest card that loses, and
+  first the highest lead that surely loses if followed (an opponent holds
+  only higher cards of the suit and partners can play below him; the fast
+  core's ``misere_lead``), a suit only the side holds last;
 - a node budget and Ctrl-C, both checked as it goes.
 """
 
@@ -168,6 +175,8 @@ cdef class GeneralSearch:
     cdef int tsuit[MAXT][MAXP]     # the cards of each trick in progress, by
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
+    cdef int killer_suit[MAXT][MAXP]   # the last card to cut off after the first
+    cdef int killer_rank[MAXT][MAXP]   # at a trick and seat (-1: none)
     cdef Shape* shapes       # open addressing by sig, twice as many slots as shapes
     cdef uint64_t smask      # slots - 1
     cdef long long nshapes, nentries, max_entries
@@ -209,6 +218,7 @@ cdef class GeneralSearch:
             raise MemoryError()
         self.nodes = 0
         self.max_nodes = 0
+        memset(self.killer_suit, 0xFF, sizeof(self.killer_suit))
         self.status = 0
 
     def __dealloc__(self):
@@ -1101,6 +1111,13 @@ cdef class GeneralSearch:
                 if e.best_suit >= 0 and best_suit < 0:
                     best_suit = e.best_suit
                     best_rank = self.rel_to_rank(best_suit, e.best_rel)
+        if pos == 0 and best_suit < 0 and self.killer_suit[t][leader] >= 0:
+            # no table move: the card that last cut off at this trick and seat
+            best_suit = self.killer_suit[t][leader]
+            best_rank = self.killer_rank[t][leader]
+            if not (self.h[p][best_suit] >> best_rank) & 1:
+                best_suit = -1
+                best_rank = -1
         n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank)
         # Fail-soft: the best bound over the moves tried (a value at or above
         # the target is a lower bound on the counted side's tricks, one below
@@ -1138,6 +1155,9 @@ cdef class GeneralSearch:
                 v = r
                 cut = 1
                 best_i = i
+                if i > 0 and pos == 0:
+                    self.killer_suit[t][leader] = ms[i]
+                    self.killer_rank[t][leader] = mr[i]
                 for s in range(MAXS):
                     acc[s] = crel[s]
                 break
