@@ -43,7 +43,7 @@ take at least ``target`` tricks?") driven by a binary search over targets
   tried; and once a card below every relevant card of its suit was tried
   without a cut-off, the suit's other such cards are not (the fast core's
   ``small_tried``: partition search says they give the same answer);
-- move ordering: the table's best move first, else the lead that last cut
+- move ordering: the table's best move first, then the lead that last cut
   off at this trick with this leader (a killer move), then cheap winners,
   low cards when partner wins; in misère the highest card that loses, and
   first the highest lead that surely loses if followed (an opponent holds
@@ -417,7 +417,7 @@ cdef class GeneralSearch:
         cdef int mr[MAXMOVES]
         cdef int mh[MAXMOVES]
         cdef int sc[MAXMOVES]
-        cdef int n = self.gen(leader, pos, ms, mr, mh, sc, -1, -1)
+        cdef int n = self.gen(leader, pos, ms, mr, mh, sc, -1, -1, -1, -1)
         return [(ms[i], mr[i], mh[i]) for i in range(n)]
 
     def play(self, int leader, int pos, int suit, int rank):
@@ -456,7 +456,7 @@ cdef class GeneralSearch:
         return best
 
     cdef int gen(self, int leader, int pos, int* ms, int* mr, int* mh, int* sc,
-                 int best_suit, int best_rank) noexcept nogil:
+                 int best_suit, int best_rank, int k_suit, int k_rank) noexcept nogil:
         """Moves of the player on move, one per group of equivalent cards, with
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
@@ -562,6 +562,8 @@ cdef class GeneralSearch:
                                 score = 60 + high
                     if s == best_suit and low <= best_rank <= high:
                         score = 1000
+                    elif s == k_suit and low <= k_rank <= high:
+                        score = 900
                     ms[n] = s
                     mr[n] = low
                     mh[n] = high
@@ -1013,7 +1015,7 @@ cdef class GeneralSearch:
         too (partition search: a table entry then stands for every position
         with the same shape and the same owners of those top cards)."""
         cdef int p = (leader + pos) % self.nplayers
-        cdef int R = 0, i, n, r, v, cut, w, nwon, best_i = 0, s
+        cdef int R = 0, i, n, r, v, cut, w, nwon, best_i = 0, s, k_suit, k_rank
         cdef int best_suit = -1, best_rank = -1
         cdef Pos d
         cdef Entry* e
@@ -1111,14 +1113,12 @@ cdef class GeneralSearch:
                 if e.best_suit >= 0 and best_suit < 0:
                     best_suit = e.best_suit
                     best_rank = self.rel_to_rank(best_suit, e.best_rel)
-        if pos == 0 and best_suit < 0 and self.killer_suit[t][leader] >= 0:
-            # no table move: the card that last cut off at this trick and seat
-            best_suit = self.killer_suit[t][leader]
-            best_rank = self.killer_rank[t][leader]
-            if not (self.h[p][best_suit] >> best_rank) & 1:
-                best_suit = -1
-                best_rank = -1
-        n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank)
+        k_suit = k_rank = -1
+        if pos == 0 and self.killer_suit[t][leader] >= 0:
+            # the lead that last cut off at this trick with this leader
+            k_suit = self.killer_suit[t][leader]
+            k_rank = self.killer_rank[t][leader]
+        n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank, k_suit, k_rank)
         # Fail-soft: the best bound over the moves tried (a value at or above
         # the target is a lower bound on the counted side's tricks, one below
         # it an upper bound), so the table keeps the tightest bound found.
