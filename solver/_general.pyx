@@ -175,8 +175,8 @@ cdef class GeneralSearch:
     cdef int tsuit[MAXT][MAXP]     # the cards of each trick in progress, by
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
-    cdef int killer_suit[MAXT][MAXP]   # the last card to cut off after the first
-    cdef int killer_rank[MAXT][MAXP]   # at a trick and seat (-1: none)
+    cdef int killer_suit[MAXT][MAXP]   # by tricks left and leader: the last lead
+    cdef int killer_rank[MAXT][MAXP]   # that cut off after the first (-1: none)
     cdef Shape* shapes       # open addressing by sig, twice as many slots as shapes
     cdef uint64_t smask      # slots - 1
     cdef long long nshapes, nentries, max_entries
