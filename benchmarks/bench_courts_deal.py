@@ -77,6 +77,9 @@ def theirs(path: str, deal: str):
 
 def main():
     args = sys.argv[1:]
+    if "--help" in args or "-h" in args:
+        print(__doc__)
+        return
     names = take_option(args, "--deals", "example,hard").split(",")
     workers = [int(w) for w in take_option(args, "--workers", "1,2").split(",")]
     against = take_option(args, "--against", None)
@@ -95,7 +98,9 @@ def main():
             if against:
                 w0, c0, v0 = theirs(against, deal)
                 line.append(f"against: wall {w0:6.2f} s cpu {c0:6.2f} s")
-                if ref is not None and v0 != ref:
+                if ref is None:
+                    ref = v0        # a deal without kept rows: ours must equal theirs
+                elif v0 != ref:
                     line.append("AGAINST DIFFERS")
                     bad += 1
             for k in workers:
@@ -104,11 +109,11 @@ def main():
                             + (f" ({w / w0:.3f}x)" if against else ""))
                 if ref is None:
                     ref = values
-                    if save:
-                        refs[deal] = values
                 elif values != ref:
                     line.append("DIFFERS")
                     bad += 1
+            if save and deal not in refs:
+                refs[deal] = ref
             line.append(f"nodes {nodes / 1e6:.2f}M")
             print("  ".join(line), flush=True)
     if save:

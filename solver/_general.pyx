@@ -36,12 +36,19 @@ take at least ``target`` tricks?") driven by a binary search over targets
   its trick unless a higher opposing trump falls on it; a top run of trumps
   wins a trick each), and quick tricks and sure winners/losers at trick
   starts;
+- fail-soft tests: a test returns the tightest bound it found, which the
+  table keeps and the driver moves to;
 - equivalent cards: of cards of one hand that touch once the played cards
   are gone (and no card of the current trick lies between), only one is
-  tried;
-- move ordering: the table's best move first, then cheap winners, low cards
-  when partner wins; in misère the highest card that loses, and leads below
-  every opposing card of the suit first;
+  tried; and once a card below every relevant card of its suit was tried
+  without a cut-off, the suit's other such cards are not (the fast core's
+  ``small_tried``: partition search says they give the same answer);
+- move ordering: the table's best move first, then the lead that last cut
+  off at this trick with this leader (a killer move), then cheap winners,
+  low cards when partner wins; in misère the highest card that loses, and
+  first the highest lead that surely loses if followed (an opponent holds
+  only higher cards of the suit and partners can play below him; the fast
+  core's ``misere_lead``), a suit only the side holds last;
 - a node budget and Ctrl-C, both checked as it goes.
 """
 
@@ -133,6 +140,11 @@ cdef inline int _high_bit(uint16_t x) noexcept nogil:
     return -1 if x == 0 else 31 - __builtin_clz(x)
 
 
+cdef inline int _lowest_relevant(uint16_t rel) noexcept nogil:
+    """The rank of a suit's lowest relevant card (MAXR: none is)."""
+    return MAXR if rel == 0 else __builtin_ctz(rel)
+
+
 cdef inline uint32_t _owners_mask(int k) noexcept nogil:
     """The bits of a suit's owners word (2 a card, the highest first) that
     name the owners of its top ``k`` cards."""
@@ -163,6 +175,8 @@ cdef class GeneralSearch:
     cdef int tsuit[MAXT][MAXP]     # the cards of each trick in progress, by
     cdef int trank[MAXT][MAXP]     # its number of remaining tricks
     cdef int ncards
+    cdef int killer_suit[MAXT][MAXP]   # by tricks left and leader: the last lead
+    cdef int killer_rank[MAXT][MAXP]   # that cut off after the first (-1: none)
     cdef Shape* shapes       # open addressing by sig, twice as many slots as shapes
     cdef uint64_t smask      # slots - 1
     cdef long long nshapes, nentries, max_entries
@@ -204,6 +218,7 @@ cdef class GeneralSearch:
             raise MemoryError()
         self.nodes = 0
         self.max_nodes = 0
+        memset(self.killer_suit, 0xFF, sizeof(self.killer_suit))
         self.status = 0
 
     def __dealloc__(self):
@@ -373,12 +388,13 @@ cdef class GeneralSearch:
                 if self.status == 2:
                     raise KeyboardInterrupt
                 raise BudgetExceeded(lo, hi, t)
-            if r:
-                lo = t
-                nxt = t + 1
+            # fail-soft: r is a bound at least as tight as the target's
+            if r >= t:
+                lo = r if r > lo else lo
+                nxt = lo + 1
             else:
-                hi = t - 1
-                nxt = t - 1
+                hi = r if r < hi else hi
+                nxt = hi
         return lo
 
     def probe(self, int leader, int pos, int won, int target, long long max_nodes=0):
@@ -393,7 +409,7 @@ cdef class GeneralSearch:
             if self.status == 2:
                 raise KeyboardInterrupt
             raise BudgetExceeded(won, won + (self.ncards + pos) // self.nplayers)
-        return bool(r)
+        return r >= target
 
     def moves(self, int leader, int pos):
         """The equivalence groups the player on move may play: (suit, low, high)."""
@@ -401,7 +417,7 @@ cdef class GeneralSearch:
         cdef int mr[MAXMOVES]
         cdef int mh[MAXMOVES]
         cdef int sc[MAXMOVES]
-        cdef int n = self.gen(leader, pos, ms, mr, mh, sc, -1, -1)
+        cdef int n = self.gen(leader, pos, ms, mr, mh, sc, -1, -1, -1, -1)
         return [(ms[i], mr[i], mh[i]) for i in range(n)]
 
     def play(self, int leader, int pos, int suit, int rank):
@@ -440,13 +456,13 @@ cdef class GeneralSearch:
         return best
 
     cdef int gen(self, int leader, int pos, int* ms, int* mr, int* mh, int* sc,
-                 int best_suit, int best_rank) noexcept nogil:
+                 int best_suit, int best_rank, int k_suit, int k_rank) noexcept nogil:
         """Moves of the player on move, one per group of equivalent cards, with
         ordering scores; returns how many, sorted best first."""
         cdef int p = (leader + pos) % self.nplayers
         cdef int n = 0, s, s0 = -1, q, r, i, j, in_group, low, high, top
         cdef int wpos = 0, ws = -1, wr = -1, partner_wins = 0, beats, score, ptop, ruff, pruff, olow
-        cdef uint16_t m, others, alive, bit
+        cdef uint16_t m, others, alive, bit, oppm
         cdef int lo_s = 0, hi_s = self.nsuits
         cdef int t = (self.ncards + pos) // self.nplayers
         cdef int* tsu = self.tsuit[t]
@@ -483,14 +499,16 @@ cdef class GeneralSearch:
                             ruff = 1
                         else:
                             pruff = 1
+            oppm = 0
             olow = MAXR
             if pos == 0 and not self.wantwin[p]:
-                # misère: the opponents' lowest card of the suit (a lead
-                # below it must be overtaken by them if they follow)
+                # misère: the opponents' cards of the suit and the lowest of
+                # them (a lead below it must be overtaken by them if they follow)
                 for q in range(self.nplayers):
-                    if self.maxer[q] != self.maxer[p] and self.h[q][s]:
-                        if _low_bit(self.h[q][s]) < olow:
-                            olow = _low_bit(self.h[q][s])
+                    if self.maxer[q] != self.maxer[p]:
+                        oppm |= self.h[q][s]
+                if oppm:
+                    olow = _low_bit(oppm)
             in_group = 0
             low = high = -1
             r = self.suit_len[s] - 1
@@ -514,11 +532,15 @@ cdef class GeneralSearch:
                                 score = 30 - low + 20 * ptop + 15 * pruff
                             score -= 25 * ruff
                         else:
+                            # (the fast core's misere_lead: the highest sure
+                            # loser first, a suit only the side holds last)
                             score = 50 - high
-                            if high == top:
+                            if oppm == 0:
+                                score = -100 - high  # the side takes the trick
+                            elif high == top:
                                 score -= 30        # a sure winner: last
-                            elif low < olow < MAXR:
-                                score += 40        # a sure loser (if they follow): first
+                            elif low < olow or self.forced_over(p, s, low):
+                                score = 70 + high  # a sure loser (if they follow): first
                     else:
                         if s == ws:
                             beats = low > wr
@@ -540,6 +562,8 @@ cdef class GeneralSearch:
                                 score = 60 + high
                     if s == best_suit and low <= best_rank <= high:
                         score = 1000
+                    elif s == k_suit and low <= k_rank <= high:
+                        score = 900
                     ms[n] = s
                     mr[n] = low
                     mh[n] = high
@@ -556,6 +580,23 @@ cdef class GeneralSearch:
                 j -= 1
             ms[j + 1], mr[j + 1], mh[j + 1], sc[j + 1] = ts, tr, th, tc
         return n
+
+    cdef bint forced_over(self, int p, int s, int low) noexcept nogil:
+        """Misère lead of ``low`` in suit ``s`` by ``p``: does an opponent
+        hold only cards above it there (and must overtake it, following)
+        while every partner holding the suit can play below that opponent?"""
+        cdef int q, lo_opp = -1
+        for q in range(self.nplayers):
+            if self.maxer[q] != self.maxer[p] and self.h[q][s]:
+                if _low_bit(self.h[q][s]) > low and _low_bit(self.h[q][s]) > lo_opp:
+                    lo_opp = _low_bit(self.h[q][s])
+        if lo_opp < 0:
+            return False
+        for q in range(self.nplayers):
+            if q != p and self.maxer[q] == self.maxer[p] and self.h[q][s]:
+                if _low_bit(self.h[q][s]) > lo_opp:
+                    return False
+        return True
 
     cdef void describe(self, int leader, Pos* d) noexcept nogil:
         """The shape, the owners of each suit's cards (highest first) and the
@@ -915,8 +956,10 @@ cdef class GeneralSearch:
         """Tricks the trumps guarantee in any play, misère too: each trump of
         a hand wins its trick for that hand's side unless an opponent plays a
         higher trump to it, and each opposing trump does that once at most;
-        the top run of trumps in one hand wins a trick each. 1 or 0 when
-        that settles "target or more", else -1 (``rel``: the trumps relied on)."""
+        the top run of trumps in one hand wins a trick each. When that
+        settles "target or more", the bound (the counted side's tricks at
+        least, at or above the target, or at most, below it), else -1
+        (``rel``: the trumps relied on)."""
         cdef int q, o, v, k, r, tr = self.trump
         cdef uint16_t mine, theirs, alive = 0
         if tr < 0:
@@ -941,10 +984,10 @@ cdef class GeneralSearch:
             if self.counted[q]:
                 if won + v >= target:
                     self.trump_rel(q, k, v, rel)
-                    return 1
+                    return won + v
             elif won + R - v < target:
                 self.trump_rel(q, k, v, rel)
-                return 0
+                return won + R - v
         return -1
 
     cdef void trump_rel(self, int q, int k, int v, uint16_t* rel) noexcept nogil:
@@ -963,13 +1006,16 @@ cdef class GeneralSearch:
             rel[tr] |= <uint16_t>1 << _low_bit(mine)
 
     cdef int search(self, int leader, int pos, int won, int target, uint16_t* rel) noexcept nogil:
-        """Can the counted side take ``target`` tricks? Also sets ``rel``: the
+        """Can the counted side take ``target`` tricks (``won`` included)?
+        Fail-soft: returns a value ``v``; ``v >= target`` means yes and the
+        side surely takes ``v`` or more, ``v < target`` no and it takes at most
+        ``v`` (the table keeps these tighter bounds). Also sets ``rel``: the
         cards (of the hands and the trick) whose ranks the answer depends on;
         every card of a suit above the lowest of them is taken as relevant
         too (partition search: a table entry then stands for every position
         with the same shape and the same owners of those top cards)."""
         cdef int p = (leader + pos) % self.nplayers
-        cdef int R = 0, i, n, r, result, w, nwon, best_i = 0, s
+        cdef int R = 0, i, n, r, v, cut, w, nwon, best_i = 0, s, k_suit, k_rank
         cdef int best_suit = -1, best_rank = -1
         cdef Pos d
         cdef Entry* e
@@ -981,9 +1027,11 @@ cdef class GeneralSearch:
         cdef uint16_t crel[MAXS]
         cdef uint16_t acc[MAXS]
         cdef uint16_t bit
+        cdef int small_tried[MAXS]   # per suit: a tried card below every relevant one, or -1
         cdef int t = (self.ncards + pos) // self.nplayers
         for s in range(MAXS):
             rel[s] = 0
+            small_tried[s] = -1
         self.nodes += 1
         # The budget is checked at every node (a compare), so a small budget
         # means what it says; Ctrl-C only every 65536 nodes (a C-API call).
@@ -996,11 +1044,11 @@ cdef class GeneralSearch:
         if pos == 0:
             R = t
             if won >= target:
-                return 1
+                return won
             if won + R < target:
-                return 0
+                return won + R
             if R == 1:
-                r = 1 if won + self.last_trick(leader) >= target else 0
+                r = won + self.last_trick(leader)
                 self.trick_rel(1, rel)
                 return r
             r = self.trump_bound(won, target, R, rel)
@@ -1010,43 +1058,43 @@ cdef class GeneralSearch:
                 if self.leader_takes_all(leader):
                     for s in range(self.nsuits):
                         rel[s] = self.h[leader][s]
-                    return 1 if won + R * self.counted[leader] >= target else 0
+                    return won + R * self.counted[leader]     # exact
                 if self.counted[leader]:
                     if won + R - 1 < target:
                         s = self.sure_loss(leader)
                         if s:
                             self.suit_rel(s - 1, rel)
-                            return 0
+                            return won + R - 1
                     if won + 1 >= target and self.sure_win(leader):
                         for s in range(self.nsuits):
                             rel[s] = self.h[leader][s]
-                        return 1
+                        return won + 1
                 else:
                     if won + 1 >= target:
                         s = self.sure_loss(leader)
                         if s:
                             self.suit_rel(s - 1, rel)
-                            return 1
+                            return won + 1
                     if won + R - 1 < target and self.sure_win(leader):
                         for s in range(self.nsuits):
                             rel[s] = self.h[leader][s]
-                        return 0
+                        return won + R - 1
             if self.wantwin[leader]:
                 if self.counted[leader]:
                     if won + R - 1 < target and self.top_against(leader):
                         self.top_rel(leader, rel)
-                        return 0
+                        return won + R - 1
                 elif won + 1 >= target and self.top_against(leader):
                     self.top_rel(leader, rel)
-                    return 1
+                    return won + 1
                 i = self.quick_tricks(leader, -1, 1)
                 if self.counted[leader]:
                     if won + i >= target:
                         self.run_rel(rel)
-                        return 1
+                        return won + i
                 elif won + R - i < target:
                     self.run_rel(rel)
-                    return 0
+                    return won + R - i
             self.describe(leader, &d)
             sh = self.find_shape(leader, &d, 0)
             i = sh.n if sh != NULL else 0
@@ -1058,18 +1106,34 @@ cdef class GeneralSearch:
                 if e.upper:
                     if won + e.value < target:
                         self.entry_rel(e, &d, rel)
-                        return 0
+                        return won + e.value
                 elif won + e.value >= target:
                     self.entry_rel(e, &d, rel)
-                    return 1
+                    return won + e.value
                 if e.best_suit >= 0 and best_suit < 0:
                     best_suit = e.best_suit
                     best_rank = self.rel_to_rank(best_suit, e.best_rel)
-        n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank)
-        result = 0 if self.maxer[p] else 1
+        k_suit = k_rank = -1
+        if pos == 0 and self.killer_suit[t][leader] >= 0:
+            # the lead that last cut off at this trick with this leader
+            k_suit = self.killer_suit[t][leader]
+            k_rank = self.killer_rank[t][leader]
+        n = self.gen(leader, pos, ms, mr, mh, sc, best_suit, best_rank, k_suit, k_rank)
+        # Fail-soft: the best bound over the moves tried (a value at or above
+        # the target is a lower bound on the counted side's tricks, one below
+        # it an upper bound), so the table keeps the tightest bound found.
+        v = -1 if self.maxer[p] else MAXT + 1
+        cut = 0
         for s in range(MAXS):
             acc[s] = 0
         for i in range(n):
+            s = ms[i]
+            if (small_tried[s] >= 0 and small_tried[s] < _lowest_relevant(acc[s])
+                    and mr[i] < _lowest_relevant(acc[s])):
+                # A card of this suit below every relevant card was tried and
+                # did not decide: this one gives the same answer (partition
+                # search: only the relevant cards' ranks mattered).
+                continue
             bit = <uint16_t>1 << mr[i]
             self.h[p][ms[i]] &= ~bit
             self.ncards -= 1
@@ -1086,10 +1150,14 @@ cdef class GeneralSearch:
             self.ncards += 1
             if r == ABORT:
                 return ABORT
-            if (r != 0) == (self.maxer[p] != 0):
+            if (r >= target) == (self.maxer[p] != 0):
                 # a cut: this move alone decides
-                result = r
+                v = r
+                cut = 1
                 best_i = i
+                if i > 0 and pos == 0:
+                    self.killer_suit[t][leader] = ms[i]
+                    self.killer_rank[t][leader] = mr[i]
                 for s in range(MAXS):
                     acc[s] = crel[s]
                 break
@@ -1101,18 +1169,20 @@ cdef class GeneralSearch:
                 # where this result is reused the group must stay a group, so
                 # its lowest card (the one played) becomes relevant too.
                 acc[ms[i]] |= <uint16_t>1 << mr[i]
+            if mr[i] < _lowest_relevant(acc[ms[i]]):
+                small_tried[ms[i]] = mr[i]
+            if self.maxer[p]:
+                if r > v:
+                    v = r
+            elif r < v:
+                v = r
         for s in range(MAXS):
             rel[s] = acc[s]
         if pos == 0:
-            if result:
-                self.store(leader, &d, 0, target - won, rel,
-                           ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
-                           self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
-            else:
-                self.store(leader, &d, 1, target - won - 1, rel,
-                           ms[best_i] if n and (result != 0) == (self.maxer[p] != 0) else -1,
-                           self.rank_to_rel(ms[best_i], mr[best_i]) if n else -1)
-        return result
+            self.store(leader, &d, 0 if v >= target else 1, v - won, rel,
+                       ms[best_i] if cut else -1,
+                       self.rank_to_rel(ms[best_i], mr[best_i]) if cut else -1)
+        return v
 
     cdef int interrupted(self) noexcept nogil:
         """Ctrl-C, ``cancel_searches()``, or this thread's work stopped from

@@ -310,3 +310,33 @@ def test_a_general_search_lets_other_threads_run():
     worker.join()
     assert time.perf_counter() - start > 0.3       # the search took a while...
     assert gap < 0.25                              # ...and never held this thread
+
+
+def test_misere_courts_endings_of_five_cards_agree_with_plain_minimax():
+    """Misère Courts (the costly strains) on endings long enough for the
+    misère cut-offs, the skipped low cards and the table to act: five suits
+    of unequal length, a trump or none, each declarer's side as the
+    semi-contract analysis solves it (one shared table, the partner's value
+    the guess)."""
+    rng = random.Random(28)
+    g = GeneralSolver(COURTS_MISERE, share_sides=True)
+    for _ in range(4):
+        hands = _random_ending(rng, COURTS_MISERE, 4, 5)
+        trump = rng.choice(_trumps(COURTS_MISERE))
+        t = COURTS_MISERE.trump_index(trump)
+        places = [[COURTS_MISERE.place[c] for c in h] for h in hands]
+        guess = None
+        for side in ({0, 2}, {1, 3}):
+            leader = rng.randrange(4)
+            want = minimax(places, t, leader, side, True)
+            got = g.solve(hands, trump, leader, side=side, misere=True, guess=guess)
+            assert got == want, (hands, trump, leader, side)
+            guess = 5 - got
+
+
+@pytest.mark.parametrize("k", [6, 7, 8, 9])
+def test_misere_endings_agree_with_fast_solver(k):
+    """Every ending misère, where the general search's misère bounds and
+    ordering do all the work (one solver, so entries meet other endings):
+    the fast core's answers."""
+    _agrees_with_fast_solver(random.Random(280 + k), k, 1.0, endings=100)
