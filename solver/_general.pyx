@@ -163,6 +163,15 @@ cdef inline int _top_run(uint16_t held, uint16_t alive) noexcept nogil:
     return run
 
 
+cdef inline void _place(Shape* slots, uint64_t mask, Shape* shape) noexcept nogil:
+    """Put ``shape`` in the first free slot from its signature on (open
+    addressing, ``mask`` + 1 slots: the table's growth and pruning)."""
+    cdef uint64_t j = shape.sig & mask
+    while slots[j].sig:
+        j = (j + 1) & mask
+    slots[j] = shape[0]
+
+
 cdef class GeneralSearch:
     """One layout, trump and pair of sides; its table is kept between searches."""
 
@@ -274,7 +283,7 @@ cdef class GeneralSearch:
         cdef long long count[MAXT + 1]
         cdef long long acc = 0
         cdef int cut = MAXT, t
-        cdef uint64_t i, j
+        cdef uint64_t i
         cdef Shape* kept = <Shape*>calloc(self.smask + 1, sizeof(Shape))
         self.prunes += 1
         if kept == NULL:
@@ -298,25 +307,19 @@ cdef class GeneralSearch:
                 self.nshapes -= 1
                 self.nentries -= self.shapes[i].n
                 continue
-            j = self.shapes[i].sig & self.smask
-            while kept[j].sig:
-                j = (j + 1) & self.smask
-            kept[j] = self.shapes[i]
+            _place(kept, self.smask, &self.shapes[i])
         free(self.shapes)
         self.shapes = kept
 
     cdef bint grow(self) noexcept nogil:
         """Twice the slots, the shapes moved over; 0 if there is no memory."""
-        cdef uint64_t i, j, nmask = 2 * self.smask + 1
+        cdef uint64_t i, nmask = 2 * self.smask + 1
         cdef Shape* bigger = <Shape*>calloc(nmask + 1, sizeof(Shape))
         if bigger == NULL:
             return 0
         for i in range(self.smask + 1):
             if self.shapes[i].sig:
-                j = self.shapes[i].sig & nmask
-                while bigger[j].sig:
-                    j = (j + 1) & nmask
-                bigger[j] = self.shapes[i]
+                _place(bigger, nmask, &self.shapes[i])
         free(self.shapes)
         self.shapes = bigger
         self.smask = nmask
