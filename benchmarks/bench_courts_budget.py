@@ -38,6 +38,9 @@ def main():
         with open(REFS) as f:
             refs = json.load(f)
     args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return
     budgets = [int(b) for b in take_option(args, "--budgets", "20000,100000,300000").split(",")]
     exact_nodes = int(take_option(args, "--exact", "5000000"))
     strains = take_option(args, "--strains", "CT,CTNT,MCT,MCTNT").split(",")
