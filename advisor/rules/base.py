@@ -601,22 +601,23 @@ class RuleSet:
             return [text for _, text in self._biddable_read()]
         if not self.may_overcall_self and (state.index - state.last_bidder) % 4 == 0:
             return []
-        biddable = self._biddable_read()
-        known = self.__dict__.setdefault("_biddable_ranks", {})
-        ranks = known.get(id(biddable))     # _biddable_read's lists are kept: ids stay
-        if ranks is None:
-            ranks = known[id(biddable)] = [(self.bid_rank(bid), text) for bid, text in biddable]
         floor = self.bid_rank(last)
-        return [text for rank, text in ranks if rank > floor]
+        return [text for rank, text in self._biddable_entry()[1] if rank > floor]
 
     def _biddable_read(self) -> List[Tuple[Contract, str]]:
         """``biddable()`` read into contracts once (the advisor's continuations
         ask for the legal calls tens of thousands of times): ``[(bid, text)]``."""
+        return self._biddable_entry()[0]
+
+    def _biddable_entry(self) -> Tuple[List[Tuple[Contract, str]], List[Tuple[tuple, str]]]:
+        """``biddable()`` read once: ``([(bid, text)], [(bid_rank, text)])``,
+        kept by the texts (a game may change what it lets be bid)."""
         texts = tuple(self.biddable())
         known = self.__dict__.setdefault("_biddable_known", {})
         found = known.get(texts)
         if found is None:
-            found = known[texts] = [(c, str(c)) for c in map(self.contract, texts)]
+            pairs = [(c, str(c)) for c in map(self.contract, texts)]
+            found = known[texts] = (pairs, [(self.bid_rank(c), text) for c, text in pairs])
         return found
 
     def biddable(self) -> List[str]:
