@@ -28,7 +28,10 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
    more, and three); solves the samples in rounds and stops once that
    decision is settled (``_settled``), or at the sample count or the time
    budget; says "too close to call" only when the lead is within both two
-   standard errors and the margin.
+   standard errors and the margin. When partner has left the system (no
+   hand that fits the rest of the auction beside the player's would make
+   his calls by it, ``_partner_off_system``), the samples cannot read his
+   hand, and the system's call stands (``Recommendation.partner_off_system``).
 
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
@@ -153,6 +156,9 @@ class Recommendation:
     recommendation (None when it is not weighed: ``reply`` other than
     ``"policy"``, or not among the candidates); ``margin``: the practical
     margin in points used (``too_close`` only within it).
+    ``partner_off_system``: partner's calls are not the system's with any hand
+    the rest of the auction allows beside the player's (``_partner_off_system``),
+    so the system's call was kept whatever the samples said.
     """
 
     call: str
@@ -174,6 +180,7 @@ class Recommendation:
     policy_call: Optional[str] = None
     margin: float = 30.0
     stopped_by_time: bool = False
+    partner_off_system: bool = False
     inferences: List[Inference] = field(default_factory=list)
     deals: List[Deal] = field(default_factory=list, repr=False)
     tricks: List[Dict[Tuple[str, str], int]] = field(default_factory=list, repr=False)
@@ -203,7 +210,7 @@ class Recommendation:
                "reply": self.reply, "warning": self.warning, "too_close": self.too_close,
                "stopped_early": self.stopped_early, "stopped_by_time": self.stopped_by_time,
                "policy_call": self.policy_call, "margin": self.margin,
-               "attempts": self.attempts,
+               "partner_off_system": self.partner_off_system, "attempts": self.attempts,
                "inferences": [i._asdict() for i in self.inferences],
                "candidates": [c.to_dict(per_sample) for c in self.candidates]}
         if per_sample:
@@ -821,6 +828,36 @@ def _dropped(relaxed: Optional[str], sit: Situation) -> List[Inference]:
     return [i for i in sit.inferences if f"{i.seat}'s {i.call} ({i.text})" in relaxed]
 
 
+def _partner_off_system(sit: Situation, user, relaxed: Optional[str], seed,
+                        max_attempts) -> bool:
+    """Has partner left the system? True when the sampling had to drop
+    partner's system readings (the policy's own calls: ``_sample_softly``)
+    and every other reading it dropped lets deals through again without his:
+    no hand that fits the rest of the auction beside the player's is one
+    with which the policy makes partner's calls.
+
+    Then the samples cannot read partner's hand (his reading is gone, and his
+    continuations in them are the policy's, which he is not following), so
+    ``recommend`` keeps the system's call. Without this, two advisors of one
+    side, each reading the other's departures as system calls, outbid each
+    other up to a grand slam (issue 33: board 349 of the seed-3 match, 4S 4D
+    5S 5D ... 7NT, -8,472 where the policy stopped in 3D). Ben keeps its
+    network's call likewise when too few samples fit the auction.
+    """
+    dropped = _dropped(relaxed, sit)
+    partner = sit.seat.partner.name
+    if not any(d.rules and d.seat == partner for d in dropped):
+        return False
+    kept = [i for i in sit.inferences if not (i.rules and i.seat == partner)]
+    cons = _constraints_by_seat(Situation(**{**sit.__dict__, "inferences": kept}), user)
+    try:
+        DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
+                   max_attempts=max_attempts, limit=1).take(1)
+    except SamplingError:
+        return False                       # the others' readings fail too: not his alone
+    return True
+
+
 def _stats(values: np.ndarray) -> Tuple[float, float]:
     n = len(values)
     mean = float(values.mean()) if n else 0.0
@@ -953,12 +990,16 @@ def _policy_call(sit: Situation, policy: Optional[Policy]) -> Optional[str]:
 
 
 def _rule(sit: Situation, policy_call: Optional[str], margin: float,
-          describes: Sequence[bool]) -> _Rule:
+          describes: Sequence[bool], hold: bool = False) -> _Rule:
+    """How ``recommend`` decides; ``hold``: the system's call (if any) stands
+    whatever the samples say (partner has left the system)."""
     calls = [c[0] for c in sit.candidates]
     base = calls.index(policy_call) if policy_call in calls else None
     if base is None:                       # the best mean decides: no call is favoured
         describes = [True] * len(calls)
     need = tuple(margin if ok else margin + MISDESCRIBE_EXTRA for ok in describes)
+    if hold and base is not None:
+        need = tuple(0.0 if k == base else math.inf for k in range(len(calls)))
     z = tuple(DEPART_Z if ok else MISDESCRIBE_Z for ok in describes)
     return _Rule(base, margin, need, z)
 
@@ -1085,9 +1126,12 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     live: Tuple[int, ...] = tuple(range(len(sit.candidates)))
     policy_call = _policy_call(sit, policy) if keep_policy else None
     describes = [_describes(sit, call) for call, _, _ in sit.candidates]
-    rule = _rule(sit, policy_call, float(margin), describes)
+    off_system = (policy_call is not None and relaxed is not None
+                  and _partner_off_system(sit, constraints, relaxed, seed, max_attempts))
+    rule = _rule(sit, policy_call, float(margin), describes, hold=off_system)
     if rule.base is None:
         policy_call = None
+        off_system = False
 
     def solve(deal, live, stands):
         return value_sample(sit, deal, policy=policy, par_reply=reply == "par", cache=cache,
@@ -1184,6 +1228,7 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
         rules=sit.rules.name, hand=sit.hand.to_pbn(), seed=seed, reply=reply,
         warning="; ".join(warnings) or None, stopped_early=stopped, attempts=drawn.attempts,
         policy_call=policy_call, margin=float(margin), stopped_by_time=by_time,
+        partner_off_system=off_system,
         inferences=[i for i in sit.inferences if i not in _dropped(relaxed, sit)],
         deals=used, tricks=all_tricks)
     rec.reason = _reason(rec, table, sit, final_rows)
@@ -1370,6 +1415,13 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
     se_text = "" if not math.isfinite(se) else f" ± {se:.0f}"
     margin = rec.margin
     system = rec.policy_call
+    if rec.partner_off_system and best.call == system:
+        partner = Seat[rec.seat].partner.name
+        more = (f"; {other} scores {-diff:.0f}{se_text} points more on them"
+                if diff < 0 else f", ahead of {other} by {diff:.0f}{se_text} points")
+        return (f"{head} (the system's call){more}. The system's call stands: "
+                f"{partner}'s calls are not the system's with any hand the rest of the "
+                f"auction allows beside yours, so the samples cannot read his hand.")
     if system is not None and best.call != system:
         # Leaving the system's call: say why (it won clearly, on the same deals).
         kp = [c[0] for c in sit.candidates].index(system)
