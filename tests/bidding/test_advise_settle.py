@@ -197,3 +197,62 @@ def test_cli_seconds(capsys):
     assert main(argv + ["--seconds", "0.000001"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["stopped_by_time"] and out["samples"] == adv.CHUNK
+
+
+# Partner off the system (issue 33): board 349 of the seed-3 match. North
+# opened 1NT; South, an advisor too, jumped to 4S, which the policy never bids
+# with a hand that fits the rest of the auction beside North's. Reading it as
+# the system's call, the two advisors outbid each other up to 7NT.
+N349 = "A4.AQ6.AQ97642.T"
+
+
+def test_partner_off_the_system_keeps_the_system_call():
+    # The match's seed for this call: without the hold it recommends 4D there
+    # (by 875 ± 275 points over the pass on 144 deals).
+    rec = recommend(N349, seat="N", dealer="E", auction="P P P 1NT P 4S P", samples=200,
+                    seed=(349 * 4) * 64 + 7, workers=1)
+    assert rec.partner_off_system and rec.policy_call == "P"
+    assert rec.call == "P"
+    assert "S's calls are not the system's" in rec.reason
+    assert rec.to_dict()["partner_off_system"] is True
+    # The samples alone favour another call (4D): the hold, not the samples,
+    # keeps the pass (without it the advice left the system here in the match).
+    best = max(rec.candidates, key=lambda c: c.mean)
+    assert best.call != "P"
+
+
+def _situation(auction):
+    return adv.prepare(N349, seat="N", dealer="E", auction=auction)
+
+
+def test_partner_on_the_system_is_read_by_the_samples():
+    # South's 2S is the system's own call with his hand: nothing is held.
+    rec = recommend(N349, seat="N", dealer="E", auction="P P P 1NT P 2S P", samples=32,
+                    seed=7, workers=1)
+    assert not rec.partner_off_system
+
+
+def test_an_opponent_off_the_system_is_not_partner():
+    # West opens 4S although North holds AKQJT98 of spades: no deal fits West's
+    # system reading, so every system reading is dropped, partner's pass too;
+    # without partner's, the others still let no deal through, so it is not his.
+    sit = adv.prepare("AKQJT98.A2.K2.32", seat="N", dealer="S", auction="P 4S")
+    drawn, relaxed = adv._sample_softly(sit, None, 16, 1, 20_000)
+    assert relaxed is not None and "S's P" in relaxed
+    assert not adv._partner_off_system(sit, None, relaxed, 1, 20_000)
+
+
+def test_the_hold_rule_never_leaves_the_base():
+    sit = _situation("P P P 1NT P 4S P")
+    calls = [c for c, _, _ in sit.candidates]
+    rule = adv._rule(sit, "P", 30.0, [True] * len(calls), hold=True)
+    base = calls.index("P")
+    assert rule.base == base and rule.need[base] == 0.0
+    assert all(math.isinf(n) for k, n in enumerate(rule.need) if k != base)
+    # a huge, sure lead of another call does not move it, and it is settled
+    n = len(calls)
+    rows = _rows([5000] * (n - 1), 5)
+    rows[:, [0, base]] = rows[:, [base, 0]]
+    live = tuple(range(n))
+    assert adv._decide(rows, live, rule) == base
+    assert adv._settled(rows, live, rule)
