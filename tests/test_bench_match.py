@@ -157,3 +157,32 @@ def test_the_advisor_bidder_asks_once_while_nothing_is_bid(monkeypatch):
     play_room(board("vint", 1, 0), advisor, _OneBid(), referee)
     assert asked[:3] == [("N", 0), ("S", 2), ("N", 4)]     # N asked again after E's 1S
     assert len(asked) == 3
+
+
+def test_the_hold_replay_finds_where_partner_left_the_system(tmp_path, capsys):
+    # Board 349 of seed 3 (issue 33): South jumped to 4S over North's 1NT, which
+    # the policy never does with a hand that fits beside North's; North's next
+    # call (the 8th, index 7) is where the hold fires. The other room's
+    # advisors (East-West) only passed behind the policy's calls: no hold.
+    import replay_hold
+    from advisor.game import rule_set
+    rs = rule_set("vint")
+    b = board(rs, 3, 349)
+    assert b.deal.to_pbn() == ("N:A4.AQ6.AQ97642.T Q2.J982.JT3.9642 KJT98.KT7.8.A753 "
+                               "7653.543.K5.KQJ8")
+    room0 = "P P P 1NT P 4S P 4D P 5S P 5D P 6S P 6D P 7S P 7D P 7NT".split() + ["P"] * 12
+    assert replay_hold.fires(rs, b, room0, 0, 200) == 7
+    room1 = "P P P 1NT P 2S P 2D P P P 3D".split() + ["P"] * 12
+    assert replay_hold.fires(rs, b, room1, 1, 200) == -1
+    # A room where the hold never fires keeps its old result, unplayed.
+    old = tmp_path / "old.jsonl"
+    old.write_text('{"board": 349, "deal": "%s", "dealer": "E", "rooms": [{"calls": "%s", '
+                   '"ns": 5}, {"calls": "%s", "ns": 2}], "diff": 3}\n'
+                   % (b.deal.to_pbn(), " ".join(room1), " ".join(room1)))
+    out = tmp_path / "replay.jsonl"
+    # Room 0 of this made-up file is the policy's auction read as the
+    # advisor's side (NS): North's calls there are the system's too.
+    assert replay_hold.main([str(old), "--seed", "3", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "the hold fired in 0 of 2 rooms" in text and "paired change +0 ± " in text
+    assert out.read_text().count('"fires_at": -1') == 2

@@ -831,10 +831,13 @@ def _dropped(relaxed: Optional[str], sit: Situation) -> List[Inference]:
 def _partner_off_system(sit: Situation, user, relaxed: Optional[str], seed,
                         max_attempts) -> bool:
     """Has partner left the system? True when the sampling had to drop
-    partner's system readings (the policy's own calls: ``_sample_softly``)
-    and every other reading it dropped lets deals through again without his:
-    no hand that fits the rest of the auction beside the player's is one
-    with which the policy makes partner's calls.
+    partner's system readings (the policy's own calls: ``_sample_softly``),
+    deals fit every other reading without his, and on none of the first
+    ``OFF_SYSTEM_DEALS`` of them does partner's hand make his calls by the
+    policy: given the rest of the auction and the player's hand, partner's
+    calls are not the system's. (When the readings fail together only
+    because each is rare, partner's hand makes his calls on some of those
+    deals: that is not a departure.)
 
     Then the samples cannot read partner's hand (his reading is gone, and his
     continuations in them are the policy's, which he is not following), so
@@ -848,14 +851,23 @@ def _partner_off_system(sit: Situation, user, relaxed: Optional[str], seed,
     partner = sit.seat.partner.name
     if not any(d.rules and d.seat == partner for d in dropped):
         return False
-    kept = [i for i in sit.inferences if not (i.rules and i.seat == partner)]
+    his = [i for i in sit.inferences if i.rules and i.seat == partner]
+    kept = [i for i in sit.inferences if i not in his]
     cons = _constraints_by_seat(Situation(**{**sit.__dict__, "inferences": kept}), user)
     try:
-        DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
-                   max_attempts=max_attempts, limit=1).take(1)
+        deals = DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
+                           max_attempts=max_attempts, limit=OFF_SYSTEM_DEALS
+                           ).take(OFF_SYSTEM_DEALS)
     except SamplingError:
         return False                       # the others' readings fail too: not his alone
-    return True
+    makes = [i.constraint() for i in his]
+    seat = sit.seat.partner
+    return not any(all(c(deal[seat]) for c in makes) for deal in deals)
+
+
+#: The deals ``_partner_off_system`` draws without partner's system readings:
+#: if his hand makes his calls by the policy on none of them, he has left it.
+OFF_SYSTEM_DEALS = 100
 
 
 def _stats(values: np.ndarray) -> Tuple[float, float]:
@@ -1420,8 +1432,9 @@ def _reason(rec: Recommendation, rows: np.ndarray, sit: Situation, final_rows=()
         more = (f"; {other} scores {-diff:.0f}{se_text} points more on them"
                 if diff < 0 else f", ahead of {other} by {diff:.0f}{se_text} points")
         return (f"{head} (the system's call){more}. The system's call stands: "
-                f"{partner}'s calls are not the system's with any hand the rest of the "
-                f"auction allows beside yours, so the samples cannot read his hand.")
+                f"{partner}'s calls are not the system's with any hand the sampler found "
+                f"that fits the rest of the auction beside yours, so the samples cannot "
+                f"read his hand.")
     if system is not None and best.call != system:
         # Leaving the system's call: say why (it won clearly, on the same deals).
         kp = [c[0] for c in sit.candidates].index(system)
