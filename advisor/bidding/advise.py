@@ -28,10 +28,10 @@ A player holds 13 cards and has heard the auction so far. ``recommend``
    more, and three); solves the samples in rounds and stops once that
    decision is settled (``_settled``), or at the sample count or the time
    budget; says "too close to call" only when the lead is within both two
-   standard errors and the margin. When partner has left the system (no
-   hand that fits the rest of the auction beside the player's would make
-   his calls by it, ``_partner_off_system``), the samples cannot read his
-   hand, and the system's call stands (``Recommendation.partner_off_system``).
+   standard errors and the margin. When partner has left the system (his
+   hand makes his calls by it on none of the deals that fit the rest of the
+   auction, ``_partner_off_system``), the samples cannot read his hand, and
+   the system's call stands (``Recommendation.partner_off_system``).
 
 The strains considered: ours are no-trumps, suits the player holds four or
 more of, and suits partner has bid; the opponents' are the suits and
@@ -156,8 +156,8 @@ class Recommendation:
     recommendation (None when it is not weighed: ``reply`` other than
     ``"policy"``, or not among the candidates); ``margin``: the practical
     margin in points used (``too_close`` only within it).
-    ``partner_off_system``: partner's calls are not the system's with any hand
-    the rest of the auction allows beside the player's (``_partner_off_system``),
+    ``partner_off_system``: partner's hand makes his calls by the system on
+    none of the deals that fit the rest of the auction (``_partner_off_system``),
     so the system's call was kept whatever the samples said.
     """
 
