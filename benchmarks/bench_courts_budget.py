@@ -1,6 +1,6 @@
 """How wide are a budgeted Courts solve's bounds, and how long does it take?
 
-PYTHONPATH=. python benchmarks/bench_courts_budget.py [ndeals] [--budgets 20000,100000,300000]
+python benchmarks/bench_courts_budget.py [ndeals] [--budgets 20000,100000,300000]
     [--exact N] [--strains CT,CTNT,MCT,MCTNT] [--hand QJ.KQJ.KQJ.T9832]
 
 (``--hand``: the deals the advisor samples for South holding it, South declaring.)
@@ -14,12 +14,12 @@ mean error in tricks of the bounds' middle, of the advisor's estimate
 (``courts.estimate``: the target of the test the budget stopped) and of 6
 clamped into the bounds. References are kept in benchmarks/courts_exact.json.
 """
+import argparse
 import json
 import os
-import sys
 import time
 
-from common import take_option  # (puts this source tree first on sys.path)
+import common  # noqa: F401  (puts this source tree first on sys.path)
 from solver import Bounds
 from solver.cards import Hand
 from advisor.valuation.courts import play_of
@@ -37,15 +37,27 @@ def main():
     if os.path.exists(REFS):
         with open(REFS) as f:
             refs = json.load(f)
-    args = sys.argv[1:]
-    if "-h" in args or "--help" in args:
-        print(__doc__)
-        return
-    budgets = [int(b) for b in take_option(args, "--budgets", "20000,100000,300000").split(",")]
-    exact_nodes = int(take_option(args, "--exact", "5000000"))
-    strains = take_option(args, "--strains", "CT,CTNT,MCT,MCTNT").split(",")
-    hand = take_option(args, "--hand", None)
-    n = int(args[0]) if args else 20
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("ndeals", nargs="?", type=int, default=20,
+                    help="random deals (seed 2026, the node bench's), or samples with --hand "
+                         "(default 20)")
+    ap.add_argument("--budgets", default="20000,100000,300000",
+                    help="nodes a solve, comma-separated (default 20000,100000,300000)")
+    ap.add_argument("--exact", type=int, default=5_000_000,
+                    help="nodes of the reference solves (default 5,000,000)")
+    ap.add_argument("--strains", default="CT,CTNT,MCT,MCTNT",
+                    help="Courts strains, comma-separated (default CT,CTNT,MCT,MCTNT)")
+    ap.add_argument("--hand", default=None,
+                    help="South's hand (PBN S.H.D.C): the deals the advisor samples for it, "
+                         "South declaring")
+    args = ap.parse_args()
+    try:
+        budgets = [int(b) for b in args.budgets.split(",")]
+    except ValueError:
+        ap.error(f"--budgets takes whole numbers separated by commas, not {args.budgets!r}")
+    if args.ndeals < 1 or args.exact < 1 or any(b < 1 for b in budgets):
+        ap.error("ndeals, --exact and every budget must be at least 1")
+    exact_nodes, strains, hand, n = args.exact, args.strains.split(","), args.hand, args.ndeals
     ds, declarer = deals(n), "N"
     if hand:                       # deals the advisor would sample for South's hand
         import numpy as np
