@@ -14,6 +14,7 @@ ridge), and the fit's residual spread is kept.
     python training/tricks.py deals --deals 4000          # DD tables (resumable, slow)
     python training/tricks.py fit --deals 4000            # the weights -> tricks_model.json
     python training/tricks.py fit --deals 4000 --dry-run  # the figures only
+    python training/tricks.py cv --deals 1000             # is a richer model form worth it?
 
 Since the auctions are the policy's own, a policy that bids by the new model
 bids other auctions: ``fit`` again (``--rounds 3`` does it three times,
@@ -77,8 +78,8 @@ def _aces(hand) -> int:
 
 
 def decisions(policy, referee: Referee, seed: int, deals: int):
-    """``(key, inputs, tricks, old estimate)`` for every decision of the policy's
-    auctions on the seeded deals with a kept table."""
+    """``(key, inputs, tricks, old estimate, honours and aces held, deal number)``
+    for every decision of the policy's auctions on the seeded deals with a kept table."""
     from advisor.bidding.policy import estimate_tricks
     from advisor.bidding.tricks import TrickModel, context
     from advisor.game import declarer_tricks, strain_of
@@ -107,7 +108,7 @@ def decisions(policy, referee: Referee, seed: int, deals: int):
                 partner = brd.deal[seat.partner]
                 held = [_honours(hand, strain), _honours(partner, strain),
                         _aces(hand), _aces(partner)]
-                yield key, policy.trick_inputs(hand, strain, reading), tricks, old, held
+                yield key, policy.trick_inputs(hand, strain, reading), tricks, old, held, number
 
 
 def fit(args) -> None:
@@ -121,7 +122,7 @@ def fit(args) -> None:
         policy = policy_module.Policy(args.rules)
         groups = defaultdict(lambda: ([], [], []))
         held = defaultdict(lambda: np.zeros(4))   # context: partner's and the rest's honours, aces
-        for key, x, y, old, (mine, partners, my_aces, partner_aces) in \
+        for key, x, y, old, (mine, partners, my_aces, partner_aces), _ in \
                 decisions(policy, referee, args.seed, args.deals):
             xs, ys, olds = groups[key]
             xs.append(x)
@@ -161,9 +162,81 @@ def fit(args) -> None:
         importlib.reload(policy_module)                # forget the decisions of the old weights
 
 
+def _ridge(x: np.ndarray, y: np.ndarray, penalty: float) -> np.ndarray:
+    """Least squares with a ridge ``penalty`` on every weight but the first (the bias)."""
+    p = penalty * np.eye(x.shape[1])
+    p[0, 0] = 0.0
+    return np.linalg.solve(x.T @ x + p, x.T @ y)
+
+
+def _with_products(x: np.ndarray) -> np.ndarray:
+    """``x`` with every product of two of its inputs (squares too) after it."""
+    n = x.shape[1]
+    return np.hstack([x] + [(x[:, a] * x[:, b])[:, None] for a in range(1, n) for b in range(a, n)])
+
+
+def cross_validate(args) -> None:
+    """Is a richer model form worth having? Five folds split by deal (a deal's
+    decisions share its hands, so a split by row would let a flexible model
+    remember them): the root-mean-square error on the held-out deals of the
+    linear fit ``fit`` makes, of a linear fit on the inputs and all their
+    products (ridge 10), and, where scikit-learn is installed (it is not a
+    dependency), of gradient-boosted trees."""
+    from advisor.bidding import policy as policy_module
+    from advisor.bidding import tricks
+
+    try:
+        from sklearn.ensemble import HistGradientBoostingRegressor
+    except ImportError:                      # the trees are optional
+        HistGradientBoostingRegressor = None
+    referee = Referee(args.rules, _store(args.rules, args.seed))
+    groups = defaultdict(lambda: ([], [], []))
+    for key, x, y, _, _, number in decisions(policy_module.Policy(args.rules), referee,
+                                             args.seed, args.deals):
+        groups[key][0].append(x)
+        groups[key][1].append(y)
+        groups[key][2].append(number)
+    forms = ["linear", "products"] + (["trees"] if HistGradientBoostingRegressor else [])
+    squares = defaultdict(float)
+    total = 0
+    print(f"{'kind context':<14} {'n':>7} " + " ".join(f"{f:>9}" for f in forms))
+    for key in sorted(groups):
+        x, y, deal = (np.array(a, dtype=float) for a in groups[key])
+        names = tricks.FEATURE_NAMES[key.split()[0]]
+        x = x[:, [i for i, name in enumerate(names) if name not in args.leave_out]]
+        fold = deal.astype(int) % 5
+        errors = defaultdict(list)
+        for f in range(5):
+            train, test = fold != f, fold == f
+            if not test.any() or train.sum() < 2 * x.shape[1]:
+                continue
+            w = _ridge(x[train], y[train], RIDGE)
+            errors["linear"].append(y[test] - x[test] @ w)
+            q = _with_products(x)
+            w = _ridge(q[train], y[train], 10.0)
+            errors["products"].append(y[test] - q[test] @ w)
+            if HistGradientBoostingRegressor is not None:
+                trees = HistGradientBoostingRegressor(max_iter=200, learning_rate=0.05,
+                                                      max_leaf_nodes=15, random_state=0)
+                errors["trees"].append(y[test] - trees.fit(x[train], y[train]).predict(x[test]))
+        if not errors:
+            continue
+        cells = []
+        for form in forms:
+            e = np.concatenate(errors[form])
+            squares[form] += float(np.sum(e ** 2))
+            cells.append(f"{np.sqrt(np.mean(e ** 2)):>9.3f}")
+        total += len(np.concatenate(errors["linear"]))
+        print(f"{key:<14} {len(y):>7} " + " ".join(cells))
+    print(f"{'all':<14} {total:>7} " + " ".join(f"{np.sqrt(squares[f] / max(total, 1)):>9.3f}"
+                                                 for f in forms))
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=("deals", "fit"))
+    p.add_argument("what", choices=("deals", "fit", "cv"),
+                   help="deals: the double-dummy tables; fit: the weights; cv: held-out error "
+                        "of the linear fit against richer model forms")
     p.add_argument("--rules", default="vint")
     p.add_argument("--seed", type=int, default=2, help="the training deals (default 2)")
     p.add_argument("--deals", type=int, default=4000)
@@ -174,6 +247,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.what == "deals":
         make_deals(args)
+    elif args.what == "cv":
+        cross_validate(args)
     else:
         fit(args)
     return 0
