@@ -16,6 +16,13 @@ illegal call (a bug of that bidder: the run then exits with status 1).
     python benchmarks/bench_match.py policy baseline --boards 1000 --workers 2
     python benchmarks/bench_match.py advisor:32 policy --boards 100 --show
     python benchmarks/bench_match.py policy baseline --rules skruuvi --boards 300
+    python benchmarks/bench_match.py policy pass --boards 300 --seed 5 --paired before.json
+
+``--paired FILE`` compares this run board by board with an earlier one on the
+same boards (FILE: its ``--json``, or a results file from ``--cache``): the
+mean change of A's result and its standard error, far smaller than either
+run's own when a change of a bidder moves only a few boards. This is how a
+change of the policy is measured against the policy before it.
 
 Bidders: ``pass``; ``policy`` (``advisor.bidding``'s policy now);
 ``baseline`` (the policy frozen in ``benchmarks/baseline_policy``);
@@ -131,11 +138,19 @@ def main(argv=None) -> int:
     p.add_argument("--fresh", action="store_true", help="play every board again")
     p.add_argument("--show", action="store_true", help="list the boards whose contracts differ")
     p.add_argument("--json", help="write the boards' results here too")
+    p.add_argument("--paired", metavar="FILE",
+                   help="compare board by board with an earlier run's --json or results file")
     p.add_argument("--courts-nodes", type=int, default=200_000,
                    help="semi-contract: nodes a Courts or misère solve (default 200000)")
     p.add_argument("--misere-nodes", type=int, default=100_000,
                    help="Skruuvi: nodes a misère search before its estimate (0: exact)")
     args = p.parse_args(argv)
+    earlier = None
+    if args.paired:
+        try:
+            earlier = read_results(Path(args.paired))
+        except ValueError as e:
+            p.error(str(e))
 
     from advisor.game import rule_set
     rules = rule_set(args.rules).name
@@ -197,7 +212,47 @@ def main(argv=None) -> int:
     rows = [done[n] for n in wanted]
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    return 1 if report(rows, bidders[0].name, bidders[1].name, rules, args.show) else 0
+    illegal = report(rows, bidders[0].name, bidders[1].name, rules, args.show)
+    if earlier is not None:
+        try:
+            print(paired_report(rows, earlier, args.paired))
+        except ValueError as e:
+            print(f"bench_match.py: error: {e}", file=sys.stderr)
+            return 2
+    return 1 if illegal else 0
+
+
+def read_results(path: Path) -> dict:
+    """The boards of an earlier run, by board number: ``path`` holds a ``--json``
+    list or a results file of JSON lines."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValueError(f"--paired: cannot read {path}: {e.strerror}") from None
+    try:
+        rows = json.loads(text) if text.lstrip().startswith("[") else \
+            [json.loads(line) for line in text.splitlines() if line.strip()]
+        return {int(r["board"]): r for r in rows}
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise ValueError(f"--paired: {path} is not a match's results ({e})") from None
+
+
+def paired_report(rows, earlier: dict, label: str) -> str:
+    """This run's boards against the same boards of ``earlier``: the mean change
+    of A's result a board with its standard error. The boards must be the same
+    deals (the same seed and numbers)."""
+    common = [r for r in rows if r["board"] in earlier]
+    if not common:
+        raise ValueError(f"--paired: {label} has none of these boards")
+    for r in common:
+        if earlier[r["board"]]["deal"] != r["deal"]:
+            raise ValueError(f"--paired: board {r['board']} of {label} is another deal "
+                             f"(another seed?)")
+    change = [r["diff"] - earlier[r["board"]]["diff"] for r in common]
+    mean, se = mean_se(change)
+    moved = sum(1 for c in change if c)
+    return (f"paired against {label}: A's result {mean:+.1f} ± {se:.1f} points a board "
+            f"over {len(common)} boards (moved on {moved})")
 
 
 if __name__ == "__main__":

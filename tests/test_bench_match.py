@@ -4,6 +4,7 @@ the frozen baseline policy it measures against (benchmarks/baseline_policy)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
 from pathlib import Path
 
@@ -115,6 +116,32 @@ def test_a_match_resumes_from_its_saved_boards(tmp_path, capsys):
     # the double-dummy tables the workers found were kept by the parent
     assert len((tmp_path / "searches.jsonl").read_text().splitlines()) == 4
     assert "4 boards" in again.out
+
+
+def test_paired_compares_board_by_board_with_an_earlier_run(tmp_path, capsys):
+    """--paired: the same run against itself moves nothing; against a run whose
+    board results were shifted it finds the shift; another seed's boards, an
+    unreadable or foreign file are refused by name."""
+    earlier = tmp_path / "earlier.json"
+    args = ["policy", "pass", "--boards", "4", "--cache", str(tmp_path)]
+    assert bench_match.main(args + ["--json", str(earlier)]) == 0
+    capsys.readouterr()
+    assert bench_match.main(args + ["--paired", str(earlier)]) == 0
+    assert "+0.0 ± 0.0 points a board over 4 boards (moved on 0)" in capsys.readouterr().out
+    rows = json.loads(earlier.read_text())
+    shifted = tmp_path / "shifted.jsonl"      # a results file: JSON lines
+    shifted.write_text("".join(json.dumps(dict(r, diff=r["diff"] - 100 * (i % 2))) + "\n"
+                               for i, r in enumerate(rows)))
+    assert bench_match.main(args + ["--paired", str(shifted)]) == 0
+    # boards 1 and 3 were 100 lower there: +50 a board, moved on 2
+    assert "+50.0 ± 28.9 points a board over 4 boards (moved on 2)" in capsys.readouterr().out
+    assert bench_match.main(args + ["--seed", "2", "--paired", str(earlier)]) == 2
+    assert "another deal" in capsys.readouterr().err
+    (tmp_path / "foreign.json").write_text('[{"x": 1}]')
+    for bad, said in (("missing.json", "cannot read"), ("foreign.json", "not a match's results")):
+        with pytest.raises(SystemExit):
+            bench_match.main(args + ["--paired", str(tmp_path / bad)])
+        assert said in capsys.readouterr().err
 
 
 def test_skruuvi_and_semi_contract_boards_are_played_and_scored():
