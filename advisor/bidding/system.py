@@ -46,8 +46,8 @@ bid denies every opening (six trumps with three honours and seven sure
 tricks, three aces, a four-card suit with two honours and 12 points); an
 opening at level 2 or 3 holds seven or eight sure tricks, at level 1 denies
 the rows before it; a responder's pass (partner has bid, the player not)
-denies two aces, and one after partner's first-call no-trumps (its no-trumps
-rows); an overcall at level 1 holds five sure tricks, at level 2 five cards
+denies two aces, and one with 11 points after partner's first-call
+no-trumps (its no-trumps rows); an overcall at level 1 holds five sure tricks, at level 2 five cards
 with two honours and six, at level 3 six with three and eight; a raise of
 partner's suit three cards with an honour. They are not
 the texts' reading of a human's call: the seeds ask less, and a player who
@@ -213,10 +213,11 @@ def _outline(at: _At) -> str:
             return f"aces <= 2 and not ({_OPENS}) and not ({_FROM_THE_HAND})"
         if at.named[seat.partner] and not at.named[seat]:
             # The response rows: no-trumps at the cheapest level with two aces, or
-            # one after partner's first-call no-trumps; a no-trumps bid is
-            # always left, so the responder's pass denies them.
+            # one and 11 points after partner's first-call no-trumps; a no-trumps
+            # bid is always left, so the responder's pass denies them.
             first = at.first_call[seat.partner]
-            return "aces == 0" if first is not None and first.endswith("NT") else "aces <= 1"
+            return ("aces == 0 or hcp <= 10" if first is not None and first.endswith("NT")
+                    else "aces <= 1")
         return ""
     if at.bid is None or at.bid.strain not in _SUIT_INDEX or at.bid.strain in at.named[seat]:
         return ""

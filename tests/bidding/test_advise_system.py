@@ -91,10 +91,11 @@ def test_system_readings_outline_what_the_policys_rows_imply():
     assert _outlines(["1S"])[0] == ("N", "1S", f"aces <= 2 and not ({FROM_THE_HAND})")
     assert _outlines(["2S"])[0] == ("N", "2S", "sure_spades >= 7")
     assert _outlines(["3S"])[0] == ("N", "3S", "sure_spades >= 8")
-    # Passing partner's bid denies two aces (no-trumps), one after partner's no-trumps;
+    # Passing partner's bid denies two aces (no-trumps), one with 11 points after
+    # partner's no-trumps;
     # East's pass over the opening (an overcall's) outlines nothing.
     assert _outlines(["1H", "P", "P"])[1:] == [("E", "P", ""), ("S", "P", "aces <= 1")]
-    assert _outlines(["1NT", "P", "P"])[-1] == ("S", "P", "aces == 0")
+    assert _outlines(["1NT", "P", "P"])[-1] == ("S", "P", "aces == 0 or hcp <= 10")
     # Overcalls: five sure tricks at level 1; five cards, two honours and six at
     # level 2; six, three and eight at level 3.
     assert _outlines(["1H", "2D"])[-1] == (
