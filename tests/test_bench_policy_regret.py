@@ -1,0 +1,66 @@
+"""benchmarks/bench_policy_regret.py: the policy's calls against one-step deviations."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+if str(BENCHMARKS) not in sys.path:
+    sys.path.insert(0, str(BENCHMARKS))
+
+import bench_policy_regret as regret  # noqa: E402
+from duplicate import PassBidder, Referee, board, play_room  # noqa: E402
+
+
+def test_alternatives_are_a_pass_and_three_levels_of_each_strain():
+    referee = Referee("vint")
+    rules = referee.rules
+    found = regret.alternatives(rules, ["1H"], "P")
+    assert "P" not in found                      # the call made is not an alternative
+    legal = rules.auction_legal_calls(["1H"])
+    assert set(found) <= set(legal)
+    for strain in ("S", "H", "D", "C", "NT"):
+        levels = sorted(rules.read_bid(c).level for c in found if rules.read_bid(c).strain == strain)
+        assert levels and levels == list(range(levels[0], levels[0] + 3))
+    assert "P" in regret.alternatives(rules, ["1H"], "2H")
+    assert "2H" not in regret.alternatives(rules, ["1H"], "2H")
+
+
+def test_each_regret_is_the_alternative_played_out_less_the_policys_auction():
+    from advisor.bidding.policy import Policy
+
+    referee = Referee("vint")
+    policy = regret._Policy(Policy("vint"))
+    checked = 0
+    for number in range(6):
+        brd = board(referee.rules, 2, number)
+        for side in ("NS", "EW"):
+            found = regret.deviations(brd, side, policy, referee)
+            pas = PassBidder()
+            ns, ew = (policy, pas) if side == "NS" else (pas, policy)
+            played = play_room(brd, ns, ew, referee)
+            sign = 1 if side == "NS" else -1
+            calls = played["calls"].split()
+            for d in found[:3]:
+                assert calls[d["index"]] == d["call"] != d["alternative"]
+                script = calls[:d["index"]] + [d["alternative"]]
+                other = play_room(brd, regret._Scripted(script, ns), regret._Scripted(script, ew),
+                                  referee)
+                assert other["calls"].split()[:len(script)] == script
+                assert d["regret"] == sign * (other["ns"] - played["ns"])
+                checked += 1
+    assert checked >= 6
+
+
+def test_the_table_names_rows_and_bad_numbers_are_refused(tmp_path, capsys):
+    assert regret.main(["--deals", "3", "--cache", str(tmp_path), "--top", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[:3] == ["row", "alternative", "n"]
+    assert 1 <= len(out) - 2 <= 5
+    assert (tmp_path / "searches.jsonl").exists()        # the tables are kept for next time
+    for bad in (["--deals", "0"], ["--top", "0"], ["--rules", "bridge"]):
+        with pytest.raises(SystemExit):
+            regret.main(bad + ["--cache", str(tmp_path)])
