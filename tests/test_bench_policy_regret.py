@@ -23,7 +23,8 @@ def test_alternatives_are_a_pass_and_three_levels_of_each_strain():
     legal = rules.auction_legal_calls(["1H"])
     assert set(found) <= set(legal)
     for strain in ("S", "H", "D", "C", "NT"):
-        levels = sorted(rules.read_bid(c).level for c in found if rules.read_bid(c).strain == strain)
+        levels = sorted(rules.read_bid(c).level for c in found
+                        if rules.read_bid(c).strain == strain)
         assert levels and levels == list(range(levels[0], levels[0] + 3))
     assert "P" in regret.alternatives(rules, ["1H"], "2H")
     assert "2H" not in regret.alternatives(rules, ["1H"], "2H")
