@@ -18,7 +18,11 @@ EXAMPLE = "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 Q54.5432.43.KQJ4 876.876.9876.765
 # Deals whose one-against-three misère takes far longer than these tests wait
 # (random.Random(4) and (5) shuffles; each over 30 s on the test machine).
 SLOW = textwrap.dedent("""
-    import random, sys, time
+    import random, signal, sys, time
+    # Ctrl-C as a terminal sends it: a child started from a background job of a
+    # non-interactive shell (nohup ... &, as some CI runners do) inherits SIGINT
+    # ignored, and Python then leaves it ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     import solver
     from solver.cards import Card, Deal, Hand
 
@@ -50,11 +54,16 @@ SLOW = textwrap.dedent("""
 def test_ctrl_c_stops_a_long_search_within_a_second(mode, tmp_path):
     proc = subprocess.Popen([sys.executable, "-c", SLOW, mode], stdout=subprocess.PIPE,
                             text=True, cwd=tmp_path, env=child_env())
-    assert proc.stdout.readline().strip() == "ready"
-    time.sleep(1.5)
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.5)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:       # never leave a search running behind a failed test
+            proc.kill()
+            proc.wait()
     assert out.startswith("interrupted"), out
     # Timed to the moment KeyboardInterrupt reached the caller: the child's
     # exit (interpreter shutdown, joining threads) is not the search's and
