@@ -188,7 +188,10 @@ def _all_pass_session(name):
     return session
 
 
-@pytest.mark.parametrize("name", ["skruuvi", "vint-siberian"])
+# Siberian Vint's board is slow: a finished board's par searches the распасовка
+# exactly, about three minutes on this deal (issue 32), so it runs with -m slow.
+@pytest.mark.parametrize("name", ["skruuvi",
+                                  pytest.param("vint-siberian", marks=pytest.mark.slow)])
 def test_all_pass_boards_are_written_and_read_back(name):
     """Everyone passes: Skruuvi plays the all-pass misère, Siberian Vint its распасовка."""
     session = _all_pass_session(name)
