@@ -111,6 +111,13 @@ def decisions(policy, referee: Referee, seed: int, deals: int):
                 yield key, policy.trick_inputs(hand, strain, reading), tricks, old, held, number
 
 
+def _ridge(x: np.ndarray, y: np.ndarray, penalty: float) -> np.ndarray:
+    """Least squares with a ridge ``penalty`` on every weight but the first (the bias)."""
+    p = penalty * np.eye(x.shape[1])
+    p[0, 0] = 0.0
+    return np.linalg.solve(x.T @ x + p, x.T @ y)
+
+
 def fit(args) -> None:
     import importlib
 
@@ -141,11 +148,8 @@ def fit(args) -> None:
             x, y, old = (np.array(a, dtype=float) for a in groups[key])
             names = tricks.FEATURE_NAMES[key.split()[0]]
             used = [i for i, name in enumerate(names) if name not in args.leave_out]
-            penalty = RIDGE * np.eye(len(used))
-            penalty[0, 0] = 0.0                       # the bias is not shrunk
-            xu = x[:, used]
             w = np.zeros(x.shape[1])
-            w[used] = np.linalg.solve(xu.T @ xu + penalty, xu.T @ y)
+            w[used] = _ridge(x[:, used], y, RIDGE)
             resid = y - x @ w
             weights[key] = [round(float(v), 5) for v in w]
             spread[key] = round(float(np.sqrt(np.mean(resid ** 2))), 4)
@@ -160,13 +164,6 @@ def fit(args) -> None:
         model.save()
         tricks.model.cache_clear()
         importlib.reload(policy_module)                # forget the decisions of the old weights
-
-
-def _ridge(x: np.ndarray, y: np.ndarray, penalty: float) -> np.ndarray:
-    """Least squares with a ridge ``penalty`` on every weight but the first (the bias)."""
-    p = penalty * np.eye(x.shape[1])
-    p[0, 0] = 0.0
-    return np.linalg.solve(x.T @ x + p, x.T @ y)
 
 
 def _with_products(x: np.ndarray) -> np.ndarray:
