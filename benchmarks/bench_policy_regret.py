@@ -76,18 +76,23 @@ def _side_score(result: dict, side: str) -> int:
     return result["ns"] if side == "NS" else -result["ns"]
 
 
+def lowest_levels(rules, calls: Sequence[str]) -> Dict[str, int]:
+    """The cheapest legal level of each strain after ``calls``."""
+    lowest: Dict[str, int] = {}
+    for call in rules.auction_legal_calls(list(calls)):
+        if call in (PASS, "X", "XX"):
+            continue
+        bid = rules.read_bid(call)
+        lowest[bid.strain] = min(bid.level, lowest.get(bid.strain, 8))
+    return lowest
+
+
 def alternatives(rules, calls: Sequence[str], actual: str) -> List[str]:
     """The calls tried instead of ``actual`` after ``calls``: a pass, and in each
     strain the cheapest legal bid and the two above it (if legal)."""
     legal = rules.auction_legal_calls(list(calls))
     found = [PASS] if actual != PASS and PASS in legal else []
-    lowest: Dict[str, int] = {}
-    for call in legal:
-        if call in (PASS, "X", "XX"):
-            continue
-        bid = rules.read_bid(call)
-        lowest[bid.strain] = min(bid.level, lowest.get(bid.strain, 8))
-    for strain, level in lowest.items():
+    for strain, level in lowest_levels(rules, calls).items():
         for extra in (0, 1, 2):
             call = f"{level + extra}{strain}"
             if call in legal and call != actual:
@@ -109,19 +114,19 @@ def _whose(rules, calls: Sequence[str], dealer, seat, strain: str) -> str:
     return "partner's" if strain in partners else "my" if strain in mine else "new"
 
 
-def kind(rules, calls: Sequence[str], dealer, seat, actual: str, alt: str) -> str:
+def kind(rules, calls: Sequence[str], dealer, seat, actual: str, alt: str,
+         lowest: Dict[str, int]) -> str:
     """The alternative in words, against the call made: 'pass', 'same strain +1'
     (levels above the call made), "partner's suit +0", 'my NT +1', 'new suit +2'
-    (levels above the cheapest legal bid in that strain)."""
+    (levels above ``lowest[strain]``, the cheapest legal bid in that strain)."""
     if alt == PASS:
         return "pass"
     bid = rules.read_bid(alt)
     if actual != PASS and rules.read_bid(actual).strain == bid.strain:
         return f"same strain {bid.level - rules.read_bid(actual).level:+d}"
-    cheapest = min(rules.read_bid(c).level for c in rules.auction_legal_calls(list(calls))
-                   if c not in (PASS, "X", "XX") and rules.read_bid(c).strain == bid.strain)
     what = "NT" if bid.strain in ("NT", "G") else "suit"
-    return f"{_whose(rules, calls, dealer, seat, bid.strain)} {what} +{bid.level - cheapest}"
+    return (f"{_whose(rules, calls, dealer, seat, bid.strain)} {what} "
+            f"+{bid.level - lowest[bid.strain]}")
 
 
 def row_name(decision, situation: str) -> str:
@@ -151,11 +156,12 @@ def deviations(brd, side: str, policy: _Policy, referee: Referee) -> List[dict]:
         decision = policy.decision(brd, before, seat)
         situation = policy.policy.reading(before, seat, brd.dealer).situation()
         row = row_name(decision, situation)
+        lowest = lowest_levels(rules, before)
         for alt in alternatives(rules, before, actual):
             script = before + [alt]
             result = play_room(brd, _Scripted(script, ns), _Scripted(script, ew), referee)
             found.append({"index": i, "call": actual, "alternative": alt, "row": row,
-                          "kind": kind(rules, before, brd.dealer, seat, actual, alt),
+                          "kind": kind(rules, before, brd.dealer, seat, actual, alt, lowest),
                           "regret": _side_score(result, side) - base})
     return found
 
