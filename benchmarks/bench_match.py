@@ -150,7 +150,7 @@ def main(argv=None) -> int:
         try:
             earlier = read_results(Path(args.paired))
         except ValueError as e:
-            p.error(str(e))
+            p.error(f"--paired: {e}")
 
     from advisor.game import rule_set
     rules = rule_set(args.rules).name
@@ -168,12 +168,7 @@ def main(argv=None) -> int:
     referee_version = duplicate.referee_version()
     results = cache / (f"match-{rules}-s{args.seed}-{name}-r{referee_version}-"
                        f"{args.courts_nodes}-{misere_nodes}.jsonl")
-    done = {}
-    if results.exists() and not args.fresh:
-        for line in results.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                done[row["board"]] = row
+    done = read_results(results) if results.exists() and not args.fresh else {}
     wanted = range(args.first, args.first + args.boards)
     todo = [(n, args.seed) for n in wanted if n not in done]
     print(f"{len(wanted) - len(todo)} of {len(wanted)} boards from {results.name}; "
@@ -223,18 +218,18 @@ def main(argv=None) -> int:
 
 
 def read_results(path: Path) -> dict:
-    """The boards of an earlier run, by board number: ``path`` holds a ``--json``
-    list or a results file of JSON lines."""
+    """The boards of a run, by board number: ``path`` holds a ``--json`` list or
+    a results file of JSON lines (the one this bench resumes from)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise ValueError(f"--paired: cannot read {path}: {e.strerror}") from None
+        raise ValueError(f"cannot read {path}: {e.strerror}") from None
     try:
         rows = json.loads(text) if text.lstrip().startswith("[") else \
             [json.loads(line) for line in text.splitlines() if line.strip()]
         return {int(r["board"]): r for r in rows}
     except (json.JSONDecodeError, KeyError, TypeError) as e:
-        raise ValueError(f"--paired: {path} is not a match's results ({e})") from None
+        raise ValueError(f"{path} is not a match's results ({e})") from None
 
 
 def paired_report(rows, earlier: dict, label: str) -> str:
