@@ -47,8 +47,9 @@ tricks, three aces, a four-card suit with two honours and 12 points); an
 opening at level 2 or 3 holds seven or eight sure tricks, at level 1 denies
 the rows before it; a responder's pass (partner has bid, the player not)
 denies two aces, and one with 11 points after partner's first-call
-no-trumps (its no-trumps rows); an overcall at level 1 holds five sure tricks, at level 2 five cards
-with two honours and six, at level 3 six with three and eight; a raise of
+no-trumps (its no-trumps rows); an overcall at level 1 holds five sure
+tricks, at level 2 five cards with two honours and six, at level 3 six with
+three and eight; a raise of
 partner's suit three cards with an honour. They are not
 the texts' reading of a human's call: the seeds ask less, and a player who
 does not bid by the policy's table is not read by it (issue 32: a review's
