@@ -44,12 +44,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, List, Mapping, Optional, Tuple
 
+import numpy as np
+
 import solver
 from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
 from .bidding.advise import recommend
-from .bidding.constraints import Constraint, compile_constraint
+from .bidding.constraints import Constraint, compile_constraint, features_of_cards
 from .bidding.policy import Decision, Policy
 from .bidding.verdict import verdict
 from .cardplay import BoardPlay, CardPlayError, CardValues, playable_by_card
@@ -70,6 +72,9 @@ __all__ = ["Practice", "PracticeError", "Board", "BoardResult", "CallRecord", "C
 
 #: Random deals tried at most to find one that fits the constraints.
 MAX_DEAL_ATTEMPTS = 100_000
+#: Shuffles checked at once (numpy) while looking for a deal that fits; the
+#: batches start small and double, so a common constraint costs little.
+DEAL_BATCH = 4096
 #: How a finished board's contract is valued: misère and all-pass deals
 #: exactly (a few seconds at most), a Courts bid within the budget ``vint
 #: analyse`` gives (past it the board is not scored).
@@ -228,19 +233,60 @@ def score_declarer(valuer: Valuer, contract: str, declarer: Optional[Seat]) -> s
 
 def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
                 ) -> Iterator[Tuple[Deal, Optional[Seat]]]:
-    """Random deals in which every seat's hand meets its constraint (dealer: the session's)."""
-    deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
+    """Random deals in which every seat's hand meets its constraint (dealer: the session's).
+
+    The deck is shuffled again and again until the hands fit. Text constraints
+    are checked on batches of shuffles at once (numpy); the deals are the ones
+    a shuffle at a time would give: a batch's random state is kept, and the
+    shuffles up to the one that fitted are made again from it.
+    """
+    deck = list(range(52))               # card index: 13 * suit + rank - 2
+    seats = [(Seat.parse(s).value, c) for s, c in constraints.items()]
+    vectorised = all(c.vectorised for _, c in seats)
     while True:
-        for _ in range(MAX_DEAL_ATTEMPTS):
-            rng.shuffle(deck)
-            hands = [Hand(deck[13 * i:13 * i + 13]) for i in range(4)]
-            if all(c(hands[Seat.parse(s)]) for s, c in constraints.items()):
-                yield Deal(hands), None
+        tried, batch = 0, 1
+        while tried < MAX_DEAL_ATTEMPTS:
+            batch = min(2 * batch, DEAL_BATCH, MAX_DEAL_ATTEMPTS - tried)
+            state, start = rng.getstate(), deck[:]
+            shuffles = []
+            for _ in range(batch if vectorised else 1):
+                rng.shuffle(deck)
+                shuffles.append(deck[:])
+            tried += len(shuffles)
+            found = _first_fitting(shuffles, seats, vectorised)
+            if found is not None:
+                # Back to the batch's start, then the shuffles up to the one that fitted.
+                rng.setstate(state)
+                deck = start
+                for _ in range(found + 1):
+                    rng.shuffle(deck)
+                cards = [Card(i // 13, i % 13 + 2) for i in deck]
+                yield Deal([Hand(cards[13 * i:13 * i + 13]) for i in range(4)]), None
                 break
         else:
             raise PracticeError(f"no deal in {MAX_DEAL_ATTEMPTS} random deals fits the "
                                 "constraints: " + "; ".join(f"{s}: {c.describe()}"
                                                            for s, c in constraints.items()))
+
+
+def _first_fitting(shuffles: List[List[int]], seats, vectorised: bool) -> Optional[int]:
+    """The index of the first shuffled deck whose hands meet their seats'
+    constraints (``seats``: (seat index, constraint) pairs), or None."""
+    if not vectorised:
+        for n, deck in enumerate(shuffles):
+            hands = [Hand([Card(i // 13, i % 13 + 2) for i in deck[13 * s:13 * s + 13]])
+                     for s in range(4)]
+            if all(c(hands[s]) for s, c in seats):
+                return n
+        return None
+    decks = np.array(shuffles, dtype=np.int64)
+    fits = np.ones(len(shuffles), dtype=bool)
+    for s, c in seats:
+        cards = decks[:, 13 * s:13 * s + 13]
+        fits &= np.broadcast_to(c.on_features(features_of_cards(
+            cards // 13, cards % 13 + 2, sure=c.needs_sure)), fits.shape)
+    hits = np.flatnonzero(fits)
+    return int(hits[0]) if hits.size else None
 
 
 def _file_boards(source, rules) -> Iterator[Tuple[Deal, Optional[Seat]]]:

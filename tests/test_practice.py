@@ -124,6 +124,30 @@ def test_constraints_shape_the_players_hand():
         Practice("vint", "S", seed=1, constraints={"S": "hcp >= 38"})
 
 
+def test_batched_dealing_gives_the_deals_of_one_shuffle_at_a_time():
+    """Text constraints are checked on batches of shuffles (numpy), a function
+    on one hand at a time: the same seed gives the same deals either way."""
+    import itertools
+    import random
+    from advisor.bidding.constraints import compile_constraint
+    from advisor.practice import deal_boards
+
+    def deals(constraints, seed, n=5):
+        return [d.to_pbn() for d, _ in itertools.islice(
+            deal_boards(random.Random(seed), constraints), n)]
+
+    def spades(h):
+        return sum(c.suit == 0 for c in h) >= 6
+
+    for seed in (1, 12):
+        by_text = deals({"N": compile_constraint("hcp >= 16"),
+                         "W": compile_constraint("spades >= 6")}, seed)
+        by_function = deals({"N": compile_constraint(lambda h: h.hcp >= 16),
+                             "W": compile_constraint(spades)}, seed)
+        assert by_text == by_function
+        assert len(set(by_text)) == 5
+
+
 def test_deals_from_a_file_keep_their_dealer(tmp_path):
     path = tmp_path / "deals.pbn"
     path.write_text('[Dealer "E"]\n[Deal "N:AK32.AKQJ.T2.A32 JT9.T9.AKQJ5.T98 '
