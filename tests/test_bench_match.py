@@ -186,6 +186,7 @@ def test_the_advisor_bidder_asks_once_while_nothing_is_bid(monkeypatch):
     assert len(asked) == 3
 
 
+@pytest.mark.slow
 def test_the_hold_replay_finds_where_partner_left_the_system(tmp_path, capsys):
     # Board 349 of seed 3 (issue 33): South jumped to 4S over North's 1NT, which
     # the policy never does with a hand that fits beside North's; North's next

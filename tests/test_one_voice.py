@@ -26,6 +26,7 @@ def position():
     return session
 
 
+@pytest.mark.slow
 def test_hint_vint_advise_and_review_agree_on_the_same_position_and_seed(position, capsys,
                                                                         tmp_path):
     session = position

@@ -457,6 +457,7 @@ def test_auto_plays_the_players_cards_to_the_end():
     assert len(session.board.cards) == 52
 
 
+@pytest.mark.slow
 def test_a_skruuvi_all_pass_misere_is_played_out_with_its_aces():
     session = Practice("skruuvi", "S", seed=3, card_samples=3,
                        constraints={s: "hcp <= 12" for s in "NESW"})

@@ -55,6 +55,7 @@ def test_vulnerability_is_read_as_pbn_writes_it():
                                                                ("NS", "EW"), ()]
 
 
+@pytest.mark.slow
 def test_par_agrees_with_dds_on_random_deals():
     """Score and every par contract (level, strain, declarer, doubled, result),
     for 20 random deals under each vulnerability and dealer (320 pars)."""

@@ -150,6 +150,7 @@ def test_the_command_on_a_running_cluster(client, tmp_path, capsys):
     assert client.submit(sum, [1, 2]).result(timeout=60) == 3
 
 
+@pytest.mark.slow
 def test_a_cluster_without_workers_is_reported_not_waited_on(plan):
     # Every worker gone (or none joined): the run stops with a clear error
     # after no_worker_seconds instead of waiting for ever.

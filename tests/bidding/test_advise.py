@@ -191,6 +191,7 @@ def test_a_reading_that_contradicts_our_hand_is_relaxed_not_an_error():
     assert all(not (i.seat == "N" and i.call == "1S") for i in rec.inferences)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_answer_whatever_the_workers():
     answers = []
     for workers in (1, 2, 4):

@@ -95,6 +95,7 @@ def test_a_continuation_ending_in_courts_is_scored():
     assert ended >= 8
 
 
+@pytest.mark.slow
 def test_courts_advice_is_the_same_whatever_the_workers_and_the_cache():
     kw = dict(seat="S", dealer="E", rules="semi-contract", samples=32, seed=7)
     answers = []

@@ -206,6 +206,7 @@ def test_cli_seconds(capsys):
 N349 = "A4.AQ6.AQ97642.T"
 
 
+@pytest.mark.slow
 def test_partner_off_the_system_keeps_the_system_call():
     # The match's seed for this call: without the hold it recommends 4D there
     # (by 875 ± 275 points over the pass on 144 deals).

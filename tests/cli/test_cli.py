@@ -308,6 +308,7 @@ def test_advise_table_rows_are_not_broken_when_piped(capsys):
     assert status == 0 and len(rows) == 6
 
 
+@pytest.mark.slow
 def test_analyse_aces_scores_skruuvi_misere_with_its_aces(capsys):
     status, out, err = run(capsys, "analyse", "--example", "--rules", "skruuvi", "--aces", "60",
                            "--json")

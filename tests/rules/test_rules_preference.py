@@ -78,6 +78,7 @@ def test_declarer_with_every_top_card_takes_ten_tricks():
     assert p.dd_tricks(d, 1, "S") <= 4
 
 
+@pytest.mark.slow
 def test_dd_tricks_agree_with_minimax_on_small_three_hand_deals():
     p = Preference()
     rng = random.Random(4)

@@ -312,6 +312,7 @@ def test_a_general_search_lets_other_threads_run():
     assert gap < 0.25                              # ...and never held this thread
 
 
+@pytest.mark.slow
 def test_misere_courts_endings_of_five_cards_agree_with_plain_minimax():
     """Misère Courts (the costly strains) on endings long enough for the
     misère cut-offs, the skipped low cards and the table to act: five suits

@@ -60,6 +60,7 @@ def test_analyse_gives_what_the_api_gives(client):
     assert job["result"] == expected
 
 
+@pytest.mark.slow
 def test_analyse_scores_skruuvi_misere_with_its_aces_when_asked(client):
     job = finish(client, client.post("/api/analyse", json={
         "deal": EXAMPLE, "rules": "skruuvi", "aces_seconds": "60"}))
@@ -241,6 +242,7 @@ def test_cancelled_is_not_a_value_error():
 
 # -- the practice tab ------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_practice_session_through_the_api(client):
     job = finish(client, client.post("/api/practice/new",
                                      json={"seat": "S", "seed": 4, "advice_samples": 16}))

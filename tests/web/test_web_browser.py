@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 import solver
 from advisor.render import card_text
 from helpers import DATA
@@ -88,6 +90,7 @@ def _attached(element) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
     # The grid shows each side's better declarer as the analysis chose it (a
     # misère's is the one taking fewer tricks, or with the aces the better
@@ -140,6 +143,7 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
                              for side in ("NS", "EW")]
 
 
+@pytest.mark.slow
 def test_a_player_practises_bidding(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
 

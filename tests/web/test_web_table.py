@@ -185,6 +185,7 @@ def test_a_reload_or_a_shared_link_restores_the_view(server, browser):
     assert browser.find_element(By.ID, "play").is_displayed()
 
 
+@pytest.mark.slow
 def test_a_bad_deal_clears_the_analysis_and_the_banner_clears_on_the_next_result(server, browser):
     By = _by()
     browser.get("about:blank")
@@ -519,6 +520,7 @@ def _wait_for_the_end(browser, timeout=180):
           timeout=timeout, what="the thirteenth trick")
 
 
+@pytest.mark.slow
 def test_play_best_to_the_end_keeps_the_double_dummy_value(server, browser):
     import solver
 
@@ -602,6 +604,7 @@ def test_the_last_trick_on_demand(server, browser):
     assert not browser.find_element(By.ID, "play-last").is_enabled()
 
 
+@pytest.mark.slow
 def test_a_double_click_on_play_best_sends_one_sequence(server, browser):
     from selenium.webdriver.common.action_chains import ActionChains
 
