@@ -75,10 +75,18 @@ MAX_DEAL_ATTEMPTS = 100_000
 #: Shuffles checked at once (numpy) while looking for a deal that fits; the
 #: batches start small and double, so a common constraint costs little.
 DEAL_BATCH = 4096
+#: Nodes a finished board's misère trick search may use (a misère contract,
+#: Skruuvi's all-pass misère, Siberian Vint's распасовка): an exact full-deal
+#: misère takes 27 million nodes on average (a few seconds; benchmarks/README.md,
+#: ``bench_misere.py``), but one all-pass deal of the tests took a billion (three
+#: minutes while the player waited for the board's result). Past this budget the
+#: par uses the estimate within the bounds proved (``valuation.misere``, about
+#: two thirds of a trick off on average), and the result's note says so.
+PRACTICE_MISERE_NODES = 50_000_000
 #: How a finished board's contract is valued: misère and all-pass deals
-#: exactly (a few seconds at most), a Courts bid within the budget ``vint
-#: analyse`` gives (past it the board is not scored).
-PRACTICE_BUDGETS = Budgets(courts_nodes=CLI_NODES)
+#: exactly up to ``PRACTICE_MISERE_NODES``, a Courts bid within the budget
+#: ``vint analyse`` gives (past either, a contract not played out is not scored).
+PRACTICE_BUDGETS = Budgets(misere_nodes=PRACTICE_MISERE_NODES, courts_nodes=CLI_NODES)
 #: How a hint is found: by the bidding advisor (the default) or, quicker, the policy.
 ADVICE = ("advisor", "policy")
 #: The label of the policy's quick hint: it is not the advisor's recommendation.
@@ -267,6 +275,14 @@ def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
             raise PracticeError(f"no deal in {MAX_DEAL_ATTEMPTS} random deals fits the "
                                 "constraints: " + "; ".join(f"{s}: {c.describe()}"
                                                            for s, c in constraints.items()))
+
+
+def _estimated_note(bounds, nodes: int) -> str:
+    """The result's note when misère searches ran past their budget, ``nodes``."""
+    widest = max(b.upper - b.lower for b in bounds)
+    return (f"{len(bounds)} misère search{'es' if len(bounds) > 1 else ''} ran past the budget "
+            f"of {nodes:,} nodes: the par uses estimates within the tricks proved (at most "
+            f"{widest} apart)")
 
 
 def _first_fitting(shuffles: List[List[int]], seats, vectorised: bool) -> Optional[int]:
@@ -927,8 +943,13 @@ class Practice:
                                              declarer=score_declarer(valuer, contract, declarer),
                                              tricks=tricks, doubled=b.doubled)
             else:
-                note = (f"{note}; its node budget ran out with declarer's side between "
-                        f"{found.lower} and {found.upper} tricks, so the board is not scored")
+                side = "North-South" if Seat.parse(declarer or "N").side == "NS" else "East-West"
+                note = "; ".join(filter(None, [
+                    note, f"its node budget ran out with {side} between {found.lower} and "
+                          f"{found.upper} tricks, so the board is not scored"]))
+        if valuer.misere_bounds:
+            note = "; ".join(filter(None, [note, _estimated_note(valuer.misere_bounds,
+                                                                 valuer.budgets.misere_nodes)]))
         played = b.play is not None
         if played:
             tricks = self._tricks_taken(b)
