@@ -49,8 +49,9 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: ``supported`` (1: partner has raised a strain of mine), ``partner_suit`` (1: partner
 #: has named a suit), ``stands_mine`` (1: the bid that stands now is my own, in the
 #: row's strain: bidding it again only raises my own contract), ``my_nt`` (1: my own
-#: first bid was no-trumps).
-POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine", "my_nt")
+#: first bid was no-trumps), ``passed_first`` (1: my own first call was a pass).
+POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine", "my_nt",
+                   "passed_first")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
                  "G": "grand"}
@@ -187,6 +188,7 @@ class _Reading:
     my_strains: List[str] = field(default_factory=list)
     partner_strains: List[str] = field(default_factory=list)
     partner_first: Optional[str] = None        # partner's first call (a bid or "P")
+    my_first: Optional[str] = None             # my own first call
     partner_raised_me: bool = False
     anyone_bid: bool = False
     opponents_bid: bool = False
@@ -200,7 +202,7 @@ class _Reading:
     def key(self) -> tuple:
         """Everything a decision reads of the auction, as one hashable value."""
         return (tuple(self.my_strains), tuple(self.partner_strains), self.partner_first,
-                self.partner_raised_me, self.anyone_bid, self.opponents_bid,
+                self.my_first, self.partner_raised_me, self.anyone_bid, self.opponents_bid,
                 self.mine_standing, tuple(sorted(self.my_levels.items())),
                 tuple(sorted(self.partner_levels.items())), self.their_level, self.opener,
                 self.partner_aces)
@@ -369,13 +371,15 @@ class Policy:
         supported = int(reading.partner_raised_me)
         partner_suit = int(any(s in _SUIT_INDEX for s in reading.partner_strains))
         my_nt = int(bool(reading.my_strains) and reading.my_strains[0] == self.nt)
+        passed_first = int(reading.my_first == PASS)
         for index, row in enumerate(self.table):
             if row.situation != situation:
                 continue
             for strain in self._strains(row, hand, reading):
                 extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
                          int(reading.partner_shows(strain, self.nt) == "nt"), supported,
-                         partner_suit, int(reading.mine_standing == strain), my_nt)
+                         partner_suit, int(reading.mine_standing == strain), my_nt,
+                         passed_first)
                 if not self._fits(index, strain, partner, extra, values):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
@@ -533,7 +537,8 @@ class Policy:
         """``r`` with ``who``'s ``call`` noted, ``r`` itself left as it is: the same
         object when the call changes nothing in it (most passes)."""
         if (call == PASS or call in ("X", "XX")) and not (
-                who == seat.partner and r.partner_first is None):
+                who == seat.partner and r.partner_first is None) and not (
+                who == seat and r.my_first is None):
             return r
         r = r.copy()
         self._note(r, call, who, seat)
@@ -541,8 +546,11 @@ class Policy:
 
     def _note(self, r: _Reading, call: str, who: Seat, seat: Seat) -> None:
         """Add ``who``'s ``call`` to ``seat``'s reading ``r`` of the auction."""
-        if who == seat.partner and r.partner_first is None:
+        partners_first = who == seat.partner and r.partner_first is None
+        if partners_first:
             r.partner_first = call
+        if who == seat and r.my_first is None:
+            r.my_first = call
         if call == PASS or call in ("X", "XX"):
             return
         bid = self._bid_of.get(call)
@@ -551,7 +559,7 @@ class Policy:
             bid = self._bid_of[call] = (read.strain, read.level)
         strain, level = bid
         if who == seat.partner and strain == self.nt and not r.partner_aces:
-            r.partner_aces = _shown_aces(r)      # read before this bid is noted
+            r.partner_aces = _shown_aces(r, partners_first)   # read before this bid is noted
         if not r.anyone_bid:
             r.opener = "me" if who == seat else "partner" if who == seat.partner else "them"
         r.anyone_bid = True
@@ -647,7 +655,8 @@ class Policy:
               values: dict) -> bool:
         """Whether the hand whose features ``values`` holds fits row ``index`` for
         ``strain``; ``values`` takes ``extra``, the values of POLICY_FEATURES
-        (sure tricks, partner_nt, supported, partner_suit, stands_mine, my_nt).
+        (sure tricks, partner_nt, supported, partner_suit, stands_mine, my_nt,
+        passed_first).
         Not remembered: a fresh hand (the sampler's) is asked once, and a
         remembered decision (``_decisions``) already covers a hand asked again."""
         constraint = self._row_constraint(index, strain, partner)
@@ -685,14 +694,15 @@ def _policy_term(text: str) -> Constraint:
     return compile_constraint(text, extra_features=POLICY_FEATURES)
 
 
-def _shown_aces(r: "_Reading") -> int:
+def _shown_aces(r: "_Reading", first_call: bool) -> int:
     """The aces partner's first no-trumps shows, by the seed's convention (seed 004:
     "имея четырех Тузов ... 'без козырей' по первому разу; имея двух Тузов ...
     'без козырей' после паса или после уже назначенной масти"; one ace "когда
     партнер в первый тур говорил 'без козырей'"), read before the call is noted:
-    three at the auction's first bid, one over my own first-turn no-trumps, two
-    otherwise."""
-    if not r.anyone_bid:
+    three at the auction's first bid when it is partner's ``first_call``, one
+    over my own first-turn no-trumps, two otherwise (after partner's own pass
+    too: "после паса")."""
+    if not r.anyone_bid and first_call:
         return 3
     return 1 if r.my_strains and r.my_strains[0] in ("NT", "G") else 2
 

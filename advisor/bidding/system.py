@@ -210,8 +210,10 @@ def _outline(at: _At) -> str:
             # The opening rows: six trumps with three honours and seven or eight
             # sure tricks bid 'two' or 'three', three aces no-trumps at level 1, a
             # four-card suit with two honours and 12 points its suit at level 1;
-            # every one is open while nobody has bid, so a pass denies them all.
-            return f"aces <= 2 and not ({_OPENS}) and not ({_FROM_THE_HAND})"
+            # every one is open while nobody has bid, so a pass denies them all; a
+            # second pass, no-trumps with two aces and 14 points too (after a pass).
+            later = "" if at.is_first else " and (aces <= 1 or hcp <= 13)"
+            return f"aces <= 2 and not ({_OPENS}) and not ({_FROM_THE_HAND}){later}"
         if at.named[seat.partner] and not at.named[seat]:
             # The response rows: no-trumps at the cheapest level with two aces, or
             # one and 11 points after partner's first-call no-trumps; a no-trumps
@@ -359,8 +361,12 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         return (f"{word} >= 4 and {honours} >= 2 and hcp >= 12",
                 f"opening 1{strain} shows four or more {word} with two honours, 12 points")
     partner_first = first_call[seat.partner]
-    if not named[seat] and partner_first is not None and partner_first.endswith(("NT", "G")):
-        # "показывают 'без паса' свою самую длинную масть, 5-6 карт с онером"
+    partner_no_suit = named[seat.partner] and not named[seat.partner] & set(_SUIT_INDEX)
+    if not named[seat] and (partner_no_suit or partner_first is not None
+                            and partner_first.endswith(("NT", "G"))):
+        # "показывают 'без паса' свою самую длинную масть, 5-6 карт с онером": over
+        # partner's first-turn no-trumps, and over partner's later no-trumps (two
+        # aces after a pass) when partner has named no suit (the policy's rows).
         return (f"{word} >= 5 and {honours} >= 1",
                 f"a {word[:-1]} after partner's no-trumps shows five or more with an honour")
     return (f"{word} >= 4 and {honours} >= 2",

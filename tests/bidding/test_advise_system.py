@@ -84,9 +84,13 @@ def _outlines(auction, dealer="N", game="vint"):
 
 
 def test_system_readings_outline_what_the_policys_rows_imply():
-    # A pass while nobody has bid denies every opening, in any round.
-    assert _outlines(["P"] * 5)[4] == (
+    # A pass while nobody has bid denies every opening, in any round; a second
+    # one also two aces with 14 points (no-trumps after a pass).
+    assert _outlines(["P"] * 5)[0] == (
         "N", "P", f"aces <= 2 and not ({OPENS}) and not ({FROM_THE_HAND})")
+    assert _outlines(["P"] * 5)[4] == (
+        "N", "P", f"aces <= 2 and not ({OPENS}) and not ({FROM_THE_HAND})"
+                  " and (aces <= 1 or hcp <= 13)")
     # An opening denies the opening rows before its own.
     assert _outlines(["1S"])[0] == ("N", "1S", f"aces <= 2 and not ({FROM_THE_HAND})")
     assert _outlines(["2S"])[0] == ("N", "2S", "sure_spades >= 7")

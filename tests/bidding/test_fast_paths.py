@@ -240,7 +240,8 @@ def _long_way_row(policy, hand, reading, legal):
                      int(reading.partner_raised_me),
                      int(any(s in "SHDC" for s in reading.partner_strains)),
                      int(reading.mine_standing == strain),
-                     int(bool(reading.my_strains) and reading.my_strains[0] == policy.nt))
+                     int(bool(reading.my_strains) and reading.my_strains[0] == policy.nt),
+                     int(reading.my_first == "P"))
             values = dict(facts.features, **dict(zip(POLICY_FEATURES, extra)))
             if not bool(compile_constraint(text, extra_features=POLICY_FEATURES)
                         .on_features(values)):

@@ -250,6 +250,32 @@ def test_a_responder_does_not_take_partners_suit_away_to_its_own():
     assert d.call == "2H" and "of its own" in d.reason
 
 
+def test_two_aces_bid_no_trumps_after_their_own_pass():
+    # seed 004: "имея двух Тузов необходимо заказать 'без козырей' после паса". An
+    # 18-point hand with two aces and no suit to name (no four cards with two
+    # honours) passes at the first turn (no-trumps there shows three aces) and bids
+    # no-trumps at the second, when nobody has bid since.
+    p = Policy("vint")
+    strong = hand("AKJ.K932.A63.QJ7")
+    assert p.call(strong, seat="N", dealer="E", auction=["P", "P", "P"]).call == "P"
+    d = p.call(strong, seat="N", dealer="E", auction=["P", "P", "P", "P", "P", "P", "P"])
+    assert d.call == "1NT" and "after its own pass" in d.reason
+    # ... not with 13 points, nor once somebody has bid
+    weaker = hand("AKJ.9832.A63.732")
+    assert p.call(weaker, seat="N", dealer="E", auction=["P"] * 7).call == "P"
+    assert p.call(strong, seat="N", dealer="E", auction=["P", "P", "P", "P", "1S", "P", "P"]
+                  ).call != "1NT"
+    # Partner reads two aces (three for a first-turn no-trumps), and shows a
+    # five-card suit with one honour over it, whatever its points.
+    reading = p.reading(["P", "P", "P", "P", "P", "P", "P", "1NT", "P"], "S", "E")
+    assert reading.partner_aces == 2
+    assert p.reading(["P", "P", "P", "1NT", "P"], "S", "E").partner_aces == 3
+    weak = hand("84.Q8765.T98.T83")
+    d = p.call(weak, seat="S", dealer="E", auction=["P", "P", "P", "P", "P", "P", "P", "1NT",
+                                                    "P"])
+    assert d.call == "2H" and "of its own" in d.reason
+
+
 def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
     # seed 004: seven tricks (level 1) with five sure tricks, two honours in trumps and
     # four cards; "two" only with six sure tricks; "three" with eight (six trumps, three
