@@ -26,10 +26,21 @@ def server(site):
 
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory):
+def chromium_driver(tmp_path_factory):
+    """One headless Chromium for the session."""
     if browser_parts() is None:
         pytest.skip("no chromium, chromedriver or selenium (apt-get install chromium "
                     "chromium-driver; pip install selenium)")
     driver = chromium(tmp_path_factory.mktemp("profile"))
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def browser(chromium_driver):
+    """The session's Chromium with its console log emptied first: what a test
+    finds in the log is its own (a test that asks for a bad deal on purpose
+    leaves an HTTP 400 there, which the next test's check of the log would
+    otherwise read; the tests run in any selection, -m slow or not)."""
+    chromium_driver.get_log("browser")
+    return chromium_driver
