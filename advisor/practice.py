@@ -47,7 +47,7 @@ from typing import Callable, Iterator, List, Mapping, Optional, Tuple
 import numpy as np
 
 import solver
-from solver.cards import SEATS, Card, Deal, Hand, Seat
+from solver.cards import SEATS, SUIT_BITS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
 from .bidding.advise import recommend
@@ -248,7 +248,7 @@ def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
     a shuffle at a time would give: a batch's random state is kept, and the
     shuffles up to the one that fitted are made again from it.
     """
-    deck = list(range(52))               # card index: 13 * suit + rank - 2
+    deck = [Card(s, r).index for s in range(4) for r in range(2, 15)]
     seats = [(Seat.parse(s).value, c) for s, c in constraints.items()]
     vectorised = all(c.vectorised for _, c in seats)
     while True:
@@ -263,13 +263,13 @@ def deal_boards(rng: random.Random, constraints: Mapping[str, Constraint]
             tried += len(shuffles)
             found = _first_fitting(shuffles, seats, vectorised)
             if found is not None:
-                # Back to the batch's start, then the shuffles up to the one that fitted.
-                rng.setstate(state)
-                deck = start
-                for _ in range(found + 1):
-                    rng.shuffle(deck)
-                cards = [Card(i // 13, i % 13 + 2) for i in deck]
-                yield Deal([Hand(cards[13 * i:13 * i + 13]) for i in range(4)]), None
+                if found < len(shuffles) - 1:
+                    # Back to the batch's start, then the shuffles up to the one that fitted.
+                    rng.setstate(state)
+                    deck = start
+                    for _ in range(found + 1):
+                        rng.shuffle(deck)
+                yield Deal(_hands(deck)), None
                 break
         else:
             raise PracticeError(f"no deal in {MAX_DEAL_ATTEMPTS} random deals fits the "
@@ -285,13 +285,17 @@ def _estimated_note(bounds, nodes: int) -> str:
             f"{widest} apart)")
 
 
+def _hands(deck: List[int]) -> List[Hand]:
+    """The four hands, thirteen cards each, of a deck of card indices (``Card.index``)."""
+    return [Hand([Card.from_index(i) for i in deck[13 * s:13 * s + 13]]) for s in range(4)]
+
+
 def _first_fitting(shuffles: List[List[int]], seats, vectorised: bool) -> Optional[int]:
-    """The index of the first shuffled deck whose hands meet their seats'
-    constraints (``seats``: (seat index, constraint) pairs), or None."""
+    """The index of the first shuffled deck (card indices) whose hands meet their
+    seats' constraints (``seats``: (seat index, constraint) pairs), or None."""
     if not vectorised:
         for n, deck in enumerate(shuffles):
-            hands = [Hand([Card(i // 13, i % 13 + 2) for i in deck[13 * s:13 * s + 13]])
-                     for s in range(4)]
+            hands = _hands(deck)
             if all(c(hands[s]) for s, c in seats):
                 return n
         return None
@@ -300,7 +304,7 @@ def _first_fitting(shuffles: List[List[int]], seats, vectorised: bool) -> Option
     for s, c in seats:
         cards = decks[:, 13 * s:13 * s + 13]
         fits &= np.broadcast_to(c.on_features(features_of_cards(
-            cards // 13, cards % 13 + 2, sure=c.needs_sure)), fits.shape)
+            cards // SUIT_BITS, cards % SUIT_BITS + 2, sure=c.needs_sure)), fits.shape)
     hits = np.flatnonzero(fits)
     return int(hits[0]) if hits.size else None
 
