@@ -83,3 +83,10 @@ def tab(driver, name):
     """Click the page's tab ``name`` (analyse, play, advise, practice, review)."""
     from selenium.webdriver.common.by import By
     driver.find_element(By.CSS_SELECTOR, f"#tabs button[data-tab={name}]").click()
+
+
+def severe_errors(driver):
+    """The page's severe console errors since the log was last read (the
+    ``browser`` fixture empties it before each test), the missing favicon aside."""
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"
+            and "favicon" not in e["message"]]

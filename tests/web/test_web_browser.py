@@ -14,7 +14,7 @@ import pytest
 import solver
 from advisor.render import card_text
 from helpers import DATA
-from helpers.browser import tab, wait_for
+from helpers.browser import severe_errors, tab, wait_for
 
 # A Skruuvi deal whose misère searches with the aces take many seconds each.
 SLOW_SKRUUVI = "N:KJ.A7.AQ3.AKQJ63 A64.T9863.T8742. T9872.KQ2.KJ6.85 Q53.J54.95.T9742"
@@ -76,9 +76,7 @@ def test_a_player_uses_the_page(server, browser, tmp_path):
     browser.save_screenshot(str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
 
-    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
-              and "favicon" not in e["message"]]
-    assert errors == []
+    assert severe_errors(browser) == []
 
 
 def _attached(element) -> bool:
@@ -147,7 +145,6 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
 def test_a_player_practises_bidding(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
 
-    browser.get_log("browser")            # drop what earlier tests left in the log
     browser.get(server + "/")
     tab(browser, "practice")
     seed = browser.find_element(By.ID, "practice-seed")
@@ -222,9 +219,7 @@ def test_a_player_practises_bidding(server, browser, tmp_path):
     assert "Result:" in text and "tricks taken" in text and "Par:" in text
     assert "Score sheet" in text and "Your cards" in text
     browser.save_screenshot(str(tmp_path / "practice.png"))
-    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
-              and "favicon" not in e["message"]]
-    assert errors == []
+    assert severe_errors(browser) == []
 
 
 def _click_button(browser, label: str) -> None:

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 
 from advisor.practice import Practice
-from helpers.browser import tab, wait_for
+from helpers.browser import severe_errors, tab, wait_for
 
 DEAL = "N:A2.AKQJ5.K32.432 KQJ3.2.AQJT9.765 T98.T9876.54.AKQ 7654.43.876.JT98"
 # Hearts trumps, North declares, East leads the king of spades: South holds
@@ -58,14 +58,8 @@ def _fragment(browser) -> str:
     return browser.execute_script("return decodeURIComponent(location.hash)")
 
 
-def _severe(browser):
-    return [e for e in browser.get_log("browser") if e["level"] == "SEVERE"
-            and "favicon" not in e["message"]]
-
-
 def test_the_hand_on_move_shows_every_card_and_only_the_legal_ones_play(server, browser):
     By = _by()
-    browser.get_log("browser")
     _open_after_lead(browser, server)
     buttons = _south_buttons(browser)
     # All thirteen cards, as faces (rank and suit symbol), not only the legal ones.
@@ -95,7 +89,7 @@ def test_the_hand_on_move_shows_every_card_and_only_the_legal_ones_play(server, 
     wait_for(browser, "#play-result .seatbox.seat-W.onmove")
     assert _played(browser) == "Played: \u2660K \u26609"
     assert "cards=SK,S9" in _fragment(browser)
-    assert _severe(browser) == []
+    assert severe_errors(browser) == []
 
 
 def test_a_double_click_sends_one_card(server, browser):
@@ -341,7 +335,6 @@ def _preference(browser, server, fragment=""):
     from selenium.webdriver.support.ui import Select
     By = _by()
     browser.get("about:blank")
-    browser.get_log("browser")              # drop what earlier tests left in the log
     browser.get(server + "/" + fragment)
     wait_for(browser, "#rules optgroup option[value=preference]")
     Select(browser.find_element(By.ID, "rules")).select_by_value("preference")
@@ -395,7 +388,7 @@ def test_preference_practice_draws_three_hands_and_the_widow(server, browser, tm
         By.CSS_SELECTOR, "#practice-result ol.prefauction li:not(.mine)")]
     assert computer and all("\u2014" in t for t in computer)      # each with its reason
     browser.save_screenshot(str(tmp_path / "preference-practice.png"))
-    assert _severe(browser) == []
+    assert severe_errors(browser) == []
 
 
 def test_preference_advice_and_review_on_the_page(server, browser, tmp_path):
@@ -482,7 +475,7 @@ def test_preference_for_four_players_on_the_page(server, browser):
     # A four-hand game hides the choice again.
     Select(browser.find_element(By.ID, "rules")).select_by_value("vint")
     assert not box.is_displayed()
-    assert _severe(browser) == []
+    assert severe_errors(browser) == []
 
 
 # --------------------------------------------------------------------------
@@ -556,7 +549,7 @@ def test_play_best_to_the_end_keeps_the_double_dummy_value(server, browser):
     assert [r.find_elements(By.TAG_NAME, "td")[-1].text for r in rows] == \
         [t.winner.name for t in tricks]
     assert not browser.find_element(By.ID, "play-best").is_enabled()
-    assert _severe(browser) == []
+    assert severe_errors(browser) == []
 
 
 def test_the_last_trick_on_demand(server, browser):
