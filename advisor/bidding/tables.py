@@ -114,7 +114,7 @@ VINT: Tuple[Row, ...] = (
     Row("respond", "{partner} >= 3 and honours_{partner} >= 1", "partner", "reach",
         "three or more of partner's suit with an honour: raises as far as the tricks reach",
         _V + ": the supporting player holds four trumps (three with an honour, measured)"),
-    Row("respond", "aces >= 2", "NT", "cheapest", "two aces: no-trumps after partner's suit",
+    Row("respond", "aces >= 2", "NT", "cheapest", "two aces: no-trumps over partner's bid",
         _V + ": no-trumps after a suit shows two aces"),
     # "НЕЛЬЗЯ ОТБИВАТЬ ИГРУ СВОЕГО ПАРТНЕРА И ПЕРЕВОДИТЬ НА СВОЮ МАСТЬ": a suit of one's
     # own only when partner has named none (partner's later no-trumps, the two aces
