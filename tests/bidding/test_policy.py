@@ -274,6 +274,11 @@ def test_two_aces_bid_no_trumps_after_their_own_pass():
     d = p.call(weak, seat="S", dealer="E", auction=["P", "P", "P", "P", "P", "P", "P", "1NT",
                                                     "P"])
     assert d.call == "2H" and "of its own" in d.reason
+    # Two aces answer it in no-trumps, and the reason does not speak of a suit
+    # partner never named.
+    d = p.call(hand("A84.A876.T98.832"), seat="S", dealer="E",
+               auction=["P"] * 7 + ["1NT", "P"])
+    assert d.call == "2NT" and "two aces" in d.reason and "suit" not in d.reason.split("(")[0]
 
 
 def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
