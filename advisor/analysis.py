@@ -22,7 +22,7 @@ from .rules.base import aces, trump_honours
 from .valuation import ContractOutcome, ParError, Valuer, full_deal
 from .valuation.courts import DEFAULT_NODES
 from .valuation.exchange import LEVEL_GROUPS, exchange_kind, level_group, read_kitty
-from .valuation.misere import ACES_NOTE, add_aces, aces_notes
+from .valuation.misere import ACES_NOTE, ANALYSIS_NODES, add_aces, aces_notes, budget_note
 from .valuation.valuer import Budgets
 
 __all__ = ["Analysis", "Exchange", "table_leader", "analyse", "analyse_table", "analyse_before_exchange",
@@ -97,7 +97,7 @@ class Analysis:
             "dd_table_leader": table_leader(self.rules),
             "contracts": self.contracts,
             "scores": {c: {seat: {"tricks": o.tricks, "score": o.score, "made": o.made,
-                                  **_aces_dict(o)}
+                                  **_aces_dict(o), **_proved_dict(o)}
                            for seat, o in row.items()}
                        for c, row in self.outcomes.items()},
             # Each side's better declarer of each contract (``side_outcome``):
@@ -110,7 +110,8 @@ class Analysis:
             "par": self.par.to_dict(),
             "all_pass": None if self.all_pass is None else {
                 "contract": self.all_pass.contract, "ns_tricks": self.all_pass.tricks,
-                "score": self.all_pass.score, **_aces_dict(self.all_pass)},
+                "score": self.all_pass.score, **_aces_dict(self.all_pass),
+                **_proved_dict(self.all_pass)},
             "notes": list(self.notes),
             **({"exchange": self.exchange.to_dict(self.par, self.rules)}
                if self.exchange else {}),
@@ -123,6 +124,13 @@ def _aces_dict(o: ContractOutcome) -> dict:
     if not o.with_aces:
         return {}
     return {"aces": "exact" if o.bounds is None else list(o.bounds)}
+
+
+def _proved_dict(o: ContractOutcome) -> dict:
+    """A misère whose trick search ran past its budget: ``"tricks_proved":
+    [lower, upper]`` (the declaring side's; the all-pass deal's North-South's),
+    ``tricks`` being the estimate within them; nothing otherwise."""
+    return {} if o.proved is None else {"tricks_proved": list(o.proved)}
 
 
 @dataclass(frozen=True)
@@ -166,7 +174,7 @@ class Exchange:
 
 def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, kitty=None,
             before_exchange: bool = False, aces_seconds: Optional[float] = None,
-            progress=None) -> Analysis:
+            progress=None, misere_nodes: Optional[int] = ANALYSIS_NODES) -> Analysis:
     """Analyse a full deal (a ``Deal`` or PBN text) under a game's rules.
 
     ``table``: a precomputed DD table (``solver.DDTable`` or dict); without it
@@ -182,7 +190,17 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
     with their ace penalties, each by a scored search of at most this many
     seconds (``advisor.valuation.misere.add_aces``; ``progress`` is passed on). Without
     it they count tricks only (``ACES_NOTE``).
+
+    ``misere_nodes``: the nodes each misère trick search may use (default
+    ``valuation.misere.ANALYSIS_NODES``, about 15 s; None: exact, which on
+    rare deals takes minutes). A search stopped by it leaves its row the
+    estimate within the tricks it proved: ``ContractOutcome.proved`` is set
+    and a note names the row.
     """
+    if misere_nodes is not None and (isinstance(misere_nodes, bool)
+                                     or not isinstance(misere_nodes, int) or misere_nodes < 1):
+        raise ParError(f"misere_nodes is a number of nodes, 1 or more (None: exact), "
+                       f"not {misere_nodes!r}")
     if aces_seconds is not None:
         _check_aces_seconds(aces_seconds, rules)
     if aces_seconds is not None and (kitty is not None or before_exchange or not misere):
@@ -195,7 +213,8 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
                            "leave out table=")
         return analyse_before_exchange(deal, rules=rules, dealer=dealer, kitty=kitty)
     rs = rule_set(rules)
-    valuer = Valuer(rs, full_deal(deal), dealer=dealer, table=table)
+    valuer = Valuer(rs, full_deal(deal), dealer=dealer, table=table,
+                    budgets=Budgets(misere_nodes=misere_nodes, courts_nodes=None))
     valuer.table()
     with_misere = misere and bool(misere_contracts(rs) or rs.all_pass_contract)
     return _analysis(valuer, with_misere, aces_seconds, progress)
@@ -274,6 +293,9 @@ def _analysis(valuer: Valuer, with_misere: bool, aces_seconds: Optional[float],
                           if n)
         if aces_seconds is not None:
             notes = aces_notes(outcomes, all_pass) + tuple(n for n in notes if n != ACES_NOTE)
+        stopped = budget_note(outcomes, all_pass, valuer.budgets.misere_nodes or 0)
+        if stopped:
+            notes += (stopped,)
     # Par counts the all-pass deal only where it scores (Skruuvi); the X mark
     # of Siberian Vint's распасовка goes to whoever wins the rubber.
     scored_all_pass = all_pass if all_pass is not None and rs.all_pass_scores else None

@@ -34,6 +34,7 @@ from .batch.cli import add_parsers as add_batch_parsers
 from .bidding import recommend
 from .bidding.preference import advise_preference
 from .bidding.constraints import seat_constraints
+from .game import misere_contracts
 from .par import par_with_courts
 from .postmortem import ReviewSet, review
 from .preference_review import preference_review_text, read_preference_games, review_preference
@@ -45,6 +46,7 @@ from .render import (analysis_text, can_print_symbols, card_values_text, courts_
 from .render.width import current_width, fit_lines, output_width, terminal_width
 from .valuation.courts import ADVICE_NODES as COURTS_ADVICE_NODES
 from .valuation.courts import CLI_NODES, courts_row_dict
+from .valuation.misere import ANALYSIS_NODES
 from .web.guard import MAX_DEALS
 from .web.jobs import IDLE_SECONDS, JOB_SECONDS, MAX_CLIENT_JOBS, MAX_JOBS
 
@@ -218,8 +220,9 @@ def run_analyse_preference(args, out) -> None:
     """``vint analyse --rules preference "H0 H1 H2 / W1 W2"``: three hands."""
     for flag, given in (("--kitty", args.kitty), ("--kotka", args.kotka),
                         ("--before-exchange", args.before_exchange),
-                        ("--dealer", args.dealer), ("--max-nodes", args.max_nodes)):
-        if given:
+                        ("--dealer", args.dealer), ("--max-nodes", args.max_nodes),
+                        ("--misere-nodes", args.misere_nodes)):
+        if given is not None and given is not False:
             raise CliError(f"{flag} is not a Preference option")
     text = PREFERENCE_EXAMPLE if args.example or args.deal is None else args.deal
     if os.path.isfile(text) or text.lower().endswith((".pbn", ".lin", ".json")):
@@ -253,15 +256,24 @@ def run_analyse(args, out) -> None:
     exchange = {"kitty": args.kitty, "before_exchange": args.before_exchange}
     if args.aces is not None:
         _check_aces_option(args)
-    bar = progress_bar("misère with aces: {task.description}", show=args.aces is not None)
+    if args.misere_nodes is not None and args.misere_nodes < 0:
+        raise CliError(f"--misere-nodes must be 0 (exact) or more, not {args.misere_nodes}")
+    misere_nodes = ANALYSIS_NODES if args.misere_nodes is None else (args.misere_nodes or None)
+    # On a terminal, something moves while the misère searches run (up to
+    # ANALYSIS_NODES each, about 15 s) and, with --aces, a step a search.
+    game = _rules.get(args.rules)
+    searches = not args.no_misere and bool(misere_contracts(game) or game.all_pass_contract)
+    bar = progress_bar("{task.description}", show=args.aces is not None or searches)
     with bar:
         task = bar.add_task("the DD table and misère tricks", total=None)
 
         def progress(done, total, label):
-            bar.update(task, completed=done, total=total, description=label)
+            bar.update(task, completed=done, total=total,
+                       description=f"misère with aces: {label}")
 
         results = [analyse(deal, rules=rules, dealer=dealer, misere=not args.no_misere,
-                           aces_seconds=args.aces, progress=progress, **exchange)
+                           aces_seconds=args.aces, progress=progress,
+                           misere_nodes=misere_nodes, **exchange)
                    for deal, dealer in deals]
     # Semi-contract's Courts and misère bids: played by their own searches.
     if args.max_nodes is not None and args.max_nodes < 0:
@@ -673,6 +685,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="semi-contract's Courts and misère Courts rows: nodes each search may "
                          f"use before it reports bounds a-b (default {CLI_NODES:,}, a few "
                          "seconds; 0: no limit, Ctrl-C stops)")
+    an.add_argument("--misere-nodes", type=int, default=None, metavar="N",
+                    help="misère contracts and the all-pass deal (Skruuvi, Siberian Vint's "
+                         "распасовка): nodes each misère trick search may use before its row "
+                         f"becomes an estimate within the tricks proved (default "
+                         f"{ANALYSIS_NODES:,}, about 15 s; most deals need far fewer; 0: exact, "
+                         "minutes on rare deals, Ctrl-C stops)")
     an.add_argument("--aces", type=float, default=None, metavar="SECONDS",
                     help="Skruuvi: score each misère contract and the all-pass misère with its "
                          "ace penalties, by an exact search of at most SECONDS each (up to 13 "

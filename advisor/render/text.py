@@ -290,8 +290,11 @@ def analysis_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] = 
         parts.append("(" + "; ".join(words) + ".)")
     ap = getattr(analysis, "all_pass", None)
     if ap is not None:
+        about = "about " if ap.proved else ""
+        proved = f" ({ap.proved[0]}-{ap.proved[1]} proved)" if ap.proved else ""
         parts.append(f"All pass: {ap.contract} in no-trumps, each side taking as few tricks as "
-                     f"it can: NS take {ap.tricks}, EW {13 - ap.tricks}; NS {ap.score:+d}"
+                     f"it can: NS take {about}{ap.tricks}{proved}, EW {about}{13 - ap.tricks}; "
+                     f"NS {ap.score:+d}"
                      + (" with the aces" if ap.with_aces and not ap.bounds else "")
                      + (f" (with the aces: {ap.bounds[0]:+d} to {ap.bounds[1]:+d})"
                         if ap.bounds else ""))

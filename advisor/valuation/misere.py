@@ -37,7 +37,7 @@ from .outcome import ContractOutcome
 __all__ = ["misere_leaders", "misere_tricks", "misere_on_lead", "scored_value", "add_aces",
            "aces_notes", "play_objective", "aces_taken", "playout_tricks", "misere_estimate",
            "aces_mean", "ACES_MEAN", "ACES_SPREAD", "ACES_NOTE", "ACES_SCORED_NOTE",
-           "ACES_BOUNDS_NOTE", "ADVICE_NODES", "ESTIMATE_ERROR", "PLAYOUT_TRICKS",
+           "ACES_BOUNDS_NOTE", "ADVICE_NODES", "ANALYSIS_NODES", "budget_note", "ESTIMATE_ERROR", "PLAYOUT_TRICKS",
            "PLAYOUT_NODES"]
 
 ACES_NOTE = ("misère scores count the contract and its double-dummy tricks (fewest-tricks "
@@ -141,6 +141,24 @@ def aces_notes(outcomes, all_pass) -> tuple:
     return (ACES_BOUNDS_NOTE if any(o.bounds for o in rows) else ACES_SCORED_NOTE,)
 
 
+def budget_note(outcomes, all_pass, nodes: int) -> Optional[str]:
+    """The note of an analysis some of whose misère trick searches ran past
+    their budget of ``nodes`` (``ContractOutcome.proved``), naming each such
+    row and the tricks proved; None when every search finished."""
+    rows = [o for row in outcomes.values() for o in row.values() if o.proved]
+    parts = [f"{o.contract} by {o.declarer}: {o.tricks} ({o.proved[0]}-{o.proved[1]} proved)"
+             for o in rows]
+    if all_pass is not None and all_pass.proved:
+        low, high = all_pass.proved
+        parts.append(f"all pass: NS {all_pass.tricks} ({low}-{high} proved)")
+    if not parts:
+        return None
+    return (f"{len(parts)} misère trick search{'es' if len(parts) > 1 else ''} ran past the "
+            f"budget of {nodes:,} nodes, so {'those rows are estimates' if len(parts) > 1 else 'that row is an estimate'} "
+            f"within the tricks proved (about {ESTIMATE_ERROR} of a trick off on average): "
+            + "; ".join(parts) + " (exact: vint analyse --misere-nodes 0)")
+
+
 def play_objective(deal, rules, contract, declarer=None, *, bolshevik: bool = False,
                    doubled_by=(), redoubled: bool = False):
     """What the declaring side plays for (a ``solver.Objective``): a bid
@@ -179,6 +197,16 @@ def aces_taken(deal, leader, cards) -> List[tuple]:
 #: 300,000 a Skruuvi recommendation took twice as long for bounds hardly
 #: narrower.
 ADVICE_NODES = 100_000
+
+#: Nodes a misère trick search may use when a whole deal is analysed (``vint
+#: analyse``, the web page's analysis, the review's par): an exact full-deal
+#: search takes 27 million on average, at most 90 million on ten random deals
+#: (benchmarks/README.md, ``bench_misere.py``), but a Siberian распасовка deal
+#: took a billion (70 s to three minutes, with nothing shown). Past this budget
+#: (about 15 s) the row is the estimate within the tricks proved, and says so
+#: (``ContractOutcome.proved``, ``budget_note``); ``vint analyse
+#: --misere-nodes 0`` solves it exactly.
+ANALYSIS_NODES = 200_000_000
 
 #: Tricks of the opening played out by ``playout_tricks`` before the ending is
 #: solved: 4 leaves a 9-card ending (on random deals 144,000 nodes on average,

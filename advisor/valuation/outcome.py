@@ -31,7 +31,10 @@ class ContractOutcome(NamedTuple):
     misère's score counts its ace penalties (``valuation.add_aces``): exact,
     or, when ``bounds`` is set, an estimate within the ``(lower, upper)`` NS
     scores the budgeted search proved. ``tricks`` and ``made`` stay those of
-    the fewest-tricks play.
+    the fewest-tricks play. ``proved``: a misère trick search stopped by its
+    node budget (``Budgets.misere_nodes``) proved only that the declaring side
+    (the all-pass deal: North-South) takes ``(lower, upper)`` tricks; ``tricks``
+    is then the estimate within them (``valuation.misere.misere_estimate``).
     """
 
     contract: str
@@ -42,6 +45,7 @@ class ContractOutcome(NamedTuple):
     misere: bool = False
     with_aces: bool = False
     bounds: Optional[Tuple[int, int]] = None
+    proved: Optional[Tuple[int, int]] = None
 
     @property
     def side(self) -> str:

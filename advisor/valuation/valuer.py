@@ -482,12 +482,13 @@ class Valuer:
         declarer = self._declarer(contract, declarer)
         kind = self._kind(contract)
         tricks, score = self.tricks(contract, declarer), self.score(contract, declarer)
-        if kind == "all-pass":
-            return ContractOutcome(contract, declarer.name, tricks, score, True, True)
+        if kind in ("all-pass", "misere"):
+            found = self.found(contract, declarer)
+            proved = (found.lower, found.upper) if isinstance(found, Bounds) else None
+            made = True if kind == "all-pass" else tricks <= 7 - self.rules.contract(contract).level
+            return ContractOutcome(contract, declarer.name, tricks, score, made, True,
+                                   proved=proved)
         c = self.rules.contract(contract)
-        if kind == "misere":
-            return ContractOutcome(contract, declarer.name, tricks, score,
-                                   tricks <= 7 - c.level, True)
         losing = c.strain in self.rules.losing_strains
         made = (13 - tricks if losing else tricks) >= c.tricks_needed
         return ContractOutcome(contract, declarer.name, tricks, score, made, losing)

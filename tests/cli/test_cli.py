@@ -157,6 +157,18 @@ def test_analyse_max_nodes_small_budget_shows_bounds(capsys):
     assert "MCTNT" in out
 
 
+def test_analyse_misere_nodes_bounds_the_misere_searches(capsys):
+    status, out, err = run(capsys, "analyse", "--rules", "skruuvi", "--misere-nodes", "300",
+                           "--letters")
+    assert status == 0
+    assert "NS take about " in out and "proved)" in out
+    assert "ran past the budget of 300 nodes" in out and "--misere-nodes 0" in out
+    status, out, err = run(capsys, "analyse", "--rules", "skruuvi", "--letters")
+    assert status == 0 and "NS take about" not in out and "ran past the budget" not in out
+    status, out, err = run(capsys, "analyse", "--rules", "skruuvi", "--misere-nodes", "-1")
+    assert status == 2 and "--misere-nodes" in err and out == ""
+
+
 def test_analyse_preference_prints_tricks_payments_and_the_widow_choice(capsys):
     status, out, err = run(capsys, "analyse", "--rules", "preference", "--letters")
     assert status == 0 and err == ""

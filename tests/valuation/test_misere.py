@@ -190,6 +190,33 @@ def test_all_pass_outcome_of_siberian_vint_is_an_x_mark():
     assert a.par.contract != "PASS"       # an X mark is nobody's score in par
 
 
+def test_a_misere_search_past_the_analysis_budget_gives_a_marked_estimate():
+    # A deal whose misère searches finish at once is exact under the default
+    # budget, with nothing marked; a tiny budget stops them, and each row is
+    # then an estimate inside the tricks proved, which hold the exact answer.
+    exact = analyse(DEAL, rules="skruuvi", dealer="E")
+    assert exact.all_pass.proved is None and not any("budget" in n for n in exact.notes)
+    rough = analyse(DEAL, rules="skruuvi", dealer="E", misere_nodes=200)
+    low, high = rough.all_pass.proved
+    assert low < high and low <= exact.all_pass.tricks <= high
+    assert low <= rough.all_pass.tricks <= high
+    stopped = [(c, seat) for c, row in rough.outcomes.items() for seat, o in row.items()
+               if o.proved]
+    assert stopped and all(rough.outcomes[c][seat].misere for c, seat in stopped)
+    for c, seat in stopped:
+        low, high = rough.outcomes[c][seat].proved
+        assert low <= exact.outcomes[c][seat].tricks <= high
+    note = next(n for n in rough.notes if "budget of 200 nodes" in n)
+    assert "all pass: NS" in note and f"{stopped[0][0]} by {stopped[0][1]}" in note
+    data = rough.to_dict()
+    assert data["all_pass"]["tricks_proved"] == list(rough.all_pass.proved)
+    assert "tricks_proved" not in exact.to_dict()["all_pass"]
+    # Trump contracts are the DD table's, untouched by the budget.
+    assert rough.outcomes["5S"] == exact.outcomes["5S"]
+    with pytest.raises(ValueError, match="misere_nodes"):
+        analyse(DEAL, rules="skruuvi", dealer="E", misere_nodes=0)
+
+
 def test_analysis_without_misere_is_as_before():
     a = analyse(DEAL, rules="skruuvi", dealer="E", misere=False)
     assert "5M" not in a.contracts and a.all_pass is None and a.notes == ()

@@ -187,8 +187,11 @@ function allPassNode(a) {
   if (!ap) return "";
   const aces = ap.aces === "exact" ? " with the aces"
     : Array.isArray(ap.aces) ? ` (with the aces: ${signed(ap.aces[0])} to ${signed(ap.aces[1])})` : "";
+  // A misère search stopped by its budget: the estimate, and the tricks proved.
+  const about = ap.tricks_proved ? "about " : "";
+  const proved = ap.tricks_proved ? ` (${ap.tricks_proved[0]}-${ap.tricks_proved[1]} proved)` : "";
   return el("p", {}, `All pass: ${ap.contract} in no-trumps, each side taking as few tricks as ` +
-    `it can: NS take ${ap.ns_tricks}, EW ${13 - ap.ns_tricks}; ` +
+    `it can: NS take ${about}${ap.ns_tricks}${proved}, EW ${about}${13 - ap.ns_tricks}; ` +
     `NS ${signed(ap.score)}${aces}`);
 }
 
