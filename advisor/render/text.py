@@ -231,7 +231,8 @@ def score_grid_text(analysis, *, symbols: bool = True, use_rich: Optional[bool] 
                     continue
                 o = analysis.side_outcome(contract, side)
                 mark = "*" if (contract == par.contract and side == par.side) else ""
-                rough = "~" if o.bounds else ""       # a misère's aces only within bounds
+                # An estimate: a misère's aces, or its tricks, only within bounds.
+                rough = "~" if o.bounds or o.proved else ""
                 row.append(f"{rough}{o.score:+d}{mark}")
         rows.append(row)
     table = render_table("Score for NS (NS minus EW) of every contract, each side's better "

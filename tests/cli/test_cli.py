@@ -163,6 +163,8 @@ def test_analyse_misere_nodes_bounds_the_misere_searches(capsys):
     assert status == 0
     assert "NS take about " in out and "proved)" in out
     assert "ran past the budget of 300 nodes" in out and "--misere-nodes 0" in out
+    grid = out[out.index("Score for NS"):out.index("Bid rank")]
+    assert "~" in grid          # the misère cells are estimates
     status, out, err = run(capsys, "analyse", "--rules", "skruuvi", "--letters")
     assert status == 0 and "NS take about" not in out and "ran past the budget" not in out
     status, out, err = run(capsys, "analyse", "--rules", "skruuvi", "--misere-nodes", "-1")

@@ -174,11 +174,13 @@ function scoreGridNode(a) {
       const isPar = a.par.contract === c && a.par.side === side;
       // the side's better declarer, as the analysis chose it
       const o = a.scores[c][a.side_declarer[c][side]];
-      // a misère whose ace search ran out of budget: only within bounds
+      // a misère whose ace search, or trick search, ran out of budget: only within bounds
       const rough = Array.isArray(o.aces);
-      return el("td", {class: isPar ? "par" : "",
-                       title: rough ? `with the aces: ${signed(o.aces[0])} to ${signed(o.aces[1])}` : ""},
-                (rough ? "~" : "") + signed(o.score));
+      const proved = Array.isArray(o.tricks_proved);
+      const title = [rough ? `with the aces: ${signed(o.aces[0])} to ${signed(o.aces[1])}` : "",
+                     proved ? `tricks ${o.tricks_proved[0]}-${o.tricks_proved[1]} proved` : ""];
+      return el("td", {class: isPar ? "par" : "", title: title.filter(Boolean).join("; ")},
+                (rough || proved ? "~" : "") + signed(o.score));
     })))));
 }
 
