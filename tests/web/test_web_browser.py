@@ -141,6 +141,37 @@ def test_a_skruuvi_analysis_shows_misere_with_its_aces(server, browser):
                              for side in ("NS", "EW")]
 
 
+def test_a_misere_search_past_its_budget_shows_as_an_estimate(server, browser, monkeypatch):
+    # The page analyses with the misère trick searches' node budget; a search
+    # stopped by it leaves an estimate, marked "about" and "~" as the CLI does.
+    import functools
+
+    import advisor
+    from advisor.web import app as web_app
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    monkeypatch.setattr(web_app, "analyse", functools.partial(advisor.analyse, misere_nodes=200))
+    browser.get(server + "/")
+    wait_for(browser, "#rules option")
+    Select(browser.find_element(By.ID, "rules")).select_by_value("skruuvi")
+    field = browser.find_element(By.ID, "analyse-deal")
+    field.clear()
+    field.send_keys(DEAL)
+    browser.find_element(By.ID, "analyse-go").click()
+    grid = wait_for(browser, "#analyse-result table.scores")
+    expected = advisor.analyse(DEAL, rules="skruuvi", dealer="N", misere_nodes=200)
+    low, high = expected.all_pass.proved
+    text = browser.find_element(By.ID, "analyse-result").text
+    assert f"NS take about {expected.all_pass.tricks} ({low}-{high} proved)" in text
+    assert "ran past the budget of 200 nodes" in text
+    rows = {r.text.split()[0]: r.text.split()[1:] for r in grid.find_elements(By.TAG_NAME, "tr")[1:]}
+    rough = expected.side_outcome("5M", "NS")
+    assert rough.proved and rows["5"][-2] == f"~{rough.score:+d}"
+    assert not rows["5"][0].startswith("~")     # spades: the DD table's, exact
+    assert not severe_errors(browser)
+
+
 @pytest.mark.slow
 def test_a_player_practises_bidding(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
