@@ -52,3 +52,47 @@ def test_cv_reports_held_out_errors_by_context(tricks_script, tmp_path, monkeypa
     assert last[0] == "all" and int(last[1]) > 100
     errors = [float(v) for v in last[2:]]
     assert all(0.3 < e < 4.0 for e in errors)
+
+
+@pytest.fixture(scope="module")
+def report_script():
+    spec = importlib.util.spec_from_file_location("training_selfplay_report",
+                                                  TRAINING / "selfplay_report.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _decision(auction, seat, policy, advisor, real, row=None, means=None):
+    means = means or {c: 0.0 for c in real}
+    return {"kind": "decision", "dealer": "N", "seat": seat, "auction": auction,
+            "policy_call": policy, "policy_row": row, "advisor_call": advisor,
+            "candidates": [{"call": c, "mean": means[c], "real": v} for c, v in real.items()]}
+
+
+def test_selfplay_report_groups_by_row_and_scores_the_change_on_the_real_deal(report_script):
+    r = report_script
+    # The situation is read from the auction: N deals; E, then S, then W, ...
+    assert r.situation(_decision([], "N", "P", "P", {"P": 0})) == "open"
+    assert r.situation(_decision(["1S"], "E", "P", "P", {"P": 0})) == "overcall"
+    assert r.situation(_decision(["1S", "P"], "S", "P", "P", {"P": 0})) == "respond"
+    assert r.situation(_decision(["1S", "P", "P", "P"], "N", "P", "P", {"P": 0})) == "rebid"
+    rows = [
+        # The advisor departs twice from one row: +300 and -100 on the real deals.
+        _decision([], "N", "1S", "P", {"1S": -200, "P": 100}, row="names its suit"),
+        _decision([], "N", "1S", "2S", {"1S": 400, "2S": 300}, row="names its suit"),
+        _decision([], "N", "1S", "1S", {"1S": 50, "P": 0}, row="names its suit"),
+        # A pass that no row asked for; the best mean is 1H, the call stays P.
+        _decision(["1S"], "E", "P", "P", {"P": 0, "1H": 500}, means={"P": 0, "1H": 80}),
+    ]
+    text = r.report(rows)
+    line = next(x for x in text.splitlines() if x.endswith("]") and "names its suit" in x)
+    assert line.split()[1:3] == ["3", "2"]            # decisions, changed
+    assert "+67 ± 120" in line                         # (300 - 100 + 0) / 3, its SE
+    assert "pass instead 1" in line and "higher 1" in line
+    assert "(overcall: no row fits, passes)" in text
+    assert "gains +50.0" in text                       # (300 - 100 + 0 + 0) / 4
+    best = r.report(rows, by="best")
+    # The first three rows' means tie (the policy's call, listed first, is the
+    # best); the 1H overcall's +500 counts now: (0 + 0 + 0 + 500) / 4.
+    assert "gains +125.0" in best and "(1 moved)" in best
