@@ -214,7 +214,8 @@ def analyse(deal, *, rules="vint", dealer="N", table=None, misere: bool = True, 
         return analyse_before_exchange(deal, rules=rules, dealer=dealer, kitty=kitty)
     rs = rule_set(rules)
     valuer = Valuer(rs, full_deal(deal), dealer=dealer, table=table,
-                    budgets=Budgets(misere_nodes=misere_nodes, courts_nodes=None))
+                    budgets=Budgets(misere_nodes=misere_nodes, misere_guard=True,
+                                    courts_nodes=None))
     valuer.table()
     with_misere = misere and bool(misere_contracts(rs) or rs.all_pass_contract)
     return _analysis(valuer, with_misere, aces_seconds, progress)

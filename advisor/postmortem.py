@@ -67,6 +67,25 @@ class ReviewError(FormatError):
 # --------------------------------------------------------------------------
 # Results
 
+#: Nodes the misère play review may spend on one position (the values of all
+#: its cards, ``solver.solve_cards``): the opening position is the costly one
+#: (one random all-pass deal: 3 s for all 52 cards; another 32 s for the first
+#: card's position and 39 s in all; the Siberian распасовка deal of
+#: docs/analysis.md 90 s for the first card's position). A guard, about a
+#: minute: past it the play is not reviewed (``MisereTooHard``) and the review
+#: says so, rather than keep the player waiting many minutes.
+MISERE_REVIEW_NODES = 1_000_000_000
+
+
+class MisereTooHard(Exception):
+    """A misère play's review stopped: a position's search ran past its budget."""
+
+    def __init__(self, card: int, nodes: int):
+        super().__init__(f"the misère search at card {card} ran past its budget of {nodes:,} "
+                         f"nodes (this deal's misère is exceptionally hard to solve exactly)")
+        self.card, self.nodes = card, nodes
+
+
 @dataclass
 class CardReview:
     """One card played, with its double-dummy cost (and, when judged, its
@@ -435,7 +454,7 @@ def review_play(record: GameRecord, rules, *, seats=None) -> List[CardReview]:
         return review_misere_play(record.deal, rules, record.contract, record.declarer,
                                   record.leader, record.play, bolshevik=record.bolshevik,
                                   doubled_by=record.doubled_by, redoubled=record.redoubled,
-                                  seats=seats)
+                                  seats=seats, max_nodes=MISERE_REVIEW_NODES)
     ours_side = record.on_declaring_side
     # A Bolshevik Dictator: the bidder alone against three (the search's lone seat).
     lone = record.declarer if record.bolshevik else None
@@ -503,7 +522,8 @@ SCORED_FROM_CARDS = 9
 
 def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
                        bolshevik: bool = False, doubled_by=(), redoubled: bool = False,
-                       scored_from: int = SCORED_FROM_CARDS, seats=None) -> List[CardReview]:
+                       scored_from: int = SCORED_FROM_CARDS, seats=None,
+                       max_nodes: Optional[int] = MISERE_REVIEW_NODES) -> List[CardReview]:
     """A ``CardReview`` for every card of a misère play: a bid misère, the
     all-pass misère (``contract="AP"``, ``declarer`` None: NS's tricks), or a
     Bolshevik (``bolshevik=True``: ``declarer`` the bidder, alone; the
@@ -517,7 +537,8 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
     the ace penalties (``solve_cards_scored``) and ``best`` lists the best
     cards for the score; before that it is the contract's score for the
     tricks lost (aces left out), and ``best`` the fewest-tricks cards.
-    ``seats``: only the cards those seats played.
+    ``seats``: only the cards those seats played. ``max_nodes``: the budget of
+    each position's search (None: exact); past it ``MisereTooHard`` is raised.
     """
     rules = rule_set(rules)
     objective = play_objective(deal, rules, contract, declarer, bolshevik=bolshevik,
@@ -537,7 +558,11 @@ def review_misere_play(deal, rules, contract, declarer, leader, cards, *,
         won = sum(n for s, n in play.won.items() if objective.on_side(s))
         ours = objective.on_side(seat)
         position = (play.remaining(), "NT", play.trick_leader)
-        values = warm.solve_cards(*position, played=play.trick, misere=True, lone=lone)
+        try:
+            values = warm.solve_cards(*position, played=play.trick, misere=True, lone=lone,
+                                      max_nodes=max_nodes)
+        except solver.OverBudget:
+            raise MisereTooHard(k + 1, max_nodes) from None
         least = min(values.values())
 
         def to_declarer(v):
@@ -721,7 +746,12 @@ def review_record(record: GameRecord, *, rules="vint", auction_review: bool = Tr
             and not is_misere(rs, record.contract):
         note = f"contract {record.contract} cannot be played out double-dummy"
     step("the play, double-dummy")
-    cards = review_play(record, rs) if note is None else []
+    cards = []
+    if note is None:
+        try:
+            cards = review_play(record, rs)
+        except MisereTooHard as stop:
+            note = str(stop)
     judged = None
     if single_dummy and cards:
         judged = judge_costly_cards(

@@ -58,7 +58,7 @@ from .cardplay import BoardPlay, CardPlayError, CardValues, playable_by_card
 from .cardplay.values import DEFAULT_WORKERS
 from .game import LOWEST_FINAL_LEVEL, extra_strain, is_misere, playable_contracts, rule_set
 from .par import Par, par_from_outcomes, par_of
-from .postmortem import CardReview, judge_costly_cards, review_play
+from .postmortem import CardReview, MisereTooHard, judge_costly_cards, review_play
 from .records import GameRecord, read_games, read_games_file, write_pbn
 from .rules.base import PASS, DealScore, RulesError, normalise_call, parse_seat
 from .rules.session import PartnerSession
@@ -86,7 +86,8 @@ PRACTICE_MISERE_NODES = 50_000_000
 #: How a finished board's contract is valued: misère and all-pass deals
 #: exactly up to ``PRACTICE_MISERE_NODES``, a Courts bid within the budget
 #: ``vint analyse`` gives (past either, a contract not played out is not scored).
-PRACTICE_BUDGETS = Budgets(misere_nodes=PRACTICE_MISERE_NODES, courts_nodes=CLI_NODES)
+PRACTICE_BUDGETS = Budgets(misere_nodes=PRACTICE_MISERE_NODES, misere_guard=True,
+                           courts_nodes=CLI_NODES)
 #: How a hint is found: by the bidding advisor (the default) or, quicker, the policy.
 ADVICE = ("advisor", "policy")
 #: The label of the policy's quick hint: it is not the advisor's recommendation.
@@ -998,7 +999,12 @@ class Practice:
         he could know (the review's own functions, on the board as ``vint
         review`` reads it)."""
         record = next(iter(read_games(write_pbn([self._record(b)]), rules=self.rules)))
-        cards = review_play(record, self.rules, seats={self.seat.name})
+        try:
+            cards = review_play(record, self.rules, seats={self.seat.name})
+        except MisereTooHard as stop:
+            b.result.note = "; ".join(filter(None, [b.result.note,
+                                                    f"your cards are not judged: {stop}"]))
+            return
         mine = [c.number for c in cards]
         b.result.judged = judge_costly_cards(record, self.rules, cards, which=mine,
                                              samples=self.card_samples,

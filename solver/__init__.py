@@ -46,7 +46,7 @@ try:
 except ImportError as _error:
     raise ImportError(_no_core_message(_error)) from None
 
-from .api import (Bounds, DDTable, Solver, analyse_play, dd_table, dd_tables,  # noqa: E402
+from .api import (Bounds, DDTable, OverBudget, Solver, analyse_play, dd_table, dd_tables,  # noqa: E402
                   map_threads, play_by_search_order, search_order, solve, solve_cards,
                   solve_cards_scored, solve_scored, stop_when)
 
@@ -55,7 +55,7 @@ __all__ = [
     "VintError", "ParseError", "DealError", "PositionError", "PlayError", "ObjectiveError",
     "Objective",
     "Play", "Trick", "trick_winner", "legal_cards", "check_play",
-    "DDTable", "Bounds", "Solver", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
+    "DDTable", "Bounds", "OverBudget", "Solver", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
     "solve_scored", "solve_cards_scored", "map_threads", "stop_when", "search_order",
     "play_by_search_order",
 ]

@@ -81,6 +81,7 @@ cdef struct Ctx:
     u64 max_nodes
     u64 check_at         # the node count at which must_stop looks next (0: at once)
     double deadline      # seconds on the monotonic clock
+    bint narrow          # with a limit: zero-window tests from both ends (``narrowing``)
     int lower, upper
 
 # Why a search stopped before its answer (Ctx.error).

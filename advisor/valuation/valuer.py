@@ -60,6 +60,10 @@ class Budgets:
 
     - ``misere_nodes``: nodes a misère trick search may use (None: exact);
       past it, ``misere.misere_estimate`` within the bounds proved;
+    - ``misere_guard``: that budget only guards against a search that runs
+      too long (an analysis, a practice board): the search keeps the exact
+      search's order of tests instead of narrowing from both ends, a fifth
+      fewer nodes on the deals that finish, wider bounds on those that stop;
     - ``courts_nodes``: nodes a Courts or misère-bid general solve may use
       (None: exact); past it, ``courts.estimate`` within the bounds;
     - ``courts_each_fresh``: each general solve on a solver of its own with a
@@ -71,6 +75,7 @@ class Budgets:
     """
 
     misere_nodes: Optional[int] = None
+    misere_guard: bool = False
     courts_nodes: Optional[int] = courts.DEFAULT_NODES
     courts_each_fresh: bool = False
     aces: Optional[str] = None
@@ -408,7 +413,8 @@ class Valuer:
             else:
                 found, on_lead = misere.misere_on_lead(
                     deal, leader, max_nodes=self.budgets.misere_nodes,
-                    warm=self._warm() if self.budgets.misere_nodes is None else None)
+                    warm=self._warm() if self.budgets.misere_nodes is None else None,
+                    narrow=not self.budgets.misere_guard)
             if leader.side != declarer.side:         # the other side's tricks
                 on_lead = n - on_lead
                 if isinstance(found, Bounds):

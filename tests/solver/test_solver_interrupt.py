@@ -82,6 +82,29 @@ def test_a_budget_returns_bounds_that_hold_the_exact_value():
         solver.solve(deal, "H", "E")
 
 
+@pytest.mark.parametrize("budget", [1, 3_000, 100_000, 10 ** 9])
+def test_a_guarding_budget_keeps_the_exact_order_and_its_bounds_hold(budget):
+    # narrow=False: the usual tests from a guess, the budget only a guard; a
+    # search it does not stop is the exact one, a stopped one's bounds hold it.
+    deal = solver.Deal.from_pbn(EXAMPLE)
+    exact = solver.solve(deal, "NT", "E", misere=True)
+    got = solver.solve(deal, "NT", "E", misere=True, max_nodes=budget, narrow=False)
+    if isinstance(got, Bounds):
+        assert got.lower <= exact <= got.upper and budget < 10 ** 9
+    else:
+        assert got == exact
+
+
+def test_solve_cards_with_a_budget_answers_exactly_or_raises_over_budget():
+    deal = solver.Deal.from_pbn(EXAMPLE)
+    exact = solver.solve_cards(deal, "NT", "E", misere=True)
+    assert solver.solve_cards(deal, "NT", "E", misere=True, max_nodes=10 ** 9) == exact
+    with pytest.raises(solver.OverBudget):
+        solver.Solver().solve_cards(deal, "NT", "E", misere=True, max_nodes=1)
+    with pytest.raises(ValueError, match="max_nodes"):
+        solver.solve_cards(deal, "NT", "E", max_nodes=0)
+
+
 def _random_deal(rng, cards_each):
     deck = [solver.Card(s, r) for s in range(4) for r in range(2, 15)]
     rng.shuffle(deck)

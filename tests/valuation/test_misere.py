@@ -257,6 +257,51 @@ def test_a_played_all_pass_misere_is_reviewed_card_by_card():
     assert all(c.points_lost > 0 for c in costly.values())
 
 
+def test_a_misere_play_past_the_review_budget_is_not_reviewed_and_says_why(monkeypatch):
+    # Each position's misère search has a node budget (postmortem.MISERE_REVIEW_NODES);
+    # a deal whose play runs past it is reported, not judged on a guess, and
+    # its par is still there.
+    import json
+
+    import advisor.postmortem as postmortem
+    from advisor.postmortem import MisereTooHard, review_record
+    from advisor.records import read_games
+    obj = {"deal": DEAL, "dealer": "N", "auction": ["P", "P", "P", "P"]}
+    record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
+    obj["play"] = play_out(record.deal, record.trump, record.leader)
+    record = read_games(json.dumps(obj), rules="skruuvi", format="json")[0]
+    with pytest.raises(MisereTooHard, match="card 1 ran past its budget of 1,000 nodes"):
+        review_misere_play(record.deal, "skruuvi", "AP", None, record.leader, record.play,
+                           max_nodes=1000)
+    monkeypatch.setattr(postmortem, "MISERE_REVIEW_NODES", 1000)
+    rv = review_record(record, rules="skruuvi", auction_review=False)
+    assert rv.cards == [] and "ran past its budget of 1,000 nodes" in rv.play_note
+    assert rv.par.contract == "AP"
+    # Within the budget the review is the exact one.
+    exact = review_misere_play(record.deal, "skruuvi", "AP", None, record.leader,
+                               record.play, max_nodes=None)
+    assert review_misere_play(record.deal, "skruuvi", "AP", None, record.leader, record.play,
+                              max_nodes=10 ** 8) == exact and len(exact) == 52
+
+
+def test_a_guarded_misere_search_stopped_proves_bounds_near_the_value():
+    # The analysis's budget guards (narrow=False); when it stops a search, a
+    # short narrowing search narrows its bounds: both hold the exact value.
+    from advisor.valuation.misere import misere_on_lead
+    deal = Deal.from_pbn(DEAL)
+    exact, _ = misere_on_lead(deal, "E")
+    for budget in (500, 5_000, 50_000):
+        guarded, tricks = misere_on_lead(deal, "E", max_nodes=budget, narrow=False)
+        narrowed, _ = misere_on_lead(deal, "E", max_nodes=budget)
+        if isinstance(guarded, solver.Bounds):
+            assert guarded.lower <= exact <= guarded.upper
+            assert guarded.lower <= tricks <= guarded.upper
+            # at least as narrow as narrowing alone on the same budget
+            assert guarded.upper - guarded.lower <= narrowed.upper - narrowed.lower
+        else:
+            assert guarded == exact
+
+
 def test_the_advisor_values_the_all_pass_misere_by_the_rules():
     # After three passes a fourth ends the Skruuvi auction in the all-pass
     # misère: each sample's pass is worth what the rules score for it (the
