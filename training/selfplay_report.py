@@ -27,10 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Dict, Iterable, List
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO / "benchmarks") not in sys.path:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+
+from duplicate import mean_se  # noqa: E402
 
 SEATS = "NESW"
 
@@ -75,15 +81,6 @@ def decisions(paths: Iterable[Path]) -> List[dict]:
     return out
 
 
-def mean_se(values: List[float]):
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def best_mean(row: dict) -> str:
     """The candidate with the best mean over the samples it was scored on."""
     return max(row["candidates"], key=lambda c: c["mean"])["call"]
@@ -121,7 +118,7 @@ def report(rows: List[dict], top: int = 15, by: str = "call") -> str:
         what = ", ".join(f"{k} {v}" for k, v in wanted.most_common(3))
         lines.append(f"{share:+10.1f} {n:9d} {changed:7d} {mean:+12.0f} ± {se:<11.0f}  {name}"
                      + (f"  [{what}]" if what else ""))
-    mean, se = mean_se(gains_all) if gains_all else (0.0, float("nan"))
+    mean, se = mean_se(gains_all)
     followed = "the advisor's call" if by == "call" else "the advisor's best mean"
     lines += ["", f"all decisions: following {followed} gains {mean:+.1f} ± {se:.1f} points a "
                   f"decision on the real deal ({sum(1 for g in gains_all if g)} moved)"]
