@@ -37,8 +37,8 @@ from .outcome import ContractOutcome
 __all__ = ["misere_leaders", "misere_tricks", "misere_on_lead", "scored_value", "add_aces",
            "aces_notes", "play_objective", "aces_taken", "playout_tricks", "misere_estimate",
            "aces_mean", "ACES_MEAN", "ACES_SPREAD", "ACES_NOTE", "ACES_SCORED_NOTE",
-           "ACES_BOUNDS_NOTE", "ADVICE_NODES", "ANALYSIS_NODES", "budget_note", "ESTIMATE_ERROR", "PLAYOUT_TRICKS",
-           "PLAYOUT_NODES"]
+           "ACES_BOUNDS_NOTE", "ADVICE_NODES", "ANALYSIS_NODES", "GUARD_NARROWING_NODES",
+           "budget_note", "ESTIMATE_ERROR", "PLAYOUT_TRICKS", "PLAYOUT_NODES"]
 
 ACES_NOTE = ("misère scores count the contract and its double-dummy tricks (fewest-tricks "
              "play); the ace penalties are not included on a full deal (vint analyse "
@@ -153,9 +153,11 @@ def budget_note(outcomes, all_pass, nodes: int) -> Optional[str]:
         parts.append(f"all pass: NS {all_pass.tricks} ({low}-{high} proved)")
     if not parts:
         return None
-    return (f"{len(parts)} misère trick search{'es' if len(parts) > 1 else ''} ran past the "
-            f"budget of {nodes:,} nodes, so {'those rows are estimates' if len(parts) > 1 else 'that row is an estimate'} "
-            f"within the tricks proved (about {ESTIMATE_ERROR} of a trick off on average): "
+    several = len(parts) > 1
+    rows_are = "those rows are estimates" if several else "that row is an estimate"
+    return (f"{len(parts)} misère trick search{'es' if several else ''} ran past the budget "
+            f"of {nodes:,} nodes, so {rows_are} within the tricks proved (about "
+            f"{ESTIMATE_ERROR} of a trick off on average): "
             + "; ".join(parts) + " (exact: vint analyse --misere-nodes 0)")
 
 
