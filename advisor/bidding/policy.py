@@ -49,9 +49,11 @@ __all__ = ["Decision", "Policy", "PolicyError", "estimate_tricks", "sure_tricks"
 #: ``supported`` (1: partner has raised a strain of mine), ``partner_suit`` (1: partner
 #: has named a suit), ``stands_mine`` (1: the bid that stands now is my own, in the
 #: row's strain: bidding it again only raises my own contract), ``my_nt`` (1: my own
-#: first bid was no-trumps), ``passed_first`` (1: my own first call was a pass).
+#: first bid was no-trumps), ``passed_first`` (1: my own first call was a pass),
+#: ``partner_hand`` (1: partner's first call was the auction's first bid, a suit at level
+#: two or more: a game "from the hand").
 POLICY_FEATURES = ("sure", "partner_nt", "supported", "partner_suit", "stands_mine", "my_nt",
-                   "passed_first")
+                   "passed_first", "partner_hand")
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _STRAIN_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps",
                  "G": "grand"}
@@ -73,6 +75,16 @@ DECISIONS_KEPT = 50_000
 STEPS_KEPT = 10_000
 
 
+
+
+def _from_the_hand(reading: "_Reading") -> bool:
+    """Partner's first call opened the auction with a suit at level two or more,
+    a game named "from the hand" (seed 004: six trumps, three honours, seven or
+    eight sure tricks), and it is still partner's last suit (the sampler reads
+    a raise of it, ``system._from_the_hand``, the same way)."""
+    first = reading.partner_first
+    return (reading.opener == "partner" and first is not None and first[:1] in "234567"
+            and first[1:] in _SUIT_INDEX and reading.partner_last_suit == first[1:])
 
 
 class PolicyError(RulesError):
@@ -372,6 +384,7 @@ class Policy:
         partner_suit = int(any(s in _SUIT_INDEX for s in reading.partner_strains))
         my_nt = int(bool(reading.my_strains) and reading.my_strains[0] == self.nt)
         passed_first = int(reading.my_first == PASS)
+        partner_hand = int(_from_the_hand(reading))
         for index, row in enumerate(self.table):
             if row.situation != situation:
                 continue
@@ -379,7 +392,7 @@ class Policy:
                 extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
                          int(reading.partner_shows(strain, self.nt) == "nt"), supported,
                          partner_suit, int(reading.mine_standing == strain), my_nt,
-                         passed_first)
+                         passed_first, partner_hand)
                 if not self._fits(index, strain, partner, extra, values):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
@@ -656,7 +669,7 @@ class Policy:
         """Whether the hand whose features ``values`` holds fits row ``index`` for
         ``strain``; ``values`` takes ``extra``, the values of POLICY_FEATURES
         (sure tricks, partner_nt, supported, partner_suit, stands_mine, my_nt,
-        passed_first).
+        passed_first, partner_hand).
         Not remembered: a fresh hand (the sampler's) is asked once, and a
         remembered decision (``_decisions``) already covers a hand asked again."""
         constraint = self._row_constraint(index, strain, partner)

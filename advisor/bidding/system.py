@@ -80,7 +80,7 @@ low bids"):
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Sequence
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import SEATS, Seat
 
@@ -151,7 +151,8 @@ def read_auction(auction: Sequence[str], dealer, rules: RuleSet, *,
                                              _lowest_level(rules, before, at.bid.strain))
             else:
                 text, why = _bid_meaning(system, at.bid.level, at.bid.strain, at.seat,
-                                         at.is_first, at.anyone_bid, at.named, at.first_call)
+                                         at.is_first, at.anyone_bid, at.named, at.first_call,
+                                         at.first_bid)
         if text is not None and at.seat.name != skip_seat:
             out.append(Inference(at.seat.name, at.call, at.index, text, why))
     return out
@@ -168,6 +169,7 @@ class _At(NamedTuple):
     anyone_bid: bool                    # before this call
     named: Dict[Seat, set]              # the strains each player had bid before it
     first_call: Dict[Seat, Optional[str]]
+    first_bid: Optional[Tuple[Seat, str]] = None    # the auction's first bid, and whose
 
 
 def _walk(auction: Sequence[str], dealer, rules: RuleSet):
@@ -176,15 +178,18 @@ def _walk(auction: Sequence[str], dealer, rules: RuleSet):
     named: Dict[Seat, set] = {s: set() for s in SEATS}      # strains each player has bid
     first_call: Dict[Seat, Optional[str]] = {s: None for s in SEATS}
     anyone_bid = False
+    first_bid = None
     for index, raw in enumerate(auction):
         seat = rules.seat_of_call(dealer, index)
         call = normalise_call(raw)
         bid = rules.read_bid(call) if call not in (PASS, "X", "XX") else None
         yield _At(index, seat, call, bid, first_call[seat] is None, anyone_bid,
-                  {s: set(v) for s, v in named.items()}, dict(first_call))
+                  {s: set(v) for s, v in named.items()}, dict(first_call), first_bid)
         if bid is not None:
             named[seat].add(bid.strain)
             anyone_bid = True
+            if first_bid is None:
+                first_bid = (seat, call)
         if first_call[seat] is None:
             first_call[seat] = call
 
@@ -197,6 +202,20 @@ _OPENS = "hcp >= 12 and ({})".format(" or ".join(
 #: honours, seven sure tricks or more), for some suit.
 _FROM_THE_HAND = " or ".join(f"({w} >= 6 and honours_{w} >= 3 and sure_{w} >= 7)"
                              for w in SUIT_WORDS)
+
+
+def _from_the_hand(first_bid, partner: Seat, strain: str) -> bool:
+    """The auction's first bid (``first_bid``: seat, call) was ``partner``'s
+    ``strain`` at level two or more: a game named "from the hand"."""
+    return (first_bid is not None and first_bid[0] == partner
+            and first_bid[1][:1] in "234567" and first_bid[1][1:] == strain)
+
+
+def _raises_from_the_hand(at: _At) -> bool:
+    """``at`` is the caller's first bid (the policy's response rows: partner has
+    bid, the caller has not), raising partner's game from the hand."""
+    return not at.named[at.seat] and _from_the_hand(at.first_bid, at.seat.partner,
+                                                    at.bid.strain)
 
 
 def _outline(at: _At) -> str:
@@ -228,6 +247,8 @@ def _outline(at: _At) -> str:
     if not at.anyone_bid:
         by_level = _OPENING_OUTLINES
     elif at.bid.strain in at.named[seat.partner]:
+        if _raises_from_the_hand(at):
+            return f"{word} >= 2"           # the raise of partner's game from the hand
         # The raise rows (three with an honour); the no-trumps opener's own suit,
         # when partner named it, holds five with two of A K Q or six with two.
         return f"{word} >= 3 and honours_{word} >= 1"
@@ -325,7 +346,8 @@ def _skruuvi_meaning(level, strain, seat, is_first, anyone_bid, named, first_cal
     return suit, f"a {word[:-1]} bid shows five cards with three honours or six with two"
 
 
-def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first_call):
+def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first_call,
+                 first_bid=None):
     """``(constraint text, why)`` of one bid, or ``(None, None)``."""
     if strain in named[seat]:
         return None, None                                    # a repeat says nothing new
@@ -352,6 +374,11 @@ def _bid_meaning(system, level, strain, seat, is_first, anyone_bid, named, first
         return (f"{word} >= 6 and {honours} >= 3",
                 f"{level}{strain} from the hand shows six {word} with three honours")
     if strain in named[seat.partner]:
+        if not named[seat] and _from_the_hand(first_bid, seat.partner, strain):
+            # The policy's raise of a game partner named "from the hand" (six
+            # trumps with three honours): two trumps are support enough.
+            return (f"{word} >= 2",
+                    f"raising partner's {word} from the hand shows two or more of them")
         # The policy raises with three and an honour, at once (where the trick
         # model's best level reaches the raise) or later ("support partner's suit").
         return f"{word} >= 3", f"raising partner's {word} shows three or more of them"

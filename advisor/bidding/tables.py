@@ -3,8 +3,9 @@
 Each ``Row`` says: in this *situation*, with a hand that meets *hand* (a
 constraint in the ``advisor.bidding.constraints`` language, where ``{suit}``
 stands for the suit the row bids and ``{partner}`` for partner's suit; the
-policy's own words ``sure``, ``partner_nt``, ``supported``, ``partner_suit`` and
-``stands_mine`` are described in ``advisor.bidding.policy``), bid
+policy's own words ``sure``, ``partner_nt``, ``supported``, ``partner_suit``,
+``stands_mine``, ``my_nt``, ``passed_first`` and ``partner_hand`` are described in
+``advisor.bidding.policy``), bid
 this *strain* at this *level*, for this *reason*, after this *passage* of the
 rule texts (``../shared/seeds``). The policy tries the rows of its situation
 in order and takes the first whose hand fits and whose bid is legal; none:
@@ -111,6 +112,19 @@ VINT: Tuple[Row, ...] = (
     # поднять на 'три'"), so its level tells partner how many (the trick model reads
     # partner's level): bench_match policy pass, 300 boards of seed 5, +73 ± 46 paired
     # over the cheapest level, with the model refitted.
+    # Partner's game "from the hand" ("при назначении игры 'с рук' ... не менее шести
+    # козырей. онеров должно быть три") needs no trump honours from the supporting
+    # player, and "если игрок имеет три верные взятки, то он должен поднять на 'три'":
+    # the raise is the responder's tricks, so two trumps are support enough, as far as
+    # the trick model's level reaches. Found in the advisor's self-play decisions
+    # (training/selfplay_report.py: over 2C and 2H the responder passed with J98.KJ92.
+    # A2.8742 and KQ6.A4.Q9875.T43 where the advisor raised to four); issue 33:
+    # bench_match policy pass, paired, +20.8 ± 9.5 on 900 boards of seeds 5-7 and
+    # +27.2 ± 14.1 on held-out seed 3 (1000 boards); semi-contract +0.4 ± 0.4.
+    Row("respond", "partner_hand == 1 and {partner} >= 2", "partner", "reach",
+        "partner's game from the hand: raises with two or more trumps as far as the tricks reach",
+        _V + ": a game from the hand holds six trumps and three honours; with three sure "
+        "tricks raise to 'three'"),
     Row("respond", "{partner} >= 3 and honours_{partner} >= 1", "partner", "reach",
         "three or more of partner's suit with an honour: raises as far as the tricks reach",
         _V + ": the supporting player holds four trumps (three with an honour, measured)"),

@@ -29,8 +29,10 @@ def test_vint_readings():
 def test_opening_from_the_hand_support_and_repeats():
     assert _texts(["3D", "P", "4D", "P", "5D", "P", "1NT"][:6], dealer="E") == [
         ("E", "3D", "diamonds >= 6 and honours_diamonds >= 3"),
-        ("W", "4D", "diamonds >= 3"),                              # partner's suit
+        ("W", "4D", "diamonds >= 2"),            # partner's game from the hand: two will do
     ]
+    # Partner's suit otherwise: three or more.
+    assert _texts(["1D", "P", "2D"], dealer="E")[-1] == ("W", "2D", "diamonds >= 3")
     # after partner's first-turn no-trumps, no-trumps needs one ace
     assert _texts(["1NT", "P", "P", "P", "P", "P", "2NT"])[-1] == ("S", "2NT", "aces >= 1")
 

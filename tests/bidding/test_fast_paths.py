@@ -241,7 +241,11 @@ def _long_way_row(policy, hand, reading, legal):
                      int(any(s in "SHDC" for s in reading.partner_strains)),
                      int(reading.mine_standing == strain),
                      int(bool(reading.my_strains) and reading.my_strains[0] == policy.nt),
-                     int(reading.my_first == "P"))
+                     int(reading.my_first == "P"),
+                     int(reading.opener == "partner" and reading.partner_first is not None
+                         and reading.partner_first[:1] in "234567"
+                         and reading.partner_first[1:] in "SHDC"
+                         and partner == reading.partner_first[1:]))
             values = dict(facts.features, **dict(zip(POLICY_FEATURES, extra)))
             if not bool(compile_constraint(text, extra_features=POLICY_FEATURES)
                         .on_features(values)):

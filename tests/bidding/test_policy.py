@@ -281,6 +281,23 @@ def test_two_aces_bid_no_trumps_after_their_own_pass():
     assert d.call == "2NT" and "two aces" in d.reason and "suit" not in d.reason.split("(")[0]
 
 
+def test_partners_game_from_the_hand_is_raised_with_two_trumps():
+    # Partner's 2C "from the hand" promises six clubs with three honours and
+    # seven sure tricks (seed 004): two trumps and side tricks raise it, as far
+    # as the trick model reaches ("если игрок имеет три верные взятки, то он
+    # должен поднять на 'три'"); over a 1C opening the same hand has no raise.
+    p = Policy("vint")
+    raise_ = p.call(hand("J98.KJ92.A2.8742"), seat="E", dealer="N",
+                    auction=["P", "P", "P", "2C", "P"])
+    assert raise_.call == "3C" and "from the hand" in raise_.reason
+    assert p.call(hand("J98.KJ92.A2.8742"), seat="E", dealer="N",
+                  auction=["P", "P", "P", "1C", "P"]).call == "P"
+    # one trump is not support
+    single = p.call(hand("J98.KJ92.AT432.8"), seat="E", dealer="N",
+                    auction=["P", "P", "P", "2C", "P"])
+    assert single.row is None or single.row.reason != raise_.row.reason
+
+
 def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
     # seed 004: seven tricks (level 1) with five sure tricks, two honours in trumps and
     # four cards; "two" only with six sure tricks; "three" with eight (six trumps, three
