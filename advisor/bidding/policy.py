@@ -77,14 +77,21 @@ STEPS_KEPT = 10_000
 
 
 
+def game_from_the_hand(call: Optional[str]) -> Optional[str]:
+    """The suit of ``call`` if, as the auction's first bid, it names a game "from
+    the hand" (a suit at level two or more; seed 004: six trumps, three honours,
+    seven or eight sure tricks), else None. The policy's ``partner_hand`` and the
+    sampler's reading of a raise of it (``system``) share this test."""
+    if call is not None and call[:1] in "234567" and call[1:] in _SUIT_INDEX:
+        return call[1:]
+    return None
+
+
 def _from_the_hand(reading: "_Reading") -> bool:
-    """Partner's first call opened the auction with a suit at level two or more,
-    a game named "from the hand" (seed 004: six trumps, three honours, seven or
-    eight sure tricks), and it is still partner's last suit (the sampler reads
-    a raise of it, ``system._from_the_hand``, the same way)."""
-    first = reading.partner_first
-    return (reading.opener == "partner" and first is not None and first[:1] in "234567"
-            and first[1:] in _SUIT_INDEX and reading.partner_last_suit == first[1:])
+    """Partner's first call opened the auction with a game from the hand, and
+    it is still partner's last suit."""
+    suit = game_from_the_hand(reading.partner_first)
+    return reading.opener == "partner" and suit is not None and reading.partner_last_suit == suit
 
 
 class PolicyError(RulesError):

@@ -87,7 +87,7 @@ from solver.cards import SEATS, Seat
 from ..rules.base import PASS, RuleSet, normalise_call
 from ..rules.skruuvi_auction import MISERE
 from .constraints import SUIT_WORDS, Constraint, compile_constraint
-from .policy import Policy
+from .policy import Policy, game_from_the_hand
 
 __all__ = ["Inference", "read_auction", "system_readings"]
 
@@ -205,10 +205,10 @@ _FROM_THE_HAND = " or ".join(f"({w} >= 6 and honours_{w} >= 3 and sure_{w} >= 7)
 
 
 def _from_the_hand(first_bid, partner: Seat, strain: str) -> bool:
-    """The auction's first bid (``first_bid``: seat, call) was ``partner``'s
-    ``strain`` at level two or more: a game named "from the hand"."""
+    """The auction's first bid (``first_bid``: seat, call) was ``partner``'s game
+    from the hand in ``strain`` (``policy.game_from_the_hand``)."""
     return (first_bid is not None and first_bid[0] == partner
-            and first_bid[1][:1] in "234567" and first_bid[1][1:] == strain)
+            and game_from_the_hand(first_bid[1]) == strain)
 
 
 def _raises_from_the_hand(at: _At) -> bool:
