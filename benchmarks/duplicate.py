@@ -332,7 +332,7 @@ class AdvisorBidder(Bidder):
         return call
 
 
-BIDDERS = ("pass", "policy", "baseline", "allseeing", "advisor:N", "advisor:N:one")
+BIDDERS = ("pass", "policy", "policy:learned", "baseline", "allseeing", "advisor:N", "advisor:N:one")
 
 
 def make_bidder(spec: str, referee: Referee) -> Bidder:
@@ -353,6 +353,11 @@ def make_bidder(spec: str, referee: Referee) -> Bidder:
                                                 "tricks_model.json") if (bidding / name).exists()]
     if spec == "policy":
         return PolicyBidder("policy", Policy(rs), source_version(*policy_files))
+    if spec == "policy:learned":
+        # The table with the correction learned from the advisor (advisor.bidding.learned).
+        learned = [bidding / "learned.py", bidding / "learned_model.json"]
+        return PolicyBidder("policy-learned", Policy(rs, learned=True),
+                            source_version(*policy_files, *learned))
     parts = spec.split(":")
     if parts[0] == "advisor" and len(parts) in (2, 3) and parts[1].isdigit() \
             and int(parts[1]) > 0 and (len(parts) == 2 or parts[2] == "one"):

@@ -299,7 +299,7 @@ class _Step:
 class Policy:
     """The calls of one game's bidding table (see the module's docstring)."""
 
-    def __init__(self, rules="vint"):
+    def __init__(self, rules="vint", *, learned: bool = False):
         self.rules = rule_set(rules)
         # Skruuvi's Kitty game: 12 cards a hand during the first auction.
         self.hand_sizes = (12, 13) if self.rules.exchange_style == "kitty" else (13,)
@@ -329,6 +329,21 @@ class Policy:
         self._steps: Dict[Seat, _Step] = {}
         self._steps_made = 0
         self._legal_lists: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
+        # The bids in order (the learned correction's standing bid).
+        self.bids = tuple(self.rules.contracts())
+        self.bid_order = {bid: i for i, bid in enumerate(self.bids)}
+        # The correction learned from the advisor (``advisor.bidding.learned``):
+        # opt-in, and only for the game it was learned in (Vint 1886).
+        self.correction = None
+        if learned:
+            from . import learned as _learned
+            if self.rules.name != "vint":
+                raise PolicyError(f"the learned correction is learned for Vint 1886 (vint), "
+                                  f"not {self.rules.name}")
+            self.correction = _learned.load()
+            if self.correction is None or tricks.model() is None:
+                raise PolicyError(f"the learned correction needs {_learned.MODEL_FILE.name} and "
+                                  "the trick model beside it")
 
     def _sizes(self) -> str:
         """The hand sizes the policy calls with, in words ("12 or 13")."""
@@ -404,11 +419,30 @@ class Policy:
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
-                    return Decision(bid, f"{row.reason}"
-                                         f"{self._longer_note(row, strain, hand, reading, legal)}"
-                                         f" ({_summary(features)}"
-                                         f"{self._tricks_note(row, hand, strain, reading)})", row)
-        return Decision(PASS, _pass_reason(situation, features))
+                    return self._corrected(
+                        Decision(bid, f"{row.reason}"
+                                      f"{self._longer_note(row, strain, hand, reading, legal)}"
+                                      f" ({_summary(features)}"
+                                      f"{self._tricks_note(row, hand, strain, reading)})", row),
+                        facts, hand, reading, legal)
+        return self._corrected(Decision(PASS, _pass_reason(situation, features)),
+                               facts, hand, reading, legal)
+
+    def _corrected(self, table: Decision, facts, hand: Hand, reading: "_Reading",
+                   legal: Tuple[str, ...]) -> Decision:
+        """The table's decision, or the learned correction's call where it
+        predicts a gain over it of more than its margin (``learned=True``)."""
+        if self.correction is None:
+            return table
+        found = self.correction.best(self, facts, hand, reading, legal, table.call)
+        if found is None:
+            return table
+        from .learned import KIND_WORDS
+        call, role, gain = found
+        return Decision(call, f"the correction learned from the advisor's self-play: "
+                              f"{KIND_WORDS[role]}, about {gain:.0f} points better than the "
+                              f"table's {table.call} on hands like this (the table: "
+                              f"{table.reason})", None)
 
     def play_out(self, hands, *, dealer, auction: Sequence[str]) -> List[str]:
         """The auction after ``auction`` when every seat calls by this policy with
@@ -510,23 +544,38 @@ class Policy:
         where = tricks.context(reading, strain, self.nt)
         return model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
 
-    def best_level(self, hand: Hand, strain: str, reading: "_Reading") -> int:
-        """How high a ``tricks`` or ``reach`` row may bid ``strain``: the level
-        whose expected score is best (``tricks.LevelChooser``) for the trick
-        model's estimate and spread and the honours and aces the player holds;
-        where the model does not answer, ``estimate_tricks`` less six."""
+    def level_values(self, hand: Hand, strain: str, reading: "_Reading"
+                     ) -> Tuple[float, List[float]]:
+        """The trick model's estimate of the partnership's tricks in ``strain``
+        and the expected score of each level 1..7 there (``tricks.LevelChooser``,
+        the player's honours and aces counted); Vint's system only."""
         found = self.partnership_tricks(hand, strain, reading)
         if found is None:
-            return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt),
-                                   self.nt) - 6
+            raise PolicyError(f"the trick model does not answer for {strain} in "
+                              f"{self.rules.name}")
         model, where = tricks.model(), tricks.context(reading, strain, self.nt)
         if self._levels is None:
             self._levels = tricks.level_chooser(self.rules.name)
         features = _facts(hand.mask).features
         trumps = strain in _SUIT_INDEX
         honours = features[f"honours_{SUIT_WORDS[_SUIT_INDEX[strain]]}"] if trumps else 0
-        values = self._levels.expected(strain, found, self.trick_spread(strain, reading),
-                                       honours, features["aces"], model.shares[where], trumps)
+        return found, self._levels.expected(strain, found, self.trick_spread(strain, reading),
+                                            honours, features["aces"], model.shares[where],
+                                            trumps)
+
+    def suit_word(self, strain: str) -> Optional[str]:
+        """The constraint language's word for a suit strain ("spades"); None otherwise."""
+        return SUIT_WORDS[_SUIT_INDEX[strain]] if strain in _SUIT_INDEX else None
+
+    def best_level(self, hand: Hand, strain: str, reading: "_Reading") -> int:
+        """How high a ``tricks`` or ``reach`` row may bid ``strain``: the level
+        whose expected score is best (``tricks.LevelChooser``) for the trick
+        model's estimate and spread and the honours and aces the player holds;
+        where the model does not answer, ``estimate_tricks`` less six."""
+        if self.partnership_tricks(hand, strain, reading) is None:
+            return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt),
+                                   self.nt) - 6
+        values = self.level_values(hand, strain, reading)[1]
         return 1 + max(range(7), key=values.__getitem__)
 
     def trick_spread(self, strain: str, reading: "_Reading") -> float:

@@ -1,0 +1,189 @@
+"""A correction of the bidding table's calls, learned from the advisor (issue 33).
+
+The table (``advisor.bidding.tables``) makes a call; the correction looks at
+the few calls it could make instead (a pass, and in each strain the cheapest
+legal bid and the two above it) and predicts, for each, how many points the
+advisor would expect it to gain over the table's call. Where the best
+prediction is more than ``margin`` points, the policy makes that call
+instead (``Policy(rules, learned=True)``).
+
+What it was learned from: the advisor's self-play decisions
+(``training/selfplay.py``: at each decision along auctions the policy bids,
+``advisor.recommend`` at 200 samples values every candidate call). A
+candidate's target is its mean less the table call's mean, clipped to
+±3,000. The model is one linear fit (ridge, closed form) a *kind* of change:
+whether the table passed or bid (``P``/``B``), and what the candidate is
+(``pass``, ``same`` strain at another level, ``partner``'s last suit, a suit
+of ``mine``, an ``other`` suit, ``nt``). Its inputs are what the trick model
+(``advisor.bidding.tricks``) says of the candidate's contract and of the
+table's (expected score if the auction stopped there, tricks over the
+contract, the best level), the hand's points, aces, length and honours in the
+strain, the situation and who holds the standing bid. ``training/learned.py``
+fits it from the committed data; the weights are ``learned_model.json``.
+
+It is not the default yet: the sampler's readings outline each call by the
+table's rows (``advisor.bidding.system``), and a learned call may fall outside
+its outline. docs/advise.md, "A correction learned from the advisor", has the
+matches.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from . import tricks
+
+__all__ = ["MODEL_FILE", "KIND_WORDS", "Correction", "load", "candidates"]
+
+MODEL_FILE = Path(__file__).with_name("learned_model.json")
+PASS = "P"
+SITUATIONS = ("open", "respond", "overcall", "rebid")
+ROLES = ("pass", "same", "partner", "mine", "other", "nt")
+#: Each candidate's role in words, for the decision's reason.
+KIND_WORDS = {"pass": "a pass", "same": "the same strain at another level",
+              "partner": "partner's suit", "mine": "a suit of its own it has named",
+              "other": "a suit nobody on its side has named", "nt": "no-trumps"}
+#: The inputs' names, in order (the model file repeats them and is checked).
+FEATURES = ("bias", *(f"situation_{s}" for s in SITUATIONS), "hcp/10", "aces",
+            "their_bid_stands", "our_bid_stands",
+            "ev/1000", "tricks_over", "best_ev/1000", "best_level_over",
+            "ev/1000 - table's", "tricks_over - table's", "best_ev/1000 - table's",
+            "best_level_over - table's", "length", "honours", "levels_above_cheapest")
+
+
+def candidates(policy, legal: Sequence[str]) -> List[str]:
+    """The calls the correction considers: a pass, and in each strain the
+    cheapest legal bid and the two above it."""
+    low = _cheapest(policy, legal)
+    out = [PASS] if PASS in legal else []
+    for strain, level in low.items():
+        out += [f"{level + k}{strain}" for k in (0, 1, 2) if f"{level + k}{strain}" in legal]
+    return out
+
+
+def _cheapest(policy, legal: Sequence[str]) -> Dict[str, int]:
+    low: Dict[str, int] = {}
+    for call in legal:
+        if call not in (PASS, "X", "XX"):
+            strain, level = call[1:], int(call[0])
+            low[strain] = min(level, low.get(strain, 8))
+    return low
+
+
+class Correction:
+    """The learned weights (a list a kind) and the margin a change needs."""
+
+    def __init__(self, weights: Dict[str, List[float]], margin: float, about: str = ""):
+        bad = [k for k, w in weights.items() if len(w) != len(FEATURES)]
+        if bad:
+            raise ValueError(f"learned model: kinds {bad} do not have {len(FEATURES)} weights")
+        self.weights, self.margin, self.about = weights, float(margin), about
+
+    @classmethod
+    def load(cls, path: Path = MODEL_FILE) -> "Correction":
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if tuple(data.get("features", ())) != FEATURES:
+            raise ValueError(f"learned model {path}: its inputs are not this code's")
+        return cls(data["weights"], data["margin"], data.get("about", ""))
+
+    def save(self, path: Path = MODEL_FILE) -> None:
+        data = {"about": self.about, "features": list(FEATURES), "margin": self.margin,
+                "weights": {k: [round(v, 6) for v in w] for k, w in sorted(self.weights.items())}}
+        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+    def predict(self, kind: str, x: Sequence[float]) -> Optional[float]:
+        w = self.weights.get(kind)
+        return None if w is None else sum(a * b for a, b in zip(w, x))
+
+    def best(self, policy, facts, hand, reading, legal, table_call: str
+             ) -> Optional[Tuple[str, str, float]]:
+        """``(call, role, predicted gain)`` of the best candidate predicted to gain
+        more than the margin over ``table_call``; None: keep the table's call."""
+        found = None
+        for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call).items():
+            gain = self.predict(kind, x)
+            if gain is not None and gain > self.margin and (found is None or gain > found[2]):
+                found = (call, kind.split(":")[1], gain)
+        return found
+
+
+@lru_cache(maxsize=1)
+def load() -> Optional[Correction]:
+    """The committed model (None without its file)."""
+    return Correction.load() if MODEL_FILE.exists() else None
+
+
+def _standing(policy, reading, legal) -> Tuple[Optional[str], bool]:
+    """The standing bid (the one just below the cheapest legal bid) and whether
+    our side made it."""
+    order = policy.bid_order
+    below = [order[c] for c in legal if c in order]
+    if not below or min(below) == 0:
+        return None, False
+    bid = policy.bids[min(below) - 1]
+    strain, level = bid[1:], int(bid[0])
+    ours = reading.mine_standing == strain or (
+        strain in reading.partner_strains and reading.partner_levels.get(strain) == level)
+    return bid, ours
+
+
+def _contract_terms(policy, facts, hand, reading, call: str, cache: dict) -> List[float]:
+    """What the trick model says of ``call``'s contract: its expected score
+    (thousands), the estimated tricks over the contract, the best level's
+    expected score and how far the best level is above it."""
+    strain, level = call[1:], int(call[0])
+    if strain not in cache:
+        cache[strain] = policy.level_values(hand, strain, reading)
+    estimate, values = cache[strain]
+    best = 1 + max(range(7), key=values.__getitem__)
+    return [values[level - 1] / 1000, estimate - level - 6, max(values) / 1000, float(best - level)]
+
+
+def inputs(policy, facts, hand, reading, legal, table_call: str) -> Dict[str, Tuple[str, list]]:
+    """``{call: (kind, inputs)}`` for every candidate but the table's call."""
+    f = facts.features
+    situation = reading.situation()
+    standing, ours = _standing(policy, reading, legal)
+    low = _cheapest(policy, legal)
+    cache: dict = {}
+    nothing = [0.0, 0.0, 0.0, 0.0]
+    ours_terms = (_contract_terms(policy, facts, hand, reading, standing, cache)
+                  if standing and ours else nothing)
+    base = ours_terms if table_call == PASS else \
+        _contract_terms(policy, facts, hand, reading, table_call, cache)
+    common = [1.0, *(float(situation == s) for s in SITUATIONS), f["hcp"] / 10, float(f["aces"]),
+              float(standing is not None and not ours), float(standing is not None and ours)]
+    table = "P" if table_call == PASS else "B"
+    out = {}
+    for call in candidates(policy, legal):
+        if call == table_call:
+            continue
+        if call == PASS:
+            terms, own, role = ours_terms, [0.0, 0.0, 0.0], "pass"
+        else:
+            strain, level = call[1:], int(call[0])
+            terms = _contract_terms(policy, facts, hand, reading, call, cache)
+            word = policy.suit_word(strain)
+            own = [float(f[word]), float(f["honours_" + word]), float(level - low[strain])] \
+                if word else [0.0, 0.0, float(level - low[strain])]
+            if table_call != PASS and strain == table_call[1:]:
+                role = "same"
+            elif strain == policy.nt:
+                role = "nt"
+            elif strain == reading.partner_last_suit:
+                role = "partner"
+            elif strain in reading.my_strains:
+                role = "mine"
+            else:
+                role = "other"
+        x = common + terms + [a - b for a, b in zip(terms, base)] + own
+        out[call] = (f"{table}:{role}", x)
+    return out
+
+
+def tricks_model_ready() -> bool:
+    """The trick model the inputs come from is there."""
+    return tricks.model() is not None
