@@ -127,7 +127,7 @@ def report(rows, a: str, b: str, rules: str, show: bool) -> int:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("a", help="bidder A (pass, policy, policy:learned, baseline, allseeing, advisor:N[:one])")
+    p.add_argument("a", help="bidder A (pass, policy, policy:table, policy:learned, baseline, allseeing, advisor:N[:one])")
     p.add_argument("b", help="bidder B")
     p.add_argument("--rules", default="vint", help="the game (default vint: Vint 1886)")
     p.add_argument("--boards", type=int, default=100)

@@ -15,7 +15,7 @@ It prints the mean time a call of each policy and their ratio.
 
     python benchmarks/bench_policy.py                 # 300 Vint boards
     python benchmarks/bench_policy.py --boards 100 --rules semi-contract
-    python benchmarks/bench_policy.py --learned      # with the learned correction
+    python benchmarks/bench_policy.py --table        # the table alone, without the learned correction
 """
 
 from __future__ import annotations
@@ -65,15 +65,16 @@ def main(argv=None) -> int:
     p.add_argument("--boards", type=int, default=300)
     p.add_argument("--rules", default="vint")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--learned", action="store_true",
-                   help="time the policy with the correction learned from the advisor (Vint)")
+    p.add_argument("--table", action="store_true",
+                   help="time the policy's table alone, without the correction learned from the "
+                        "advisor (Vint 1886's default)")
     args = p.parse_args(argv)
 
     from advisor.bidding.policy import Policy
     from baseline_policy import Policy as Baseline
 
     boards = [board(args.rules, args.seed, n) for n in range(args.boards)]
-    makers = {"policy": lambda: Policy(args.rules, learned=args.learned),
+    makers = {"policy": lambda: Policy(args.rules, learned=False if args.table else None),
               "baseline": lambda: Baseline(args.rules)}
     for name, timer in (("call", time_calls), ("play_out", time_play_out)):
         found = {k: [0.0, 0] for k in makers}

@@ -21,6 +21,8 @@ is fitted, not the matches' seeds.
 
     python benchmarks/bench_policy_regret.py --deals 1000          # ~7 minutes, one core
     python benchmarks/bench_policy_regret.py --deals 200 --top 20 --json regret.json
+    python benchmarks/bench_policy_regret.py --deals 3000 --table --decisions d.jsonl  # then
+    python training/learned.py --judge d.jsonl      # the learned correction on those decisions
 """
 
 from __future__ import annotations
@@ -162,8 +164,25 @@ def deviations(brd, side: str, policy: _Policy, referee: Referee) -> List[dict]:
             result = play_room(brd, _Scripted(script, ns), _Scripted(script, ew), referee)
             found.append({"index": i, "call": actual, "alternative": alt, "row": row,
                           "kind": kind(rules, before, brd.dealer, seat, actual, alt, lowest),
-                          "regret": _side_score(result, side) - base})
+                          "regret": _side_score(result, side) - base, "seat": seat.name,
+                          "before": before, "hand": str(brd.deal[seat])})
     return found
+
+
+def write_decisions(out, found: List[dict], seed: int, number: int, dealer: str,
+                    rules: str) -> None:
+    """One JSON line a decision of ``found`` (``deviations``): the hand, the
+    auction before it, the call made and each alternative's regret."""
+    by_index: Dict[int, List[dict]] = defaultdict(list)
+    for d in found:
+        by_index[d["index"]].append(d)
+    for index, items in sorted(by_index.items()):
+        first = items[0]
+        out.write(json.dumps({
+            "rules": rules, "seed": seed, "deal_no": number, "dealer": dealer,
+            "seat": first["seat"], "auction": first["before"], "hand": first["hand"],
+            "policy_call": first["call"], "row": first["row"],
+            "regrets": {d["alternative"]: d["regret"] for d in items}}) + "\n")
 
 
 def summarise(regrets: Dict[Tuple[str, str], List[int]], deals: int) -> List[dict]:
@@ -191,6 +210,12 @@ def main(argv=None) -> int:
                    help="where double-dummy tables are kept (shared with bench_match.py)")
     p.add_argument("--top", type=int, default=30, help="rows of the table printed (default 30)")
     p.add_argument("--json", help="write every (row, alternative) line here too")
+    p.add_argument("--decisions", metavar="FILE",
+                   help="write every decision here too, one JSON line each, with every "
+                        "alternative's regret (training/learned.py --judge reads them)")
+    p.add_argument("--table", action="store_true",
+                   help="the policy's table alone, without the correction learned from the "
+                        "advisor (Vint 1886's default)")
     args = p.parse_args(argv)
     if args.deals < 1 or args.first < 0 or args.top < 1:
         p.error("--deals and --top must be at least 1, --first at least 0")
@@ -203,18 +228,24 @@ def main(argv=None) -> int:
         p.error(str(e))
     store = Store(Path(args.cache) / "searches.jsonl")
     referee = Referee(rules.name, store)
-    policy = _Policy(Policy(rules.name))
+    policy = _Policy(Policy(rules.name, learned=False if args.table else None))
+    out = Path(args.decisions).open("w", encoding="utf-8") if args.decisions else None
     regrets: Dict[Tuple[str, str], List[int]] = defaultdict(list)
     start = time.perf_counter()
     for k, number in enumerate(range(args.first, args.first + args.deals), 1):
         brd = board(referee.rules, args.seed, number)
         for side in ("NS", "EW"):
-            for d in deviations(brd, side, policy, referee):
+            found = deviations(brd, side, policy, referee)
+            for d in found:
                 regrets[d["row"], d["kind"]].append(d["regret"])
+            if out is not None:
+                write_decisions(out, found, args.seed, number, str(brd.dealer), rules.name)
         if k % 50 == 0 or k == args.deals:
             store.save()
             print(f"{k}/{args.deals} deals, {time.perf_counter() - start:.0f} s",
                   file=sys.stderr, flush=True)
+    if out is not None:
+        out.close()
     lines = summarise(regrets, args.deals)
     if args.json:
         Path(args.json).write_text(json.dumps(lines, indent=1), encoding="utf-8")

@@ -332,7 +332,7 @@ class AdvisorBidder(Bidder):
         return call
 
 
-BIDDERS = ("pass", "policy", "policy:learned", "baseline", "allseeing", "advisor:N", "advisor:N:one")
+BIDDERS = ("pass", "policy", "policy:table", "policy:learned", "baseline", "allseeing", "advisor:N", "advisor:N:one")
 
 
 def make_bidder(spec: str, referee: Referee) -> Bidder:
@@ -347,17 +347,22 @@ def make_bidder(spec: str, referee: Referee) -> Bidder:
         return PolicyBidder("baseline", Baseline(rs), "frozen")
     from advisor.bidding.policy import Policy
     bidding = BENCHMARKS.parent / "advisor" / "bidding"
-    # The policy's calls depend on its code, its tables and its trick model's
-    # weights; the advisor's on the whole package's.
-    policy_files = [bidding / name for name in ("policy.py", "tables.py", "tricks.py",
-                                                "tricks_model.json") if (bidding / name).exists()]
-    if spec == "policy":
-        return PolicyBidder("policy", Policy(rs), source_version(*policy_files))
-    if spec == "policy:learned":
-        # The table with the correction learned from the advisor (advisor.bidding.learned).
-        learned = [bidding / "learned.py", bidding / "learned_model.json"]
-        return PolicyBidder("policy-learned", Policy(rs, learned=True),
-                            source_version(*policy_files, *learned))
+    # The policy's calls depend on its code, its tables, its trick model's
+    # weights and the learned correction (its weights, and the system's meanings
+    # it keeps); the advisor's on the whole package's.
+    table_files = [bidding / name for name in ("policy.py", "tables.py", "tricks.py",
+                                               "tricks_model.json") if (bidding / name).exists()]
+    policy_files = table_files + [bidding / name for name in ("learned.py", "learned_model.json",
+                                                               "system.py", "constraints.py")
+                                  if (bidding / name).exists()]
+    if spec in ("policy", "policy:learned"):
+        # The policy as the package plays it: the table and the correction learned
+        # from the advisor (advisor.bidding.learned); policy:learned requires it.
+        return PolicyBidder("policy", Policy(rs, learned=True if spec == "policy:learned" else None),
+                            source_version(*policy_files))
+    if spec == "policy:table":
+        # The table alone, without the learned correction.
+        return PolicyBidder("policy-table", Policy(rs, learned=False), source_version(*table_files))
     parts = spec.split(":")
     if parts[0] == "advisor" and len(parts) in (2, 3) and parts[1].isdigit() \
             and int(parts[1]) > 0 and (len(parts) == 2 or parts[2] == "one"):

@@ -113,7 +113,10 @@ def test_a_call_is_flagged_only_when_the_lead_is_significant_and_practical():
 def test_quick_hints_are_labelled_and_the_advice_option_is_checked():
     session = Practice("vint", "S", seed=SEED, play=False, advice="policy")
     hint = session.hint()
-    assert hint.reason.startswith("the policy's quick call") and hint.call == "3S"
+    # The policy's call: the table's 3S raise, which the correction learned from
+    # the advisor turns into 1NT (two aces over partner's suit, the seed's meaning).
+    assert hint.reason.startswith("the policy's quick call") and hint.call == "1NT"
+    assert "the table's 3S" in hint.reason
     from advisor.practice import PracticeError
     with pytest.raises(PracticeError, match="advice must be one of"):
         Practice("vint", "S", seed=SEED, advice="oracle")

@@ -12,6 +12,13 @@ form, so a rerun on the same data gives the same weights.
     python training/learned.py                     # fit and write the model file
     python training/learned.py --check             # refit; compare with the committed file
     python training/learned.py --folds 5           # the fit judged on other deals (no write)
+    python training/learned.py --judge d.jsonl     # the committed model on one-step decisions
+
+``--judge FILE`` reads the decisions ``benchmarks/bench_policy_regret.py
+--table --decisions FILE`` writes (seeded deals bid by the table against
+always-pass, every alternative of every call played out on the real deal)
+and, at each, makes the call the committed correction makes there (its
+margin, the meanings kept): what that gains on the real deal, a decision.
 
 ``--folds K`` splits the decisions by deal, fits on the others and, on each
 held-out decision, follows the correction where it predicts more than the
@@ -42,8 +49,10 @@ CLIP = 3000.0
 #: The ridge: this share of the kind's decisions' count, added to X'X's diagonal.
 RIDGE = 0.01
 #: A change is made where the predicted gain is above this (points): chosen on
-#: seeds 5-7 of bench_match (300: +97 ± 50, 500: +118 ± 41, 700: +96 ± 37).
-MARGIN = 500.0
+#: seeds 5-7 of bench_match, policy against pass, 900 boards paired against the
+#: table alone (200: +88 ± 37, 300: +137 ± 32, 350: +144 ± 30, 400: +110 ± 31,
+#: 500: +84 ± 29, 700: +31 ± 25).
+MARGIN = 350.0
 DATA = REPO / "training" / "selfplay"
 
 
@@ -64,7 +73,7 @@ def examples(decisions: List[dict]) -> List[Tuple[tuple, Dict[str, tuple]]]:
     from advisor.bidding import learned
     from advisor.bidding.policy import Policy, _facts
 
-    policy = Policy("vint")
+    policy = Policy("vint", learned=False)     # the inputs do not depend on the correction
     out = []
     for d in decisions:
         by_call = {c["call"]: c for c in d["candidates"]}
@@ -104,6 +113,12 @@ def fit(rows) -> Dict[str, List[float]]:
     return weights
 
 
+def ranges(rows) -> Tuple[List[float], List[float]]:
+    """Each input's smallest and largest value in the data (the model clips to them)."""
+    xs = np.array([x for _, found in rows for _, x, _, _ in found.values()], dtype=float)
+    return [float(v) for v in xs.min(axis=0)], [float(v) for v in xs.max(axis=0)]
+
+
 def _choose(weights, found, margin):
     best, gain = None, margin
     for call, (kind, x, _, _) in found.items():
@@ -139,6 +154,35 @@ def folds(rows, k: int, margin: float) -> str:
             f"a decision, on the real deal {line(real)}, in the advisor's means {line(means)}")
 
 
+def judge(path: Path) -> str:
+    """The committed correction on one-step decisions of the table (see ``--judge``)."""
+    from solver.cards import Hand
+    from advisor.bidding import learned
+    from advisor.bidding.policy import Policy, _facts
+
+    policy, model = Policy("vint", learned=False), learned.Correction.load()
+    gains, moved = [], 0
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        d = json.loads(line)
+        if d.get("rules") != "vint":
+            continue
+        hand = Hand.from_pbn(d["hand"])
+        reading = policy.reading(d["auction"], d["seat"], d["dealer"])
+        found = model.best(policy, _facts(hand.mask), hand, reading,
+                           policy.legal_calls(d["auction"]), d["policy_call"])
+        if found is not None and found[0] in d["regrets"]:
+            moved += 1
+            gains.append(d["regrets"][found[0]])
+        else:
+            gains.append(0.0)
+    if len(gains) < 2:
+        raise SystemExit(f"{path}: fewer than two Vint decisions")
+    v = np.array(gains, dtype=float)
+    return (f"{len(v)} decisions of the table, {moved} moved by the correction (margin "
+            f"{model.margin:.0f}): {v.mean():+.1f} ± {v.std(ddof=1) / math.sqrt(len(v)):.1f} "
+            "points a decision on the real deal")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("files", nargs="*", help="self-play files (default training/selfplay/*.jsonl)")
@@ -146,7 +190,12 @@ def main(argv=None) -> int:
     p.add_argument("--check", action="store_true", help="refit and compare with the model file")
     p.add_argument("--folds", type=int, default=0, help="judge the fit on held-out deals")
     p.add_argument("--out", help="where to write the model (default: the package's file)")
+    p.add_argument("--judge", metavar="FILE", help="judge the committed model on one-step "
+                   "decisions (bench_policy_regret.py --table --decisions FILE)")
     args = p.parse_args(argv)
+    if args.judge:
+        print(judge(Path(args.judge)))
+        return 0
 
     from advisor.bidding import learned
 
@@ -166,13 +215,15 @@ def main(argv=None) -> int:
     about = (f"ridge fit by training/learned.py on {len(rows)} Vint decisions of "
              f"{', '.join(path.name for path in paths)} (advisor/bidding versions "
              f"{', '.join(versions)})")
-    correction = learned.Correction(fit(rows), args.margin, about)
+    low, high = ranges(rows)
+    correction = learned.Correction(fit(rows), args.margin, about, low, high)
     if args.check:
         committed = learned.Correction.load()
         worst = max(abs(a - b) for k in correction.weights
                     for a, b in zip(correction.weights[k], committed.weights.get(k, [math.inf] * 99)))
         same = set(correction.weights) == set(committed.weights) and worst < 1e-3 \
-            and committed.margin == correction.margin
+            and committed.margin == correction.margin \
+            and np.allclose(committed.low, low, atol=1e-5) and np.allclose(committed.high, high, atol=1e-5)
         print(f"refit on {len(rows)} decisions: largest weight difference {worst:.2g}; "
               f"{'the same model' if same else 'NOT the committed model'}")
         return 0 if same else 1

@@ -34,11 +34,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from . import tricks
+from ..game import rule_set
+from . import meanings, tricks
+from .constraints import compile_constraint
 
 __all__ = ["MODEL_FILE", "KIND_WORDS", "Correction", "load", "candidates"]
 
 MODEL_FILE = Path(__file__).with_name("learned_model.json")
+#: The game the self-play decisions are of (Vint 1886): the targets are its scores.
+GAME = "vint"
 PASS = "P"
 SITUATIONS = ("open", "respond", "overcall", "rebid")
 ROLES = ("pass", "same", "partner", "mine", "other", "nt")
@@ -76,38 +80,78 @@ def _cheapest(policy, legal: Sequence[str]) -> Dict[str, int]:
 class Correction:
     """The learned weights (a list a kind) and the margin a change needs."""
 
-    def __init__(self, weights: Dict[str, List[float]], margin: float, about: str = ""):
+    def __init__(self, weights: Dict[str, List[float]], margin: float, about: str = "",
+                 low: Optional[Sequence[float]] = None, high: Optional[Sequence[float]] = None,
+                 game: str = GAME):
         bad = [k for k, w in weights.items() if len(w) != len(FEATURES)]
         if bad:
             raise ValueError(f"learned model: kinds {bad} do not have {len(FEATURES)} weights")
+        low = list(low) if low is not None else [-1e9] * len(FEATURES)
+        high = list(high) if high is not None else [1e9] * len(FEATURES)
+        if len(low) != len(FEATURES) or len(high) != len(FEATURES):
+            raise ValueError(f"learned model: the inputs' ranges need {len(FEATURES)} values")
         self.weights, self.margin, self.about = weights, float(margin), about
+        #: The game whose decisions it was learned from (its scores are in the targets).
+        self.game = game
+        #: The range each input took in the training data: a linear fit is not
+        #: trusted beyond it, so a candidate with an input outside (a four-ace
+        #: hand) is not predicted (``predict`` is None) and the table's call stands.
+        self.low, self.high = low, high
 
     @classmethod
     def load(cls, path: Path = MODEL_FILE) -> "Correction":
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         if tuple(data.get("features", ())) != FEATURES:
             raise ValueError(f"learned model {path}: its inputs are not this code's")
-        return cls(data["weights"], data["margin"], data.get("about", ""))
+        return cls(data["weights"], data["margin"], data.get("about", ""), data.get("low"),
+                   data.get("high"), data.get("game", GAME))
 
     def save(self, path: Path = MODEL_FILE) -> None:
-        data = {"about": self.about, "features": list(FEATURES), "margin": self.margin,
+        data = {"about": self.about, "game": self.game, "features": list(FEATURES), "margin": self.margin,
+                "low": [round(v, 6) for v in self.low], "high": [round(v, 6) for v in self.high],
                 "weights": {k: [round(v, 6) for v in w] for k, w in sorted(self.weights.items())}}
         Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
+    def learned_for(self, rules) -> bool:
+        """Is ``rules`` (a ``RuleSet``) the game the correction was learned in?"""
+        return type(rules) is type(rule_set(self.game))
+
     def predict(self, kind: str, x: Sequence[float]) -> Optional[float]:
+        """The predicted gain of a candidate of ``kind`` with inputs ``x`` over the
+        table's call; None: no weights for the kind, or an input out of range."""
         w = self.weights.get(kind)
-        return None if w is None else sum(a * b for a, b in zip(w, x))
+        if w is None or any(not lo - 1e-9 <= b <= hi + 1e-9
+                            for b, lo, hi in zip(x, self.low, self.high)):
+            return None
+        return sum(a * b for a, b in zip(w, x))
 
     def best(self, policy, facts, hand, reading, legal, table_call: str
              ) -> Optional[Tuple[str, str, float]]:
-        """``(call, role, predicted gain)`` of the best candidate predicted to gain
-        more than the margin over ``table_call``; None: keep the table's call."""
-        found = None
+        """``(call, role, predicted gain)`` of the candidate predicted to gain most
+        over ``table_call``, more than the margin, among those whose meaning in
+        the system the hand fits (``meanings.meaning_from_reading``: what the
+        sampler reads into the call stays true); None: keep the table's call."""
+        found = []
         for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call).items():
             gain = self.predict(kind, x)
-            if gain is not None and gain > self.margin and (found is None or gain > found[2]):
-                found = (call, kind.split(":")[1], gain)
-        return found
+            if gain is not None and gain > self.margin:
+                found.append((gain, call, kind.split(":")[1]))
+        for gain, call, role in sorted(found, reverse=True):
+            if _means(policy, reading, call).on_scalars(facts.features):
+                return call, role, gain
+        return None
+
+
+_MEANINGS: Dict[str, object] = {}
+
+
+def _means(policy, reading, call: str):
+    """The constraint a hand must meet to make ``call`` by the system's meaning."""
+    text = meanings.meaning_from_reading(policy.rules, "N", reading, call) or "hcp >= 0"
+    found = _MEANINGS.get(text)
+    if found is None:
+        found = _MEANINGS[text] = compile_constraint(text)
+    return found
 
 
 @lru_cache(maxsize=1)

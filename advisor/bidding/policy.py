@@ -36,7 +36,8 @@ from solver.cards import Hand, Seat, suit_ranks
 
 from ..game import raise_kitty_bid, rule_set
 from ..rules.base import PASS, AuctionState, RulesError, normalise_call
-from . import tricks
+from . import learned as learned_model, tricks
+from .meanings import game_from_the_hand
 from .constraints import SUIT_RUN, SUIT_TRUMPS, SUIT_WORDS, Constraint, compile_constraint
 from .sampling import and_terms
 from .tables import Row, table_for
@@ -75,16 +76,6 @@ DECISIONS_KEPT = 50_000
 STEPS_KEPT = 10_000
 
 
-
-
-def game_from_the_hand(call: Optional[str]) -> Optional[str]:
-    """The suit of ``call`` if, as the auction's first bid, it names a game "from
-    the hand" (a suit at level two or more; seed 004: six trumps, three honours,
-    seven or eight sure tricks), else None. The policy's ``partner_hand`` and the
-    sampler's reading of a raise of it (``system``) share this test."""
-    if call is not None and call[:1] in "234567" and call[1:] in _SUIT_INDEX:
-        return call[1:]
-    return None
 
 
 def _from_the_hand(reading: "_Reading") -> bool:
@@ -299,7 +290,11 @@ class _Step:
 class Policy:
     """The calls of one game's bidding table (see the module's docstring)."""
 
-    def __init__(self, rules="vint", *, learned: bool = False):
+    def __init__(self, rules="vint", *, learned: Optional[bool] = None):
+        """``learned``: with the correction learned from the advisor
+        (``advisor.bidding.learned``) on top of the table; None (the default):
+        where there is one for the game (Vint 1886), True: required, False:
+        the table alone."""
         self.rules = rule_set(rules)
         # Skruuvi's Kitty game: 12 cards a hand during the first auction.
         self.hand_sizes = (12, 13) if self.rules.exchange_style == "kitty" else (13,)
@@ -332,18 +327,20 @@ class Policy:
         # The bids in order (the learned correction's standing bid).
         self.bids = tuple(self.rules.contracts())
         self.bid_order = {bid: i for i, bid in enumerate(self.bids)}
-        # The correction learned from the advisor (``advisor.bidding.learned``):
-        # opt-in, and only for the game it was learned in (Vint 1886).
+        # The correction learned from the advisor (``advisor.bidding.learned``),
+        # for the game it was learned in (Vint 1886).
         self.correction = None
-        if learned:
-            from . import learned as _learned
-            if self.rules.name != "vint":
-                raise PolicyError(f"the learned correction is learned for Vint 1886 (vint), "
+        if learned is not False:
+            found = learned_model.load() if tricks.model() is not None else None
+            if found is None:
+                if learned:
+                    raise PolicyError(f"the learned correction needs {learned_model.MODEL_FILE.name} "
+                                      "and the trick model beside it")
+            elif found.learned_for(self.rules):
+                self.correction = found
+            elif learned:
+                raise PolicyError(f"the learned correction is learned for {found.game}, "
                                   f"not {self.rules.name}")
-            self.correction = _learned.load()
-            if self.correction is None or tricks.model() is None:
-                raise PolicyError(f"the learned correction needs {_learned.MODEL_FILE.name} and "
-                                  "the trick model beside it")
 
     def _sizes(self) -> str:
         """The hand sizes the policy calls with, in words ("12 or 13")."""
@@ -431,16 +428,15 @@ class Policy:
     def _corrected(self, table: Decision, facts, hand: Hand, reading: "_Reading",
                    legal: Tuple[str, ...]) -> Decision:
         """The table's decision, or the learned correction's call where it
-        predicts a gain over it of more than its margin (``learned=True``)."""
+        predicts a gain over it of more than its margin (``self.correction``)."""
         if self.correction is None:
             return table
         found = self.correction.best(self, facts, hand, reading, legal, table.call)
         if found is None:
             return table
-        from .learned import KIND_WORDS
         call, role, gain = found
         return Decision(call, f"the correction learned from the advisor's self-play: "
-                              f"{KIND_WORDS[role]}, about {gain:.0f} points better than the "
+                              f"{learned_model.KIND_WORDS[role]}, about {gain:.0f} points better than the "
                               f"table's {table.call} on hands like this (the table: "
                               f"{table.reason})", None)
 

@@ -259,7 +259,7 @@ def _long_way_row(policy, hand, reading, legal):
 def test_the_policys_rows_are_tested_as_the_long_way_tests_them(game):
     _benchmarks_on_path()
     from duplicate import board
-    policy = Policy(get(game))
+    policy = Policy(get(game), learned=False)        # the table's rows (not the correction's)
     asked = 0
     for number in range(40):
         b = board(game, 21, number)
@@ -270,8 +270,8 @@ def test_the_policys_rows_are_tested_as_the_long_way_tests_them(game):
             legal = policy.legal_calls(calls[:k])
             for other in range(3):                      # the hand dealt, and two others
                 hand = b.deal[seat] if other == 0 else board(game, 22 + other, number).deal[seat]
-                decision = Policy(get(game)).call(hand, seat=seat, dealer=b.dealer,
-                                                  auction=calls[:k])
+                decision = Policy(get(game), learned=False).call(
+                    hand, seat=seat, dealer=b.dealer, auction=calls[:k])
                 assert decision.row == _long_way_row(policy, hand, reading, legal)
                 asked += 1
     assert asked > 500

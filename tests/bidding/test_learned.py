@@ -41,6 +41,9 @@ def test_the_committed_model_is_what_the_committed_data_fits(training):
     for kind, w in weights.items():
         assert w == pytest.approx(committed.weights[kind], abs=1e-3), kind
     assert committed.margin == training.MARGIN
+    low, high = training.ranges(rows)
+    assert low == pytest.approx(committed.low, abs=1e-5)
+    assert high == pytest.approx(committed.high, abs=1e-5)
     assert str(len(rows)) in committed.about
 
 
@@ -56,7 +59,7 @@ def test_the_fit_finds_a_planted_rule(training):
 
 
 def test_the_correction_changes_a_call_only_where_it_predicts_more_than_its_margin():
-    table, corrected = Policy("vint"), Policy("vint", learned=True)
+    table, corrected = Policy("vint", learned=False), Policy("vint", learned=True)
     model = corrected.correction
     rng = random.Random(11)
     changed = kept = 0
@@ -74,22 +77,29 @@ def test_the_correction_changes_a_call_only_where_it_predicts_more_than_its_marg
             inputs = learned.inputs(corrected, _facts(deal[seat].mask), deal[seat], reading,
                                     legal, theirs.call)
             gains = {c: model.predict(k, x) for c, (k, x) in inputs.items()}
+            fits = {c: learned._means(corrected, reading, c).on_scalars(_facts(deal[seat].mask)
+                                                                       .features) for c in gains}
+            above = [c for c, g in gains.items() if g is not None and g > model.margin]
             if mine.call != theirs.call:
                 changed += 1
                 assert mine.call in legal and mine.row is None
-                assert gains[mine.call] > model.margin
-                assert gains[mine.call] == max(g for g in gains.values() if g is not None)
+                assert mine.call in above and fits[mine.call]
+                # the best predicted gain among the calls whose meaning the hand fits
+                assert all(gains[c] <= gains[mine.call] for c in above if fits[c])
                 assert mine.reason.startswith("the correction learned from the advisor")
                 assert f"the table's {theirs.call}" in mine.reason
             else:
                 kept += 1
-                assert all(g is None or g <= model.margin for g in gains.values())
+                assert not any(fits[c] for c in above)
     assert changed and kept
 
 
 def test_the_correction_is_for_vint_only_and_needs_its_file(tmp_path, monkeypatch):
+    assert Policy("vint").correction is not None               # the default where there is one
+    assert Policy("vint", learned=False).correction is None
     for game in ("skruuvi", "semi-contract", "vint-siberian"):
-        with pytest.raises(PolicyError, match="learned for Vint 1886"):
+        assert Policy(game).correction is None                 # the table alone elsewhere
+        with pytest.raises(PolicyError, match="learned for vint, not"):
             Policy(game, learned=True)
     monkeypatch.setattr(learned, "MODEL_FILE", tmp_path / "missing.json")
     learned.load.cache_clear()
@@ -117,4 +127,44 @@ def test_the_match_knows_the_learned_bidder():
     from duplicate import Referee, make_bidder
     from advisor.game import rule_set
     bidder = make_bidder("policy:learned", Referee(rule_set("vint")))
-    assert bidder.policy.correction is not None and bidder.name == "policy-learned"
+    assert bidder.policy.correction is not None and bidder.name == "policy"
+    assert make_bidder("policy:table", Referee(rule_set("vint"))).policy.correction is None
+
+
+def test_a_calls_meaning_from_the_reading_is_what_the_sampler_reads():
+    # The correction checks a call against the system's meaning worked out from the
+    # policy's reading; the sampler reads it from the auction (read_auction's text
+    # and the system reading's outline). Random auctions, the policy's calls with a
+    # third of them replaced by random bids: the two agree, or (partner's game from
+    # the hand after its own pass, which the reading cannot tell) the reading's is
+    # the stricter: every hand that fits it fits the sampler's.
+    from advisor.bidding.constraints import compile_constraint
+    from advisor.bidding.system import meaning_from_reading, read_auction, system_readings
+    policy = Policy("vint", learned=False)
+    rules = policy.rules
+    rng = random.Random(6)
+    compared = stricter = 0
+    for _ in range(120):
+        deal, dealer = _random_deal(rng), Seat.parse("NESW"[rng.randrange(4)])
+        auction = []
+        while policy.legal_calls(auction) and len(auction) < 40:
+            seat = rules.seat_of_call(dealer, len(auction))
+            bids = [c for c in policy.legal_calls(auction) if c != "P" and int(c[0]) <= 4]
+            call = rng.choice(bids) if bids and rng.random() < 0.3 else \
+                policy.call(deal[seat], seat=seat, dealer=dealer, auction=auction).call
+            i = len(auction)
+            texts = [x.text for x in read_auction(auction + [call], dealer, rules) if x.index == i]
+            texts += [x.outline for x in system_readings(auction + [call], dealer, rules)
+                      if x.index == i]
+            sampler = " and ".join(f"({t})" for t in texts if t)
+            mine = meaning_from_reading(rules, seat, policy.reading(auction, seat, dealer), call)
+            compared += 1
+            if mine != sampler:
+                stricter += 1
+                assert mine and sampler
+                strict, loose = compile_constraint(mine), compile_constraint(sampler)
+                for _ in range(300):
+                    h = _random_deal(rng)[Seat.parse("N")]
+                    assert not strict(h) or loose(h), (auction, call, mine, sampler)
+            auction.append(call)
+    assert compared > 2000 and stricter < compared / 100

@@ -14,6 +14,12 @@ from advisor.rules import RulesError
 from solver.cards import Card, Deal, Hand, Seat
 
 
+def Table(rules):
+    """The policy's table alone: these tests are of its rows (the correction
+    learned from the advisor on top of it: test_learned.py)."""
+    return Policy(rules, learned=False)
+
+
 def hand(text: str) -> Hand:
     """``"AKQ.JT9.876.5432"`` (spades, hearts, diamonds, clubs)."""
     return Hand(
@@ -41,16 +47,16 @@ def test_sure_tricks():
 
 def test_three_aces_open_no_trumps_in_vint_and_grand_in_skruuvi():
     h = hand("A32.A54.A876.532")
-    d = Policy("vint").call(h, seat="N", dealer="N", auction=[])
+    d = Table("vint").call(h, seat="N", dealer="N", auction=[])
     assert d.call == "1NT" and "three or four aces" in d.reason and "seed 004" in d.row.passage
-    assert Policy("skruuvi").call(h, seat="N", dealer="N", auction=[]).call == "1G"
+    assert Table("skruuvi").call(h, seat="N", dealer="N", auction=[]).call == "1G"
     four = hand("A32.A54.A876.A32")
-    assert Policy("skruuvi").call(four, seat="N", dealer="N", auction=[]).call == "2G"
+    assert Table("skruuvi").call(four, seat="N", dealer="N", auction=[]).call == "2G"
 
 
 def test_seven_sure_tricks_bid_two_from_the_hand():
     h = hand("AKQJ76.A32.32.32")                     # 6 trumps + 1 ace = 7 sure tricks
-    d = Policy("vint").call(h, seat="E", dealer="E", auction=[])
+    d = Table("vint").call(h, seat="E", dealer="E", auction=[])
     assert d.call == "2S" and "seven sure tricks" in d.reason
 
 
@@ -58,14 +64,14 @@ def test_a_hand_without_honours_passes():
     h = hand("9876.5432.987.32")
     for name in ("vint", "skruuvi", "semi-contract"):
         seat = game_rules.get(name).seat_of_call(Seat.N, 2)
-        d = Policy(name).call(h, seat=seat, dealer="N", auction=["P"] * 2)
+        d = Table(name).call(h, seat=seat, dealer="N", auction=["P"] * 2)
         assert d.call == "P" and d.row is None and "passes" in d.reason
 
 
 def test_partner_is_raised_with_four_trumps():
     # North opened 1H; South holds four hearts with an honour and side strength.
     h = hand("A2.KJ54.AK32.432")
-    d = Policy("vint").call(h, seat="S", dealer="N", auction=["1H", "P"])
+    d = Table("vint").call(h, seat="S", dealer="N", auction=["1H", "P"])
     assert d.call.endswith("H") and "partner's suit" in d.reason
     assert "the partnership's tricks in hearts estimated at" in d.reason     # the model, in words
 
@@ -73,7 +79,7 @@ def test_partner_is_raised_with_four_trumps():
 def test_a_raise_goes_no_higher_than_the_trick_models_best_level():
     # Three hearts and an honour raise a strong hand; a weak one with the same
     # support passes: the trick model's best level does not reach the raise.
-    policy = Policy("vint")
+    policy = Table("vint")
     strong = policy.call(hand("AK2.KJ5.AK32.432"), seat="S", dealer="N", auction=["1H", "P"])
     weak = policy.call(hand("982.J54.8532.432"), seat="S", dealer="N", auction=["1H", "P"])
     assert strong.call.endswith("H") and weak.call == "P"
@@ -83,7 +89,7 @@ def test_a_raise_goes_no_higher_than_the_trick_models_best_level():
 
 
 def test_skruuvi_kitty_bid_below_five_is_raised_to_five():
-    policy = Policy("skruuvi")
+    policy = Table("skruuvi")
     auction = ["1H"] + ["P"] * 8
     rs = game_rules.get("skruuvi")
     assert rs.auction_is_over(auction)
@@ -92,7 +98,7 @@ def test_skruuvi_kitty_bid_below_five_is_raised_to_five():
 
 
 def test_bad_questions_are_clear_errors():
-    policy = Policy("vint")
+    policy = Table("vint")
     with pytest.raises(PolicyError, match="13 cards"):
         policy.call(hand("AKQ.JT9.876.543"), seat="N", dealer="N", auction=[])
     with pytest.raises(PolicyError, match="turn"):
@@ -110,7 +116,7 @@ def _random_table(seed: int, name: str):
     deck = [Card(s, r) for s in range(4) for r in range(2, 15)]
     random.Random(seed).shuffle(deck)
     deal = Deal([Hand(deck[13 * i:13 * i + 13]) for i in range(4)])
-    return rs, deal, Seat(seed % 4), Policy(rs)
+    return rs, deal, Seat(seed % 4), Table(rs)
 
 
 @settings(max_examples=60, deadline=None)
@@ -147,7 +153,7 @@ def test_a_remembered_decision_is_the_one_a_fresh_policy_makes(seed, name):
         auction = policy.play_out(deal, dealer=dealer, auction=start)
         for i in range(len(start), len(auction)):
             seat = rs.seat_of_call(dealer, i)
-            fresh = Policy(rs).call(deal[seat], seat=seat, dealer=dealer, auction=auction[:i])
+            fresh = Table(rs).call(deal[seat], seat=seat, dealer=dealer, auction=auction[:i])
             assert fresh.call == auction[i], (i, auction)
     assert first == policy.play_out(deal, dealer=dealer, auction=[])
 
@@ -157,13 +163,13 @@ def test_continuations_share_auctions_and_forget_them_when_full(monkeypatch):
     # continuation; with room for only a few it starts afresh, and the calls on
     # many deals stay those of a policy that keeps everything.
     import advisor.bidding.policy as policy_module
-    keeping = Policy("vint")
+    keeping = Table("vint")
     tables = [_random_table(seed, "vint") for seed in range(12)]
     expected = [keeping.play_out(deal, dealer=dealer, auction=[])
                 for _, deal, dealer, _ in tables]
     assert len(keeping._steps) <= 4 and keeping._steps_made > 12   # one tree a dealer
     monkeypatch.setattr(policy_module, "STEPS_KEPT", 3)
-    forgetting = Policy("vint")
+    forgetting = Table("vint")
     for (_, deal, dealer, _), auction in zip(tables * 2, expected * 2):
         assert forgetting.play_out(deal, dealer=dealer, auction=[]) == auction
         assert forgetting._steps_made <= 3
@@ -176,7 +182,7 @@ def test_continuations_share_auctions_and_forget_them_when_full(monkeypatch):
 
 
 def test_play_out_refuses_a_short_hand():
-    policy = Policy("vint")
+    policy = Table("vint")
     with pytest.raises(PolicyError, match="13 cards"):
         policy.play_out({s: hand("AKQ.JT9.876.5") for s in Seat}, dealer="N", auction=[])
 
@@ -185,7 +191,7 @@ def test_an_independent_suit_is_named_again_but_not_over_partners_suit():
     # seed 004: go over to one's own suit (five to two of A K Q) rather than let
     # partner's no-trumps stand; but never take partner's suit away.
     opener = hand("K76.4.KQ842.AK76")
-    p = Policy("vint")
+    p = Table("vint")
     d = p.call(opener, seat="E", dealer="E", auction=["1D", "P", "1NT", "P"])
     assert d.call == "2D" and d.row is not None and "independent" in d.reason
     assert p.call(opener, seat="E", dealer="E", auction=["1D", "P", "1H", "P"]).call == "P"
@@ -206,7 +212,7 @@ def test_courts_sure_tricks_count_the_court_cards_as_trumps():
 
 
 def test_semi_contract_policy_bids_courts_with_a_hand_of_court_cards():
-    p = Policy("semi-contract")
+    p = Table("semi-contract")
     d = p.call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="E", auction=[])
     # nine sure tricks and partner's one: ten, so as high as 4 Courts at once
     assert d.call == "4CT" and "court cards" in d.reason
@@ -218,7 +224,7 @@ def test_semi_contract_policy_bids_courts_with_a_hand_of_court_cards():
     # six court cards and fewer sure tricks: no Courts
     assert "CT" not in p.call(hand("KQ5.J84.KQ3.QJ92"), seat="S", dealer="E", auction=[]).call
     # Vint has no Courts: the same hand never bids it there
-    assert "CT" not in Policy("vint").call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="S",
+    assert "CT" not in Table("vint").call(hand("KJ5.KQJ.Q72.KJT9"), seat="S", dealer="S",
                                            auction=[]).call
 
 
@@ -227,7 +233,7 @@ def test_a_standing_bid_of_ones_own_is_not_named_again_on_shape_alone():
     # own contract (seed 004: "with one trick do not raise the game"); another
     # independent suit of its own is still shown.
     opener = hand("K76.4.KQ842.AK76")
-    p = Policy("vint")
+    p = Table("vint")
     assert p.call(opener, seat="E", dealer="E", auction=["1D", "P", "P", "P"]).call == "P"
     two_suits = hand("AQ765.4.KQ842.76")
     d = p.call(two_suits, seat="E", dealer="E", auction=["1D", "P", "P", "P"])
@@ -243,7 +249,7 @@ def test_a_responder_does_not_take_partners_suit_away_to_its_own():
     # partner's 1D (and over partner's overcall) a five-card suit of its own is not
     # named; after partner's later no-trumps (partner passed first) it is.
     responder = hand("Q9.KJT832.973.K7")
-    p = Policy("vint")
+    p = Table("vint")
     assert p.call(responder, seat="W", dealer="E", auction=["1D", "P"]).call == "P"
     assert p.call(responder, seat="E", dealer="E", auction=["P", "1D", "2C", "P"]).call == "P"
     d = p.call(responder, seat="S", dealer="N", auction=["P", "P", "P", "1S", "1NT", "P"])
@@ -255,7 +261,7 @@ def test_two_aces_bid_no_trumps_after_their_own_pass():
     # 18-point hand with two aces and no suit to name (no four cards with two
     # honours) passes at the first turn (no-trumps there shows three aces) and bids
     # no-trumps at the second, when nobody has bid since.
-    p = Policy("vint")
+    p = Table("vint")
     strong = hand("AKJ.K932.A63.QJ7")
     assert p.call(strong, seat="N", dealer="E", auction=["P", "P", "P"]).call == "P"
     d = p.call(strong, seat="N", dealer="E", auction=["P", "P", "P", "P", "P", "P", "P"])
@@ -286,7 +292,7 @@ def test_partners_game_from_the_hand_is_raised_with_two_trumps():
     # seven sure tricks (seed 004): two trumps and side tricks raise it, as far
     # as the trick model reaches ("если игрок имеет три верные взятки, то он
     # должен поднять на 'три'"); over a 1C opening the same hand has no raise.
-    p = Policy("vint")
+    p = Table("vint")
     raise_ = p.call(hand("J98.KJ92.A2.8742"), seat="E", dealer="N",
                     auction=["P", "P", "P", "2C", "P"])
     assert raise_.call == "3C" and "from the hand" in raise_.reason
@@ -302,7 +308,7 @@ def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
     # seed 004: seven tricks (level 1) with five sure tricks, two honours in trumps and
     # four cards; "two" only with six sure tricks; "three" with eight (six trumps, three
     # honours). Sure tricks: the suit's length less its missing A K Q, and side aces.
-    p = Policy("vint")
+    p = Table("vint")
 
     def over(h, auction):
         d = p.call(hand(h), seat="E", dealer="N", auction=auction)
@@ -329,7 +335,7 @@ def test_an_overcall_needs_the_sure_tricks_seed_004_asks_for_its_level():
 def test_a_first_raise_goes_at_once_to_the_trick_models_best_level():
     # "если игрок имеет три верные взятки, то он должен поднять на «три»": the raise's
     # level tells partner how many tricks the raiser counts.
-    policy = Policy("vint")
+    policy = Table("vint")
     responder = hand("AK2.KJ5.AK32.432")
     d = policy.call(responder, seat="S", dealer="N", auction=["1H", "P"])
     level = policy.best_level(responder, "H", policy.reading(["1H", "P"], "S", "N"))
@@ -337,7 +343,7 @@ def test_a_first_raise_goes_at_once_to_the_trick_models_best_level():
 
 
 def test_a_suit_opening_asks_twelve_points():
-    policy = Policy("vint")
+    policy = Table("vint")
     eleven = hand("KQ85.982.Q854.A2")          # four spades with two honours, 11 points
     twelve = hand("KQ85.J82.Q854.A2")
     assert policy.call(eleven, seat="N", dealer="N", auction=[]).call == "P"
@@ -348,15 +354,15 @@ def test_the_no_trumps_opener_goes_over_to_its_own_suit_after_partners():
     # seed 004: "он обязан переходить без паса на свою масть" after his first-turn
     # no-trumps, even though partner has shown diamonds over them.
     opener = hand("AK9863.AK5..AJ93")
-    d = Policy("vint").call(opener, seat="N", dealer="N", auction=["1NT", "P", "2D", "P"])
+    d = Table("vint").call(opener, seat="N", dealer="N", auction=["1NT", "P", "2D", "P"])
     assert d.call == "3S" and "no-trumps" in d.reason      # spades rank below diamonds
     # a player whose first bid was a suit still leaves partner's suit alone
-    assert Policy("vint").call(hand("K76.4.KQ842.AK76"), seat="E", dealer="E",
+    assert Table("vint").call(hand("K76.4.KQ842.AK76"), seat="E", dealer="E",
                                auction=["1D", "P", "1H", "P"]).call == "P"
 
 
 def test_partners_no_trumps_show_aces_by_the_seeds_convention():
-    policy = Policy("vint")
+    policy = Table("vint")
     assert policy.reading(["1NT", "P"], "S", "N").partner_aces == 3      # the first bid
     assert policy.reading(["1H", "P", "1NT", "P"], "N", "N").partner_aces == 2   # over a suit
     assert policy.reading(["P", "P", "1NT", "P"], "N", "N").partner_aces == 3
@@ -365,7 +371,7 @@ def test_partners_no_trumps_show_aces_by_the_seeds_convention():
 
 
 def test_a_strong_rebidder_shows_a_second_four_card_suit():
-    policy = Policy("vint")
+    policy = Table("vint")
     strong = hand("AKQ5.2.AK76.Q762")           # 18 points: spades, then diamonds
     first = policy.call(strong, seat="N", dealer="N", auction=[]).call
     assert first == "1S"
@@ -380,10 +386,10 @@ def test_a_four_card_suit_named_over_a_longer_one_says_why():
     from advisor.bidding.policy import Policy
     from solver.cards import Hand
 
-    d = Policy("vint").call(Hand.from_pbn("AK32.KQ.3.986532"), seat="N", dealer="N", auction=[])
+    d = Table("vint").call(Hand.from_pbn("AK32.KQ.3.986532"), seat="N", dealer="N", auction=[])
     assert d.call == "1S"
     assert ("spades (4 cards) rather than the longer clubs (6 cards): honours_clubs >= 2 "
             "does not hold") in d.reason
     # The longest suit named: no such note.
-    d = Policy("vint").call(Hand.from_pbn("AKQ87.KJ4.A2.T93"), seat="N", dealer="N", auction=[])
+    d = Table("vint").call(Hand.from_pbn("AKQ87.KJ4.A2.T93"), seat="N", dealer="N", auction=[])
     assert d.call == "1S" and "rather than" not in d.reason
