@@ -205,6 +205,9 @@ def system_readings(auction: Sequence[str], dealer, rules: RuleSet, *,
         return []
     dealer = Seat.parse(dealer)
     calls = [normalise_call(c) for c in auction]
+    corrected = _policy_for(rules.name).correction is not None
+    system = ("advisor.bidding.tables, with the correction learned from the advisor"
+              if corrected else "advisor.bidding.tables")
     out: List[Inference] = []
     for at in walk(calls, dealer, rules):
         if at.seat.name == skip_seat or at.call in ("X", "XX"):
@@ -213,7 +216,7 @@ def system_readings(auction: Sequence[str], dealer, rules: RuleSet, *,
         out.append(Inference(at.seat.name, at.call, at.index,
                              f"a hand with which the bidding system {what} here",
                              "the advisor's simulated players bid by this system "
-                             "(advisor.bidding.tables), so their hands are sampled this way",
+                             f"({system}), so their hands are sampled this way",
                              rules.name, dealer.name, " ".join(calls[:at.index]),
                              _outline(at)))
     return out
