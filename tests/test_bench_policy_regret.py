@@ -65,3 +65,41 @@ def test_the_table_names_rows_and_bad_numbers_are_refused(tmp_path, capsys):
     for bad in (["--deals", "0"], ["--top", "0"], ["--rules", "bridge"]):
         with pytest.raises(SystemExit):
             regret.main(bad + ["--cache", str(tmp_path)])
+
+
+def test_decisions_are_written_one_a_call_and_judged_by_the_training_script(tmp_path):
+    # --decisions: one line a call of the table, every alternative's regret on it;
+    # training/learned.py --judge reads them back.
+    import importlib.util
+    import io
+    import json
+
+    from advisor.bidding.policy import Policy
+
+    referee = Referee("vint")
+    policy = regret._Policy(Policy("vint", learned=False))
+    out = io.StringIO()
+    made = 0
+    for number in range(4):
+        brd = board(referee.rules, 2, number)
+        for side in ("NS", "EW"):
+            found = regret.deviations(brd, side, policy, referee)
+            regret.write_decisions(out, found, 2, number, str(brd.dealer), "vint")
+            made += len({d["index"] for d in found})
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(lines) == made > 4
+    for d in lines:
+        brd = board(referee.rules, 2, d["deal_no"])
+        seat = referee.rules.seat_of_call(brd.dealer, len(d["auction"]))
+        assert d["seat"] == seat.name and d["hand"] == str(brd.deal[seat])
+        assert d["policy_call"] == policy.call(brd, d["auction"], seat)
+        assert d["policy_call"] not in d["regrets"] and "P" in d["regrets"] or \
+            d["policy_call"] == "P"
+    path = tmp_path / "d.jsonl"
+    path.write_text(out.getvalue())
+    spec = importlib.util.spec_from_file_location(
+        "training_learned", BENCHMARKS.parent / "training" / "learned.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    said = module.judge(path)
+    assert said.startswith(f"{len(lines)} decisions of the table") and "a decision" in said
