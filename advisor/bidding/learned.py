@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from operator import mul
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -120,10 +121,13 @@ class Correction:
         """The predicted gain of a candidate of ``kind`` with inputs ``x`` over the
         table's call; None: no weights for the kind, or an input out of range."""
         w = self.weights.get(kind)
-        if w is None or any(not lo - 1e-9 <= b <= hi + 1e-9
-                            for b, lo, hi in zip(x, self.low, self.high)):
+        if w is None or not self.in_range(x):
             return None
-        return sum(a * b for a, b in zip(w, x))
+        return sum(map(mul, w, x))
+
+    def in_range(self, x: Sequence[float]) -> bool:
+        """Every input within the range the training data covered."""
+        return all(lo - 1e-9 <= b <= hi + 1e-9 for b, lo, hi in zip(x, self.low, self.high))
 
     def best(self, policy, facts, hand, reading, legal, table_call: str
              ) -> Optional[Tuple[str, str, float]]:
@@ -133,8 +137,11 @@ class Correction:
         sampler reads into the call stays true); None: keep the table's call."""
         found = []
         for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call).items():
-            gain = self.predict(kind, x)
-            if gain is not None and gain > self.margin:
+            w = self.weights.get(kind)
+            if w is None:
+                continue
+            gain = sum(map(mul, w, x))          # predict's, the range checked only if needed
+            if gain > self.margin and self.in_range(x):
                 found.append((gain, call, kind.split(":")[1]))
         for gain, call, role in sorted(found, reverse=True):
             if _means(policy, reading, call).on_scalars(facts.features):
@@ -179,11 +186,13 @@ def _contract_terms(policy, facts, hand, reading, call: str, cache: dict) -> Lis
     (thousands), the estimated tricks over the contract, the best level's
     expected score and how far the best level is above it."""
     strain, level = call[1:], int(call[0])
-    if strain not in cache:
-        cache[strain] = policy.level_values(hand, strain, reading)
-    estimate, values = cache[strain]
-    best = 1 + max(range(7), key=values.__getitem__)
-    return [values[level - 1] / 1000, estimate - level - 6, max(values) / 1000, float(best - level)]
+    found = cache.get(strain)
+    if found is None:
+        estimate, values = policy.level_values(hand, strain, reading)
+        best = max(range(7), key=values.__getitem__)
+        found = cache[strain] = (estimate, values, 1 + best, values[best] / 1000)
+    estimate, values, best, top = found
+    return [values[level - 1] / 1000, estimate - level - 6, top, float(best - level)]
 
 
 def inputs(policy, facts, hand, reading, legal, table_call: str) -> Dict[str, Tuple[str, list]]:

@@ -324,6 +324,7 @@ class Policy:
         self._steps: Dict[Seat, _Step] = {}
         self._steps_made = 0
         self._legal_lists: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
+        self._level_memo: tuple = (None, None, {})     # (hand, reading, strain -> values)
         # The bids in order (the learned correction's standing bid).
         self.bids = tuple(self.rules.contracts())
         self.bid_order = {bid: i for i, bid in enumerate(self.bids)}
@@ -394,6 +395,9 @@ class Policy:
         return number
 
     def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
+        # One decision asks the trick model about the same strains again (the
+        # rows' levels, then the learned correction's candidates): kept for it.
+        self._level_memo = (hand.mask, reading, {})
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
@@ -545,6 +549,16 @@ class Policy:
         """The trick model's estimate of the partnership's tricks in ``strain``
         and the expected score of each level 1..7 there (``tricks.LevelChooser``,
         the player's honours and aces counted); Vint's system only."""
+        mask, memo_reading, memo = self._level_memo
+        if mask == hand.mask and memo_reading is reading:
+            found = memo.get(strain)
+            if found is None:
+                found = memo[strain] = self._level_values(hand, strain, reading)
+            return found
+        return self._level_values(hand, strain, reading)
+
+    def _level_values(self, hand: Hand, strain: str, reading: "_Reading"
+                      ) -> Tuple[float, List[float]]:
         found = self.partnership_tricks(hand, strain, reading)
         if found is None:
             raise PolicyError(f"the trick model does not answer for {strain} in "

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from math import comb, exp
+from operator import mul
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -223,9 +224,8 @@ class LevelChooser:
                     worth += q * 2 * _ACE * (made7 - (1 - made7))
                 else:
                     worth += q * _ACE * (n if n > 2 else -(4 - n))
-        for level in range(7):
-            row = self.scores[strain][level]
-            out.append(sum(a * b for a, b in zip(p, row)) + worth * self.values[strain][level])
+        for row, value in zip(self.scores[strain], self.values[strain]):
+            out.append(sum(map(mul, p, row)) + worth * value)
         return out
 
 
