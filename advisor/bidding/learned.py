@@ -4,8 +4,9 @@ The table (``advisor.bidding.tables``) makes a call; the correction looks at
 the few calls it could make instead (a pass, and in each strain the cheapest
 legal bid and the two above it) and predicts, for each, how many points the
 advisor would expect it to gain over the table's call. Where the best
-prediction is more than ``margin`` points, the policy makes that call
-instead (``Policy(rules, learned=True)``).
+prediction is more than ``margin`` points and the hand fits that call's
+meaning in the system, the policy makes that call instead (Vint 1886's
+default; ``Policy(rules, learned=False)`` is the table alone).
 
 What it was learned from: the advisor's self-play decisions
 (``training/selfplay.py``: at each decision along auctions the policy bids,
@@ -21,9 +22,11 @@ contract, the best level), the hand's points, aces, length and honours in the
 strain, the situation and who holds the standing bid. ``training/learned.py``
 fits it from the committed data; the weights are ``learned_model.json``.
 
-It is not the default yet: the sampler's readings outline each call by the
-table's rows (``advisor.bidding.system``), and a learned call may fall outside
-its outline. docs/advise.md, "A correction learned from the advisor", has the
+The meaning check (``meanings.meaning_from_reading``: the constraint text
+and outline the sampler reads into the call) keeps what the sampler reads
+of the policy's calls true of them, and keeps each call's meaning the
+seeds'. A candidate whose inputs leave the range of the training data is not
+predicted. docs/advise.md, "A correction learned from the advisor", has the
 matches.
 """
 
@@ -70,6 +73,7 @@ def candidates(policy, legal: Sequence[str]) -> List[str]:
 
 
 def _cheapest(policy, legal: Sequence[str]) -> Dict[str, int]:
+    """The cheapest legal level of each strain."""
     low: Dict[str, int] = {}
     for call in legal:
         if call not in (PASS, "X", "XX"):
@@ -149,11 +153,13 @@ class Correction:
         return None
 
 
+#: The meanings compiled, by text (a few dozen texts: the system's, by suit).
 _MEANINGS: Dict[str, object] = {}
 
 
 def _means(policy, reading, call: str):
-    """The constraint a hand must meet to make ``call`` by the system's meaning."""
+    """The constraint a hand must meet to make ``call`` by the system's meaning
+    (the seat is any: a reading is from the caller's chair, partner across)."""
     text = meanings.meaning_from_reading(policy.rules, "N", reading, call) or "hcp >= 0"
     found = _MEANINGS.get(text)
     if found is None:
