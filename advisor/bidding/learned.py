@@ -124,10 +124,12 @@ class Correction:
     def predict(self, kind: str, x: Sequence[float]) -> Optional[float]:
         """The predicted gain of a candidate of ``kind`` with inputs ``x`` over the
         table's call; None: no weights for the kind, or an input out of range."""
+        return self._score(kind, x) if self.in_range(x) else None
+
+    def _score(self, kind: str, x: Sequence[float]) -> Optional[float]:
+        """The fit's value for ``x``, the range not checked (None: no weights)."""
         w = self.weights.get(kind)
-        if w is None or not self.in_range(x):
-            return None
-        return sum(map(mul, w, x))
+        return None if w is None else sum(map(mul, w, x))
 
     def in_range(self, x: Sequence[float]) -> bool:
         """Every input within the range the training data covered."""
@@ -141,11 +143,8 @@ class Correction:
         sampler reads into the call stays true); None: keep the table's call."""
         found = []
         for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call).items():
-            w = self.weights.get(kind)
-            if w is None:
-                continue
-            gain = sum(map(mul, w, x))          # predict's, the range checked only if needed
-            if gain > self.margin and self.in_range(x):
+            gain = self._score(kind, x)          # predict's, the range checked only if needed
+            if gain is not None and gain > self.margin and self.in_range(x):
                 found.append((gain, call, kind.split(":")[1]))
         for gain, call, role in sorted(found, reverse=True):
             if _means(policy, reading, call).on_scalars(facts.features):

@@ -324,7 +324,6 @@ class Policy:
         self._steps: Dict[Seat, _Step] = {}
         self._steps_made = 0
         self._legal_lists: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
-        self._level_memo: tuple = (None, None, {})     # (hand, reading, strain -> values)
         # The bids in order (the learned correction's standing bid).
         self.bids = tuple(self.rules.contracts())
         self.bid_order = {bid: i for i, bid in enumerate(self.bids)}
@@ -395,9 +394,6 @@ class Policy:
         return number
 
     def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
-        # One decision asks the trick model about the same strains again (the
-        # rows' levels, then the learned correction's candidates): kept for it.
-        self._level_memo = (hand.mask, reading, {})
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
@@ -538,27 +534,22 @@ class Policy:
         """The tricks the partnership is expected to take in ``strain``, the player
         declaring, by the trick model (``advisor.bidding.tricks``); None where
         the model does not answer (Courts, Skruuvi, no model file)."""
-        model = tricks.model()
-        if model is None or strain == COURTS or self.rules.bidding_system != "vint":
+        if not self._model_answers(strain):
             return None
-        where = tricks.context(reading, strain, self.nt)
+        model, where = tricks.model(), tricks.context(reading, strain, self.nt)
         return model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
+
+    def _model_answers(self, strain: str) -> bool:
+        """Does the trick model answer for ``strain`` (not Courts, Vint's system,
+        the model file there)?"""
+        return strain != COURTS and self.rules.bidding_system == "vint" \
+            and tricks.model() is not None
 
     def level_values(self, hand: Hand, strain: str, reading: "_Reading"
                      ) -> Tuple[float, List[float]]:
         """The trick model's estimate of the partnership's tricks in ``strain``
         and the expected score of each level 1..7 there (``tricks.LevelChooser``,
         the player's honours and aces counted); Vint's system only."""
-        mask, memo_reading, memo = self._level_memo
-        if mask == hand.mask and memo_reading is reading:
-            found = memo.get(strain)
-            if found is None:
-                found = memo[strain] = self._level_values(hand, strain, reading)
-            return found
-        return self._level_values(hand, strain, reading)
-
-    def _level_values(self, hand: Hand, strain: str, reading: "_Reading"
-                      ) -> Tuple[float, List[float]]:
         found = self.partnership_tricks(hand, strain, reading)
         if found is None:
             raise PolicyError(f"the trick model does not answer for {strain} in "
@@ -582,7 +573,7 @@ class Policy:
         whose expected score is best (``tricks.LevelChooser``) for the trick
         model's estimate and spread and the honours and aces the player holds;
         where the model does not answer, ``estimate_tricks`` less six."""
-        if self.partnership_tricks(hand, strain, reading) is None:
+        if not self._model_answers(strain):
             return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt),
                                    self.nt) - 6
         values = self.level_values(hand, strain, reading)[1]
