@@ -214,3 +214,43 @@ def test_the_hold_replay_finds_where_partner_left_the_system(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "the hold fired in 0 of 2 rooms" in text and "paired change +0 ± " in text
     assert out.read_text().count('"fires_at": -1') == 2
+
+
+def _room(contract, ns, calls="P P P P P P P P"):
+    return {"contract": contract, "declarer": None if contract is None else "N", "ns": ns,
+            "calls": calls, "illegal": []}
+
+
+def test_the_gap_bench_classes_each_room_by_what_the_bidder_left_behind():
+    """bench_match_gap.py: one board, the bidder North-South in room 0 and
+    East-West in room 1 (where East-West's gain is North-South's loss)."""
+    import bench_match_gap as g
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.T98.T98.T98 6543.765.765.765 2.J432.J5432.J32"
+    ceiling = {0: {"board": 0, "deal": deal, "rooms": [_room("7NT", 2000), _room("3S", -500)]}}
+    run = {0: {"board": 0, "deal": deal, "rooms": [_room("4NT", 900), _room(None, 0)]}}
+    classes, lines, boards = g.gap([(ceiling, run)])
+    assert boards == 1
+    assert classes["missed slam"] == (1, 1100)       # made 4NT where 7NT was there
+    assert classes["passed out"] == (1, 500)         # East-West passed out their 3S
+    assert sum(rooms for rooms, _ in classes.values()) == 2
+    run[0]["rooms"] = [_room("2NT", -300), _room("2S", -400)]
+    classes, _, _ = g.gap([(ceiling, run)])
+    assert classes["went down"] == (1, 2300)
+    assert classes["stopped low"] == (1, 100)        # 2S made, for 400 against 500
+    run[0]["rooms"] = [_room("7NT", 2000), _room("4S", -600)]
+    classes, _, _ = g.gap([(ceiling, run)])
+    assert classes["as good"] == (2, -100)           # one level more than the ceiling's
+    import re
+    assert re.search(r"as good +2 +-100\.0 +-\n?", g.report(classes, [], 1))
+
+
+def test_the_gap_bench_refuses_runs_of_other_deals():
+    import bench_match_gap as g
+    a = {0: {"board": 0, "deal": "N:A.. .A. ..A ...A", "rooms": [_room(None, 0)] * 2}}
+    b = {0: {"board": 0, "deal": "N:.A. A.. ..A ...A", "rooms": [_room(None, 0)] * 2}}
+    with pytest.raises(ValueError, match="different deals"):
+        g.gap([(a, b)])
+    with pytest.raises(ValueError, match="share no board"):
+        g.gap([(a, {})])
+    with pytest.raises(SystemExit):                  # the files go in pairs
+        g.main(["only-one-file"])

@@ -1,0 +1,125 @@
+#!/usr/bin/env python
+"""Where a bidder's gain falls short of the all-seeing bidder's: each room classed.
+
+Issue 33 asks the policy to win against always-pass at least half of what
+the all-seeing bidder (``bench_match.py``'s ``allseeing``: names its side's
+best double-dummy contract at once) wins on the same deals. This bench reads
+two runs of ``bench_match.py`` on the same boards, ``allseeing pass`` and
+``X pass`` (their ``--json`` files, or the results files in ``--cache``),
+and splits what X leaves behind by what happened in each room to X's side:
+
+- *passed out*: X's side let the deal be passed out where the all-seeing side bid;
+- *went down*: X's contract failed;
+- *missed slam*: X's contract made below six where the all-seeing side bid a slam;
+- *stopped low*: X's contract made below the all-seeing side's level, for less;
+- *other*: X's contract made and scored less some other way (another strain);
+- *as good*: X scored at least as much.
+
+    python benchmarks/bench_match.py allseeing pass --boards 300 --seed 5 --json all.json
+    python benchmarks/bench_match.py policy pass --boards 300 --seed 5 --json pol.json
+    python benchmarks/bench_match_gap.py all.json pol.json [--show 20]
+
+Several seeds: pass the files in pairs (``all-s5.json pol-s5.json all-s6.json
+pol-s6.json``). Points are a board's (both rooms), as ``bench_match.py``
+prints them; the shares are of the whole gap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from bench_match import read_results  # noqa: E402
+
+CLASSES = ("passed out", "went down", "missed slam", "stopped low", "other", "as good")
+
+
+def _level(contract: Optional[str]) -> int:
+    return 0 if not contract else int(contract[0])
+
+
+def classify(ceiling: dict, room: dict, sign: int) -> Tuple[str, int]:
+    """The class of one room and what X's side lost there against the
+    all-seeing side in the same seat (``sign``: +1 where X sits North-South)."""
+    best, got = sign * ceiling["ns"], sign * room["ns"]
+    lost = best - got
+    if got >= best:
+        return "as good", lost
+    if room["contract"] is None:
+        return "passed out", lost
+    if got < 0:
+        return "went down", lost
+    if _level(ceiling["contract"]) >= 6 > _level(room["contract"]):
+        return "missed slam", lost
+    if _level(room["contract"]) < _level(ceiling["contract"]):
+        return "stopped low", lost
+    return "other", lost
+
+
+def gap(pairs: Sequence[Tuple[Dict[int, dict], Dict[int, dict]]]) -> Tuple[dict, List[tuple], int]:
+    """``{class: (rooms, points lost)}``, every room's line, and the boards, over
+    ``pairs`` of (all-seeing run, X's run) keyed by board number. Room 0 has the
+    first-named bidder (A) North-South, room 1 East-West, as ``bench_match.py``."""
+    out = {c: [0, 0] for c in CLASSES}
+    lines, boards = [], 0
+    for ceiling, run in pairs:
+        for number, row in sorted(run.items()):
+            top = ceiling.get(number)
+            if top is None:
+                continue
+            if top["deal"] != row["deal"]:
+                raise ValueError(f"board {number}: the two runs hold different deals "
+                                 "(another seed?)")
+            boards += 1
+            for r, sign in ((0, 1), (1, -1)):
+                cls, lost = classify(top["rooms"][r], row["rooms"][r], sign)
+                out[cls][0] += 1
+                out[cls][1] += lost
+                lines.append((lost, number, r, cls, top["rooms"][r]["contract"],
+                              row["rooms"][r]["contract"], row["deal"], row["rooms"][r]["calls"]))
+    if not boards:
+        raise ValueError("the runs share no board")
+    return {c: tuple(v) for c, v in out.items()}, lines, boards
+
+
+def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str:
+    total = sum(lost for _, lost in classes.values())
+    text = [f"{boards} boards; the all-seeing side's lead: {total / boards:+.1f} points a board",
+            f"{'class':12} {'rooms':>6} {'a board':>9} {'share':>7}"]
+    for c in CLASSES:
+        rooms, lost = classes[c]
+        share = f"{lost / total:7.1%}" if total > 0 else "      -"
+        text.append(f"{c:12} {rooms:6d} {lost / boards:+9.1f} {share}")
+    for lost, number, r, cls, top, got, deal, calls in sorted(lines, key=lambda line: -line[0])[:show]:
+        while calls.endswith(" P"):
+            calls = calls[:-2]
+        text.append(f"board {number} room {r}: {cls}, {lost:+d}; all-seeing {top or 'pass'}, "
+                    f"this bidder {got or 'pass'} ({calls}); {deal}")
+    return "\n".join(text)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("files", nargs="+", help="pairs: the all-seeing run's results, then X's")
+    p.add_argument("--show", type=int, default=0, help="list the N rooms that lost most")
+    args = p.parse_args(argv)
+    if len(args.files) % 2:
+        p.error("give the files in pairs: an all-seeing run, then the bidder's run")
+    try:
+        pairs = [(read_results(Path(a)), read_results(Path(b)))
+                 for a, b in zip(args.files[::2], args.files[1::2])]
+        print(report(*gap(pairs), show=args.show))
+    except ValueError as e:
+        print(f"bench_match_gap.py: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
