@@ -65,15 +65,26 @@ FEATURES = ("bias", *(f"situation_{s}" for s in SITUATIONS), "hcp/10", "aces",
 def candidates(policy, legal: Sequence[str]) -> List[str]:
     """The calls the correction considers: a pass, and in each strain the
     cheapest legal bid and the two above it."""
-    low = _cheapest(policy, legal)
+    return list(_candidates(tuple(legal)))
+
+
+@lru_cache(maxsize=1024)
+def _candidates(legal: Tuple[str, ...]) -> Tuple[str, ...]:
     out = [PASS] if PASS in legal else []
-    for strain, level in low.items():
+    for strain, level in _cheapest(None, legal).items():
         out += [f"{level + k}{strain}" for k in (0, 1, 2) if f"{level + k}{strain}" in legal]
-    return out
+    return tuple(out)
 
 
 def _cheapest(policy, legal: Sequence[str]) -> Dict[str, int]:
-    """The cheapest legal level of each strain."""
+    """The cheapest legal level of each strain (kept for each list of legal
+    calls: the same few lists come back at every decision; read it, never
+    change it)."""
+    return _cheapest_of(tuple(legal))
+
+
+@lru_cache(maxsize=1024)
+def _cheapest_of(legal: Tuple[str, ...]) -> Dict[str, int]:
     low: Dict[str, int] = {}
     for call in legal:
         if call not in (PASS, "X", "XX"):

@@ -138,6 +138,10 @@ class _Facts(NamedTuple):
     ranks: Tuple[Tuple[int, ...], ...]      # each suit's ranks, high first
     features: Dict[str, int]                # the constraint language's features
     sure: Dict[object, int]                 # sure tricks by trump suit (None: no trumps; "CT")
+    #: The trick model's inputs from the hand alone, by (strain, no-trump word),
+    #: filled as asked (``Policy.trick_inputs``): a hand is asked about the same
+    #: strains at each of its calls, in every continuation of an advice.
+    trick_hand: Dict[Tuple[str, str], List[float]]
 
 
 class _SuitFacts(NamedTuple):
@@ -188,7 +192,7 @@ def _facts(mask: int) -> _Facts:
     for t, word in enumerate(SUIT_WORDS):
         f[f"sure_{word}"] = sure[t]
     sure[COURTS] = _courts_sure(ranks)
-    return _Facts(ranks, f, sure)
+    return _Facts(ranks, f, sure, {})
 
 
 @dataclass
@@ -528,7 +532,11 @@ class Policy:
     def trick_inputs(self, hand: Hand, strain: str, reading: "_Reading") -> List[float]:
         """The trick model's inputs for ``strain`` (``advisor.bidding.tricks.features``)."""
         facts = _facts(hand.mask)
-        return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt)
+        part = facts.trick_hand.get((strain, self.nt))
+        if part is None:
+            part = facts.trick_hand[strain, self.nt] = tricks.hand_features(
+                facts.ranks, facts.features, facts.sure, strain, self.nt)
+        return [1.0, *part, *tricks.auction_features(reading, strain, facts.features["aces"])]
 
     def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> Optional[float]:
         """The tricks the partnership is expected to take in ``strain``, the player

@@ -159,7 +159,7 @@ class TrickModel:
     def estimate(self, x: Sequence[float], strain: str, nt: str, where: str) -> float:
         """The estimated tricks (a float, not clamped) for inputs ``x``."""
         w = self.weights[self.key(strain, nt, where)]
-        return sum(a * b for a, b in zip(w, x))
+        return sum(map(mul, w, x))
 
 
 @lru_cache(maxsize=1)
@@ -207,26 +207,38 @@ class LevelChooser:
                  shares: Sequence[float], trumps: bool) -> List[float]:
         """The expected score of levels 1..7 in ``strain``: ``honours`` and
         ``aces`` are the player's own (``trumps``: the strain has trumps)."""
-        weights = [exp(-0.5 * ((t - estimate) / max(spread, 0.3)) ** 2) for t in range(14)]
+        sigma = max(spread, 0.3)
+        weights = [exp(-0.5 * ((t - estimate) / sigma) ** 2) for t in range(14)]
         total = sum(weights)
         p = [w / total for w in weights]
-        made7 = sum(p[7:])
-        out = []
         worth = 0.0                     # honours and aces, in trick values
         if self.honours:
-            if trumps:
-                for k, q in enumerate(_binomial(5 - honours, shares[0])):
-                    n = honours + k
-                    worth += q * (_HONOURS.get(n, 0) - _HONOURS.get(5 - n, 0))
-            for k, q in enumerate(_binomial(4 - aces, shares[1])):
-                n = aces + k
-                if n == 2:              # two each: the side with more tricks
-                    worth += q * 2 * _ACE * (made7 - (1 - made7))
-                else:
-                    worth += q * _ACE * (n if n > 2 else -(4 - n))
-        for row, value in zip(self.scores[strain], self.values[strain]):
-            out.append(sum(map(mul, p, row)) + worth * value)
-        return out
+            fixed, split = self._worth(honours, aces, shares[0], shares[1], trumps)
+            made7 = sum(p[7:])          # two aces each: the side with more tricks
+            worth = fixed + split * (made7 - (1 - made7))
+        return [sum(map(mul, p, row)) + worth * value
+                for row, value in zip(self.scores[strain], self.values[strain])]
+
+    @staticmethod
+    @lru_cache(maxsize=4096)
+    def _worth(honours: int, aces: int, share_honours: float, share_aces: float,
+               trumps: bool) -> Tuple[float, float]:
+        """The honours' and aces' expected worth in trick values, as ``fixed +
+        split * (P(seven or more tricks) - P(fewer))``: the ``split`` part is
+        the aces shared two each, which go to the side with more tricks. It
+        depends on the hand's counts and partner's shares only, so it is kept."""
+        fixed = split = 0.0
+        if trumps:
+            for k, q in enumerate(_binomial(5 - honours, share_honours)):
+                n = honours + k
+                fixed += q * (_HONOURS.get(n, 0) - _HONOURS.get(5 - n, 0))
+        for k, q in enumerate(_binomial(4 - aces, share_aces)):
+            n = aces + k
+            if n == 2:
+                split += q * 2 * _ACE
+            else:
+                fixed += q * _ACE * (n if n > 2 else -(4 - n))
+        return fixed, split
 
 
 @lru_cache(maxsize=None)
