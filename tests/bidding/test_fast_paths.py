@@ -3,7 +3,8 @@
 ``Constraint.on_scalars`` (Python's operators, for one hand) against
 ``on_features`` (numpy's, for batches) on every hand text of the bidding
 policy's tables and hand-made texts; ``Hand.from_mask``'s shortcut against
-building the hand card by card.
+building the hand card by card; the level chooser's kept worth and the
+trick inputs kept a hand against their long ways.
 """
 
 import random
@@ -299,3 +300,64 @@ def test_sure_tricks_are_computed_only_for_a_constraint_that_names_them():
     assert not compile_constraint("spades >= 5").needs_sure
     both = compile_constraint("spades >= 5") & compile_constraint("sure_nt >= 2")
     assert both.needs_sure and both.on_features(features_of_cards(suits, ranks))
+
+
+def _long_expected(chooser, strain, estimate, spread, honours, aces, shares, trumps):
+    """``LevelChooser.expected`` written out term by term, as it was before the
+    honours' and aces' worth was kept by the hand's counts."""
+    from math import comb, exp
+    from advisor.bidding.tricks import _ACE, _HONOURS
+    weights = [exp(-0.5 * ((t - estimate) / max(spread, 0.3)) ** 2) for t in range(14)]
+    p = [w / sum(weights) for w in weights]
+    made7 = sum(p[7:])
+    worth = 0.0
+    if chooser.honours:
+        if trumps:
+            for k in range(5 - honours + 1):
+                q = comb(5 - honours, k) * shares[0] ** k * (1 - shares[0]) ** (5 - honours - k)
+                n = honours + k
+                worth += q * (_HONOURS.get(n, 0) - _HONOURS.get(5 - n, 0))
+        for k in range(4 - aces + 1):
+            q = comb(4 - aces, k) * shares[1] ** k * (1 - shares[1]) ** (4 - aces - k)
+            n = aces + k
+            worth += q * (2 * _ACE * (made7 - (1 - made7)) if n == 2
+                          else _ACE * (n if n > 2 else -(4 - n)))
+    return [sum(a * b for a, b in zip(p, row)) + worth * value
+            for row, value in zip(chooser.scores[strain], chooser.values[strain])]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_level_choosers_kept_worth_gives_the_long_ways_values(seed):
+    from advisor.bidding.tricks import level_chooser
+    rng = random.Random(seed)
+    chooser = level_chooser("vint")
+    for _ in range(300):
+        strain = rng.choice(["S", "H", "D", "C", "NT"])
+        args = (strain, rng.uniform(2, 13), rng.uniform(0.1, 3), rng.randint(0, 5),
+                rng.randint(0, 4), (rng.random(), rng.random()), strain != "NT")
+        fast, slow = chooser.expected(*args), _long_expected(chooser, *args)
+        assert fast == pytest.approx(slow, rel=1e-12, abs=1e-9)
+        assert max(range(7), key=fast.__getitem__) == max(range(7), key=slow.__getitem__)
+
+
+def test_the_trick_inputs_kept_a_hand_are_the_models_own():
+    """``Policy.trick_inputs`` keeps the hand's part a hand and strain: the
+    inputs stay ``tricks.features``'s, whatever the auction or the order asked."""
+    from advisor.bidding import tricks
+    from advisor.bidding.policy import _facts
+    rng = random.Random(5)
+    policy = Policy(get("vint"))
+    auctions = [([], "N", "N"), (["1H", "P"], "S", "N"), (["P", "1NT", "P"], "W", "E"),
+                (["1C", "1S", "2C"], "W", "N")]
+    for _ in range(60):
+        mask = 0
+        for card in rng.sample(range(52), 13):
+            mask |= 1 << (16 * (card // 13) + card % 13)
+        hand = Hand.from_mask(mask)
+        facts = _facts(mask)
+        for auction, seat, dealer in rng.sample(auctions, len(auctions)):
+            reading = policy.reading(auction, seat, dealer)
+            for strain in rng.sample(["S", "H", "D", "C", "NT"], 5):
+                assert policy.trick_inputs(hand, strain, reading) == tricks.features(
+                    facts.ranks, facts.features, facts.sure, reading, strain, policy.nt)
+        assert set(facts.trick_hand) == {(s, policy.nt) for s in ("S", "H", "D", "C", "NT")}
