@@ -254,3 +254,18 @@ def test_the_gap_bench_refuses_runs_of_other_deals():
         g.gap([(a, {})])
     with pytest.raises(SystemExit):                  # the files go in pairs
         g.main(["only-one-file"])
+
+
+def test_the_gap_bench_reads_the_matches_json_files(tmp_path, capsys):
+    import bench_match_gap as g
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.T98.T98.T98 6543.765.765.765 2.J432.J5432.J32"
+    top = [{"board": 0, "deal": deal, "dealer": "N", "diff": 2000,
+            "rooms": [_room("7NT", 2000, "7NT P P P"), _room(None, 0)]}]
+    run = [{"board": 0, "deal": deal, "dealer": "N", "diff": 600,
+            "rooms": [_room("3NT", 600, "1NT P 3NT P P P"), _room(None, 0)]}]
+    (tmp_path / "all.json").write_text(json.dumps(top))
+    (tmp_path / "pol.json").write_text(json.dumps(run))
+    assert g.main([str(tmp_path / "all.json"), str(tmp_path / "pol.json"), "--show", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "lead: +1400.0 points a board" in out
+    assert "board 0 room 0: missed slam, +1400; all-seeing 7NT, this bidder 3NT (1NT P 3NT)" in out
