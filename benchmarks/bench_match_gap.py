@@ -88,6 +88,22 @@ def gap(pairs: Sequence[Tuple[Dict[int, dict], Dict[int, dict]]]) -> Tuple[dict,
     return {c: tuple(v) for c, v in out.items()}, lines, boards
 
 
+def _went_down(lines: List[tuple]) -> Dict[str, Tuple[int, int]]:
+    """The failed contracts split by what the all-seeing side did in that seat:
+    passed (no contract made anything), another strain, or the same strain
+    (lower)."""
+    out: Dict[str, List[int]] = {}
+    for lost, _, _, cls, top, got, _, _ in lines:
+        if cls != "went down":
+            continue
+        what = ("it passed" if top is None else
+                "the same strain" if top[1:] == got[1:] else "another strain")
+        v = out.setdefault(what, [0, 0])
+        v[0] += 1
+        v[1] += lost
+    return {k: (v[0], v[1]) for k, v in sorted(out.items())}
+
+
 def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str:
     total = sum(lost for _, lost in classes.values())
     text = [f"{boards} boards; the all-seeing side's lead: {total / boards:+.1f} points a board",
@@ -96,6 +112,11 @@ def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str
         rooms, lost = classes[c]
         share = f"{lost / total:7.1%}" if total > 0 else "      -"
         text.append(f"{c:12} {rooms:6d} {lost / boards:+9.1f} {share}")
+    down = _went_down(lines)
+    if down:
+        text.append("went down, by the all-seeing side's contract there:")
+        for what, (rooms, lost) in down.items():
+            text.append(f"  {what:28} {rooms:6d} {lost / boards:+9.1f}")
     for lost, number, r, cls, top, got, deal, calls in sorted(lines, key=lambda line: -line[0])[:show]:
         while calls.endswith(" P"):
             calls = calls[:-2]

@@ -234,8 +234,9 @@ def test_the_gap_bench_classes_each_room_by_what_the_bidder_left_behind():
     assert classes["passed out"] == (1, 500)         # East-West passed out their 3S
     assert sum(rooms for rooms, _ in classes.values()) == 2
     run[0]["rooms"] = [_room("2NT", -300), _room("2S", -400)]
-    classes, _, _ = g.gap([(ceiling, run)])
+    classes, lines, _ = g.gap([(ceiling, run)])
     assert classes["went down"] == (1, 2300)
+    assert g._went_down(lines) == {"the same strain": (1, 2300)}   # 2NT down where 7NT made
     assert classes["stopped low"] == (1, 100)        # 2S made, for 400 against 500
     run[0]["rooms"] = [_room("7NT", 2000), _room("4S", -600)]
     classes, _, _ = g.gap([(ceiling, run)])
