@@ -104,6 +104,17 @@ def _went_down(lines: List[tuple]) -> Dict[str, Tuple[int, int]]:
     return {k: (v[0], v[1]) for k, v in sorted(out.items())}
 
 
+def _slams(lines: List[tuple]) -> Dict[str, int]:
+    """Slams (level six or seven) bid in the rooms: the bidder's made and
+    down, and the all-seeing side's (always made)."""
+    out = {"made": 0, "down": 0, "ceiling": 0}
+    for _, _, _, cls, top, got, _, _ in lines:
+        if _level(got) >= 6:
+            out["down" if cls == "went down" else "made"] += 1
+        out["ceiling"] += _level(top) >= 6
+    return out
+
+
 def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str:
     total = sum(lost for _, lost in classes.values())
     text = [f"{boards} boards; the all-seeing side's lead: {total / boards:+.1f} points a board",
@@ -112,6 +123,9 @@ def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str
         rooms, lost = classes[c]
         share = f"{lost / total:7.1%}" if total > 0 else "      -"
         text.append(f"{c:12} {rooms:6d} {lost / boards:+9.1f} {share}")
+    slams = _slams(lines)
+    text.append(f"slams bid: this bidder {slams['made']} made, {slams['down']} down; "
+                f"the all-seeing side {slams['ceiling']}")
     down = _went_down(lines)
     if down:
         text.append("went down, by the all-seeing side's contract there:")

@@ -239,7 +239,8 @@ def test_the_gap_bench_classes_each_room_by_what_the_bidder_left_behind():
     assert g._went_down(lines) == {"the same strain": (1, 2300)}   # 2NT down where 7NT made
     assert classes["stopped low"] == (1, 100)        # 2S made, for 400 against 500
     run[0]["rooms"] = [_room("7NT", 2000), _room("4S", -600)]
-    classes, _, _ = g.gap([(ceiling, run)])
+    classes, lines, _ = g.gap([(ceiling, run)])
+    assert g._slams(lines) == {"made": 1, "down": 0, "ceiling": 1}
     assert classes["as good"] == (2, -100)           # one level more than the ceiling's
     import re
     assert re.search(r"as good +2 +-100\.0 +-\n?", g.report(classes, [], 1))
