@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
@@ -38,6 +38,19 @@ if str(HERE) not in sys.path:
 from bench_match import read_results  # noqa: E402
 
 CLASSES = ("passed out", "went down", "missed slam", "stopped low", "other", "as good")
+
+
+class Room(NamedTuple):
+    """One room of X's side: what it lost against the all-seeing side, and why."""
+
+    lost: int
+    board: int
+    room: int                   # 0: X North-South, 1: East-West
+    cls: str                    # one of CLASSES
+    ceiling: Optional[str]      # the all-seeing side's contract (None: it passed)
+    contract: Optional[str]     # X's side's (None: passed out)
+    deal: str
+    calls: str
 
 
 def _level(contract: Optional[str]) -> int:
@@ -62,7 +75,7 @@ def classify(ceiling: dict, room: dict, sign: int) -> Tuple[str, int]:
     return "other", lost
 
 
-def gap(pairs: Sequence[Tuple[Dict[int, dict], Dict[int, dict]]]) -> Tuple[dict, List[tuple], int]:
+def gap(pairs: Sequence[Tuple[Dict[int, dict], Dict[int, dict]]]) -> Tuple[dict, List[Room], int]:
     """``{class: (rooms, points lost)}``, every room's line, and the boards, over
     ``pairs`` of (all-seeing run, X's run) keyed by board number. Room 0 has the
     first-named bidder (A) North-South, room 1 East-West, as ``bench_match.py``."""
@@ -81,41 +94,41 @@ def gap(pairs: Sequence[Tuple[Dict[int, dict], Dict[int, dict]]]) -> Tuple[dict,
                 cls, lost = classify(top["rooms"][r], row["rooms"][r], sign)
                 out[cls][0] += 1
                 out[cls][1] += lost
-                lines.append((lost, number, r, cls, top["rooms"][r]["contract"],
-                              row["rooms"][r]["contract"], row["deal"], row["rooms"][r]["calls"]))
+                lines.append(Room(lost, number, r, cls, top["rooms"][r]["contract"],
+                                  row["rooms"][r]["contract"], row["deal"], row["rooms"][r]["calls"]))
     if not boards:
         raise ValueError("the runs share no board")
     return {c: tuple(v) for c, v in out.items()}, lines, boards
 
 
-def _went_down(lines: List[tuple]) -> Dict[str, Tuple[int, int]]:
+def _went_down(lines: List[Room]) -> Dict[str, Tuple[int, int]]:
     """The failed contracts split by what the all-seeing side did in that seat:
     passed (no contract made anything), another strain, or the same strain
     (lower)."""
     out: Dict[str, List[int]] = {}
-    for lost, _, _, cls, top, got, _, _ in lines:
-        if cls != "went down":
+    for line in lines:
+        if line.cls != "went down":
             continue
-        what = ("it passed" if top is None else
-                "the same strain" if top[1:] == got[1:] else "another strain")
+        what = ("it passed" if line.ceiling is None else
+                "the same strain" if line.ceiling[1:] == line.contract[1:] else "another strain")
         v = out.setdefault(what, [0, 0])
         v[0] += 1
-        v[1] += lost
+        v[1] += line.lost
     return {k: (v[0], v[1]) for k, v in sorted(out.items())}
 
 
-def _slams(lines: List[tuple]) -> Dict[str, int]:
+def _slams(lines: List[Room]) -> Dict[str, int]:
     """Slams (level six or seven) bid in the rooms: the bidder's made and
     down, and the all-seeing side's (always made)."""
     out = {"made": 0, "down": 0, "ceiling": 0}
-    for _, _, _, cls, top, got, _, _ in lines:
-        if _level(got) >= 6:
-            out["down" if cls == "went down" else "made"] += 1
-        out["ceiling"] += _level(top) >= 6
+    for line in lines:
+        if _level(line.contract) >= 6:
+            out["down" if line.cls == "went down" else "made"] += 1
+        out["ceiling"] += _level(line.ceiling) >= 6
     return out
 
 
-def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str:
+def report(classes: dict, lines: List[Room], boards: int, show: int = 0) -> str:
     total = sum(lost for _, lost in classes.values())
     text = [f"{boards} boards; the all-seeing side's lead: {total / boards:+.1f} points a board",
             f"{'class':12} {'rooms':>6} {'a board':>9} {'share':>7}"]
@@ -131,11 +144,13 @@ def report(classes: dict, lines: List[tuple], boards: int, show: int = 0) -> str
         text.append("went down, by the all-seeing side's contract there:")
         for what, (rooms, lost) in down.items():
             text.append(f"  {what:28} {rooms:6d} {lost / boards:+9.1f}")
-    for lost, number, r, cls, top, got, deal, calls in sorted(lines, key=lambda line: -line[0])[:show]:
+    for line in sorted(lines, key=lambda line: -line.lost)[:show]:
+        calls = line.calls
         while calls.endswith(" P"):
             calls = calls[:-2]
-        text.append(f"board {number} room {r}: {cls}, {lost:+d}; all-seeing {top or 'pass'}, "
-                    f"this bidder {got or 'pass'} ({calls}); {deal}")
+        text.append(f"board {line.board} room {line.room}: {line.cls}, {line.lost:+d}; all-seeing "
+                    f"{line.ceiling or 'pass'}, this bidder {line.contract or 'pass'} ({calls}); "
+                    f"{line.deal}")
     return "\n".join(text)
 
 

@@ -71,7 +71,7 @@ def candidates(policy, legal: Sequence[str]) -> List[str]:
 @lru_cache(maxsize=1024)
 def _candidates(legal: Tuple[str, ...]) -> Tuple[str, ...]:
     out = [PASS] if PASS in legal else []
-    for strain, level in _cheapest(None, legal).items():
+    for strain, level in _cheapest_of(legal).items():
         out += [f"{level + k}{strain}" for k in (0, 1, 2) if f"{level + k}{strain}" in legal]
     return tuple(out)
 

@@ -536,7 +536,8 @@ class Policy:
         if part is None:
             part = facts.trick_hand[strain, self.nt] = tricks.hand_features(
                 facts.ranks, facts.features, facts.sure, strain, self.nt)
-        return [1.0, *part, *tricks.auction_features(reading, strain, facts.features["aces"])]
+        return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt,
+                               hand_part=part)
 
     def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> Optional[float]:
         """The tricks the partnership is expected to take in ``strain``, the player

@@ -122,10 +122,14 @@ def auction_features(reading, strain: str, hand_aces: int = 0) -> List[float]:
             float(reading.partner_aces + hand_aces >= 4)]
 
 
-def features(ranks, hand, sure, reading, strain: str, nt: str) -> List[float]:
-    """The model's inputs for ``strain`` (``FEATURE_NAMES``), with the bias first."""
-    return [1.0] + hand_features(ranks, hand, sure, strain, nt) + auction_features(reading, strain,
-                                                                      hand["aces"])
+def features(ranks, hand, sure, reading, strain: str, nt: str,
+             hand_part: Optional[List[float]] = None) -> List[float]:
+    """The model's inputs for ``strain`` (``FEATURE_NAMES``), with the bias first;
+    ``hand_part``: ``hand_features``'s answer for this hand and strain, if the
+    caller has kept it."""
+    if hand_part is None:
+        hand_part = hand_features(ranks, hand, sure, strain, nt)
+    return [1.0, *hand_part, *auction_features(reading, strain, hand["aces"])]
 
 
 class TrickModel:
