@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -17,7 +18,7 @@ if str(BENCHMARKS) not in sys.path:   # the source tree it adds goes after colle
     sys.path.insert(0, str(BENCHMARKS))
 
 import bench_match  # noqa: E402
-from duplicate import (Bidder, PassBidder, Referee, Store, board, make_bidder,  # noqa: E402
+from duplicate import (Bidder, Board, PassBidder, Referee, Store, board, make_bidder,  # noqa: E402
                        play_board, play_room)
 
 from advisor import rules as game_rules  # noqa: E402
@@ -271,3 +272,33 @@ def test_the_gap_bench_reads_the_matches_json_files(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "lead: +1400.0 points a board" in out
     assert "board 0 room 0: missed slam, +1400; all-seeing 7NT, this bidder 3NT (1NT P 3NT)" in out
+
+
+def test_the_steps_bench_scores_one_step_more_or_less_at_an_auctions_end(tmp_path, capsys):
+    """bench_match_steps.py: North holds every top card, so 13 tricks in
+    no-trumps; North walked 1NT -> 2NT after three passes and stopped there.
+    Passing at 1NT would have scored less, 3NT more."""
+    import bench_match_steps as steps
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.T98.T98.T98 6543.765.765.765 2.J432.J432.J432"
+    referee = Referee("vint")
+    b = Board(0, Deal.from_pbn(deal), Seat.N)
+    one, two, three = (referee.ns(b, f"{k}NT", Seat.N) for k in (1, 2, 3))
+    assert one < two < three                          # all 13 tricks: higher scores more
+    calls = "1NT P P P 2NT" + " P" * 12
+    run = {0: {"board": 0, "deal": deal, "dealer": "N", "diff": two,
+               "rooms": [_room("2NT", two, calls), _room(None, 0)]}}
+    found = steps.steps([run], referee)
+    assert found == {("pass instead", "same strain", "the last"): [one - two],
+                     ("one more", "no-trumps 2", "after a rebid"): [three - two]}
+    # East-West's rooms count in East-West's points: the same bids with East dealing.
+    b_e = Board(0, Deal.from_pbn(deal), Seat.E)
+    down1, down2 = referee.ns(b_e, "1S", Seat.E), referee.ns(b_e, "2S", Seat.E)
+    assert down2 > down1 > 0                          # East-West go down, more at 2S
+    ew = {0: {"board": 0, "deal": deal, "dealer": "E", "diff": 0,
+              "rooms": [_room(None, 0), _room("1S", down1, "1S P P P")]}}
+    assert steps.steps([ew], referee) == {("one more", "suit 1", "first"): [down1 - down2]}
+    (tmp_path / "pol.json").write_text(json.dumps(list(run.values())))
+    assert steps.main([str(tmp_path / "pol.json")]) == 0
+    assert re.search(r"pass instead +same strain, the last +1 +[-+]\d+", capsys.readouterr().out)
+    (tmp_path / "bad.json").write_text("[{}]")
+    assert steps.main([str(tmp_path / "bad.json")]) == 2
