@@ -35,7 +35,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 from solver.cards import Hand, Seat, suit_ranks
 
 from ..game import raise_kitty_bid, rule_set
-from ..rules.base import PASS, AuctionState, RulesError, normalise_call
+from ..rules.base import PASS, AuctionState, RulesError, normalise_call, split_calls
 from . import learned as learned_model, tricks
 from .meanings import game_from_the_hand
 from .constraints import SUIT_RUN, SUIT_TRUMPS, SUIT_WORDS, Constraint, compile_constraint
@@ -356,12 +356,18 @@ class Policy:
         return self._legal(tuple(auction))
 
     # -- the call -------------------------------------------------------------------
-    def call(self, hand: Hand, *, seat, dealer, auction: Sequence[str]) -> Decision:
-        """The call ``seat`` makes with ``hand`` after ``auction`` (from the first caller)."""
+    def call(self, hand, *, seat, dealer, auction) -> Decision:
+        """The call ``seat`` makes with ``hand`` (a ``Hand`` or PBN text, S.H.D.C)
+        after ``auction`` (from the first caller: a list of calls or ``"1S P"``)."""
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
+        if isinstance(hand, str):
+            hand = Hand.from_pbn(hand)
+        elif not isinstance(hand, Hand):
+            raise PolicyError(f"the hand must be a Hand or PBN text (\"AKQ2.T98.765.432\"), "
+                              f"not {type(hand).__name__}")
         if len(hand) not in self.hand_sizes:
             raise PolicyError(f"the policy calls with {self._sizes()} cards, not {len(hand)}")
-        auction = [normalise_call(c) for c in auction]
+        auction = [normalise_call(c) for c in split_calls(auction)]
         legal = self.legal_calls(auction)
         if not legal:
             raise PolicyError("the auction is over: there is no call to make")

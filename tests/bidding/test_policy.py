@@ -108,6 +108,20 @@ def test_bad_questions_are_clear_errors():
     with pytest.raises(RulesError):
         policy.call(hand("AKQ.JT9.8765.543"), seat="E", dealer="N", auction=["9S"])
     assert issubclass(PolicyError, ValueError)
+    with pytest.raises(PolicyError, match="a Hand or PBN text"):
+        policy.call(42, seat="N", dealer="N", auction=[])
+    with pytest.raises(ValueError, match="four suits"):
+        policy.call("XYZ", seat="N", dealer="N", auction=[])
+
+
+def test_a_hand_and_an_auction_may_be_given_as_text():
+    """As ``recommend`` takes them: PBN text for the hand (it was counted as 16
+    "cards" before) and the auction as one string of calls."""
+    policy = Table("vint")
+    as_text = policy.call("AKQ.JT9.8765.543", seat="S", dealer="W", auction="P 1S P")
+    as_objects = policy.call(hand("AKQ.JT9.8765.543"), seat="S", dealer="W",
+                             auction=["P", "1S", "P"])
+    assert as_text == as_objects
 
 
 def _random_table(seed: int, name: str):
