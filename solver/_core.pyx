@@ -77,9 +77,18 @@ cdef bint must_stop(Ctx* c) noexcept nogil:
             if check_signals() != 0:
                 clear_error()
                 c.error = INTERRUPTED
-            elif _stop_requested():
-                # This thread's work was stopped from outside (solver.stop_when).
-                c.error = CANCELLED
+            else:
+                # This thread's work stopped from outside (solver.stop_when). It is
+                # Python code, so a Ctrl-C arriving now raises inside it: caught
+                # here, or this noexcept function would print and drop it and the
+                # search run on (seen once in CI as a 30 s timeout).
+                try:
+                    if _stop_requested():
+                        c.error = CANCELLED
+                except KeyboardInterrupt:
+                    c.error = INTERRUPTED
+                except BaseException:
+                    c.error = CANCELLED
     return c.error != NO_ERROR
 
 

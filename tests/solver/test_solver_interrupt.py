@@ -294,3 +294,29 @@ def test_stop_when_stops_the_general_solver():
             solve_general([deal[s] for s in solver.SEATS], COURTS_MISERE, None, 1,
                           side={0, 2}, misere=True)
     assert time.monotonic() - stop_at < 1.0
+
+
+@pytest.mark.parametrize("general", [False, True])
+def test_a_ctrl_c_that_lands_inside_the_stop_check_still_stops_the_search(general):
+    """The searches look for ``Ctrl-C`` (the signal handlers), then call the
+    thread's ``stop_when`` check, which is Python: a ``Ctrl-C`` arriving just
+    then raises inside it. That ``KeyboardInterrupt`` must stop the search too,
+    not be printed and dropped while the search runs on (CI once waited 30 s on
+    the Ctrl-C test above). Here the check raises it on the first look."""
+    from solver.general import COURTS_MISERE, solve_general
+
+    def ctrl_c_now():
+        raise KeyboardInterrupt
+
+    deal = _slow_misere_deal()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with solver.stop_when(ctrl_c_now):
+            if general:
+                solve_general([deal[s] for s in solver.SEATS], COURTS_MISERE, None, 1,
+                              side={0, 2}, misere=True, max_nodes=20_000_000)
+            else:
+                # The budget only keeps a regression from hanging: it would end in
+                # OverBudget, not KeyboardInterrupt, and fail.
+                solver.solve(deal, "NT", "E", misere=True, lone="N", max_seconds=20)
+    assert time.monotonic() - start < 2
