@@ -49,11 +49,6 @@ from solver.cards import Deal, Seat  # noqa: E402
 PASS = "P"
 
 
-def _bidder_side_sign(dealer: Seat, index: int) -> int:
-    """+1 when the call at ``index`` was North-South's, else -1."""
-    return 1 if (int(dealer) + index) % 2 == 0 else -1
-
-
 def _after_three_passes(calls: Sequence[str], i: int) -> bool:
     """Is ``calls[i]`` a bid by the player whose own bid stood after three passes?"""
     return (i >= 4 and calls[i] != PASS and calls[i - 4] != PASS
@@ -75,7 +70,8 @@ def steps(runs: Sequence[Dict[int, dict]], referee: Referee) -> Dict[tuple, List
                 if not calls:
                     continue
                 # The other side always passes: the last bid is X's side's.
-                sign = _bidder_side_sign(board.dealer, len(calls) - 1)
+                last_bidder = referee.rules.seat_of_call(board.dealer, len(calls) - 1)
+                sign = 1 if last_bidder.side == "NS" else -1
                 got = sign * room["ns"]
                 again = [i for i in range(len(calls)) if _after_three_passes(calls, i)]
                 for i in again:

@@ -94,8 +94,9 @@ VINT: Tuple[Row, ...] = (
     # is one "you can play in": two honours (A K Q J 10), not one. With one (T5432 and
     # 3 points) the opener raised the shown suit, twice in 15 boards walking up to 6S
     # and down; after the pass the opener names its own suit or stands (issue 33,
-    # session 35: the advisor passed there in the seed-10 match). Paired, the policy against the frozen baseline and against
-    # pass: seeds 5-7 (900 boards, 15-16 moved) +15.6 ± 11.2 and +15.3 ± 11.3;
+    # session 35: the advisor passed there in the seed-10 match). Paired, the policy
+    # against the frozen baseline and against pass: seeds 5-7 (900 boards, 15-16
+    # moved) +15.6 ± 11.2 and +15.3 ± 11.3;
     # held-out seed 3 (1000 boards, 9-12 moved) +8.9 ± 8.4 and +13.6 ± 8.9. The
     # system's text keeps the seed's "with an honour" (advisor.bidding.system: the
     # texts are never stricter than these rows).
