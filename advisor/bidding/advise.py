@@ -789,10 +789,13 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
         half = math.ceil(samples / 2)
         if readings and readings[-1].rules and len(drawn.take(half)) < samples / 2:
             # The policy's own calls leave too few deals (a call the table makes
-            # only with rare hands, a human's call it would not make): drop them
-            # rather than decide on a handful of deals; the texts still hold.
-            dropped.append(readings.pop())
-            continue
+            # only with rare hands, a human's call it would not make): drop them,
+            # the latest first, until half the samples fit, rather than decide on
+            # a handful of deals; the texts still hold.
+            drawn, m = _fewest_dropped(sit, user, samples, seed, max_attempts, pool,
+                                       readings)
+            for _ in range(m):
+                dropped.append(readings.pop())
         if not dropped:
             return drawn, None
         what = "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in dropped)
@@ -800,6 +803,44 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
                        if r not in sit.inferences)
         return drawn, (f"no deal fits every reading of the auction with this hand; "
                        f"relaxed: {what}{part}")
+
+
+def _fewest_dropped(sit: Situation, user, samples: int, seed, max_attempts, pool,
+                    readings: List[Inference]):
+    """How many of the latest policy readings (the run of them at the end of
+    ``readings``, which with all of them leave fewer than half the samples)
+    must go for half the samples to fit: ``(DealStream, m)``, m >= 1; all of
+    the run when even that is too few.
+
+    Dropping them one at a time, the latest first, draws ``max_attempts``
+    deals a try, and a human's auction of passes after a call the system would
+    not make can take a dozen tries (issue 32: 4 s of a review's call). The
+    tries draw the same deals (the same seed) and a deal that fits some
+    readings fits any fewer of them, so the number fitting grows with m, and a
+    search by halves finds the same m, and the same stream, in a few tries.
+    """
+    run = 0
+    while run < len(readings) and readings[-1 - run].rules:
+        run += 1
+
+    def stream(m: int):
+        kept = Situation(**{**sit.__dict__, "inferences": readings[:len(readings) - m]})
+        return DealStream(sit.hand, sit.seat, np.random.default_rng(seed),
+                          _constraints_by_seat(kept, user), max_attempts=max_attempts,
+                          pool=pool, limit=samples)
+
+    half = math.ceil(samples / 2)
+    too_few, enough, found = 0, run, None      # m = 0 is known to leave too few
+    while enough - too_few > 1:
+        m = (too_few + enough) // 2
+        drawn = stream(m)
+        if len(drawn.take(half)) >= samples / 2:
+            enough, found = m, drawn
+        else:
+            too_few = m
+    if found is None:
+        found = stream(enough)
+    return found, enough
 
 
 def _kept_part(sit: Situation, readings: List[Inference], reading: Inference, user,

@@ -173,3 +173,35 @@ def test_the_pool_is_checked_whatever_the_seats_order():
                        max_attempts=4096).deals
     fits = [d for d in pool if d["N"].hcp >= 8 and len(d["E"].suit("D")) >= 3]
     assert got[:len(fits)] == fits and len(fits) < 60
+
+
+def test_too_few_deals_drop_the_same_policy_readings_as_one_at_a_time():
+    """Issue 32: when the policy's readings leave fewer than half the samples,
+    the latest go until half fit. Dropping them one at a time drew
+    ``max_attempts`` deals a try, a dozen tries for North's rebid after a long
+    run of passes (4 s of a review's call); a search by halves must drop the
+    same readings and give the same deals."""
+    from advisor.bidding.advise import Situation, _constraints_by_seat, _sample_softly, prepare
+    from advisor.bidding.sampling import DealStream
+
+    auction = "1H 2D 3H P 4H" + " P" * 11
+    sit = prepare("AK32.AKQJ.T2.A32", seat="N", dealer="N", auction=auction)
+    samples, seed, attempts = 30, 2, 20_000        # one deal fits every reading
+
+    def stream(readings):
+        kept = Situation(**{**sit.__dict__, "inferences": readings})
+        return DealStream(sit.hand, sit.seat, np.random.default_rng(seed),
+                          _constraints_by_seat(kept, None), max_attempts=attempts,
+                          limit=samples)
+
+    readings, dropped = list(sit.inferences), []
+    while readings[-1].rules and len(stream(readings).take(samples)) < samples / 2:
+        dropped.append(readings.pop())
+    assert len(dropped) > 2            # the case the search by halves is for
+
+    drawn, warning = _sample_softly(sit, None, samples, seed, attempts)
+    assert warning.count("relaxed") == 1
+    said = warning.split("relaxed: ", 1)[1]
+    assert said == "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in dropped)
+    expected = stream(readings).take(samples)
+    assert [d.to_pbn() for d in drawn.take(samples)] == [d.to_pbn() for d in expected]
