@@ -19,6 +19,10 @@ and splits what X leaves behind by what happened in each room to X's side:
     python benchmarks/bench_match.py policy pass --boards 300 --seed 5 --json pol.json
     python benchmarks/bench_match_gap.py all.json pol.json [--show 20]
 
+It also splits the rooms by the all-seeing side's contract's level (none,
+part score, game level, small and grand slam): its points there and X's,
+and the share X wins of them.
+
 Several seeds: pass the files in pairs (``all-s5.json pol-s5.json all-s6.json
 pol-s6.json``). Points are a board's (both rooms), as ``bench_match.py``
 prints them; the shares are of the whole gap.
@@ -51,6 +55,7 @@ class Room(NamedTuple):
     contract: Optional[str]     # X's side's (None: passed out)
     deal: str
     calls: str
+    got: int = 0                # what X's side scored there
 
 
 def _level(contract: Optional[str]) -> int:
@@ -94,8 +99,9 @@ def gap(pairs: Sequence[Tuple[Dict[int, dict], Dict[int, dict]]]) -> Tuple[dict,
                 cls, lost = classify(top["rooms"][r], row["rooms"][r], sign)
                 out[cls][0] += 1
                 out[cls][1] += lost
+                mine = row["rooms"][r]
                 lines.append(Room(lost, number, r, cls, top["rooms"][r]["contract"],
-                                  row["rooms"][r]["contract"], row["deal"], row["rooms"][r]["calls"]))
+                                  mine["contract"], row["deal"], mine["calls"], sign * mine["ns"]))
     if not boards:
         raise ValueError("the runs share no board")
     return {c: tuple(v) for c, v in out.items()}, lines, boards
@@ -128,6 +134,24 @@ def _slams(lines: List[Room]) -> Dict[str, int]:
     return out
 
 
+#: The all-seeing side's contracts by level, for ``_by_ceiling``.
+CEILINGS = (("nothing (it passed)", 0, 0), ("part score (1-3)", 1, 3),
+            ("game level (4-5)", 4, 5), ("small slam (6)", 6, 6), ("grand slam (7)", 7, 7))
+
+
+def _by_ceiling(lines: List[Room]) -> Dict[str, Tuple[int, int, int]]:
+    """``{level group: (rooms, the all-seeing side's points, X's points)}``:
+    how much of its gain X wins where the best contract is a part score, a
+    game-level contract or a slam, and what X scores where no contract of its
+    side scores (the all-seeing side passes, for 0)."""
+    out = {}
+    for name, low, high in CEILINGS:
+        rooms = [line for line in lines if low <= _level(line.ceiling) <= high]
+        out[name] = (len(rooms), sum(line.got + line.lost for line in rooms),
+                     sum(line.got for line in rooms))
+    return out
+
+
 def report(classes: dict, lines: List[Room], boards: int, show: int = 0) -> str:
     total = sum(lost for _, lost in classes.values())
     text = [f"{boards} boards; the all-seeing side's lead: {total / boards:+.1f} points a board",
@@ -139,6 +163,10 @@ def report(classes: dict, lines: List[Room], boards: int, show: int = 0) -> str:
     slams = _slams(lines)
     text.append(f"slams bid: this bidder {slams['made']} made, {slams['down']} down; "
                 f"the all-seeing side {slams['ceiling']}")
+    text.append("by the all-seeing side's contract: its points and this bidder's, a board")
+    for name, (rooms, best, got) in _by_ceiling(lines).items():
+        share = f"{got / best:7.1%}" if best > 0 else "      -"
+        text.append(f"  {name:18} {rooms:6d} {best / boards:+9.1f} {got / boards:+9.1f} {share}")
     down = _went_down(lines)
     if down:
         text.append("went down, by the all-seeing side's contract there:")

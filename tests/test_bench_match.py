@@ -234,6 +234,13 @@ def test_the_gap_bench_classes_each_room_by_what_the_bidder_left_behind():
     assert classes["missed slam"] == (1, 1100)       # made 4NT where 7NT was there
     assert classes["passed out"] == (1, 500)         # East-West passed out their 3S
     assert sum(rooms for rooms, _ in classes.values()) == 2
+    # By the all-seeing side's level: its 7NT (2000) where the bidder made 900,
+    # its 3S (500 to East-West) where the bidder's East-West passed.
+    assert g._by_ceiling(lines) == {"nothing (it passed)": (0, 0, 0),
+                                    "part score (1-3)": (1, 500, 0),
+                                    "game level (4-5)": (0, 0, 0), "small slam (6)": (0, 0, 0),
+                                    "grand slam (7)": (1, 2000, 900)}
+    assert "grand slam (7)          1   +2000.0    +900.0   45.0%" in g.report(classes, lines, 1)
     run[0]["rooms"] = [_room("2NT", -300), _room("2S", -400)]
     classes, lines, _ = g.gap([(ceiling, run)])
     assert classes["went down"] == (1, 2300)
