@@ -226,6 +226,7 @@ def inputs(policy, facts, hand, reading, legal, table_call: str) -> Dict[str, Tu
     common = [1.0, *(float(situation == s) for s in SITUATIONS), f["hcp"] / 10, float(f["aces"]),
               float(standing is not None and not ours), float(standing is not None and ours)]
     table = "P" if table_call == PASS else "B"
+    partner_suit = reading.partner_last_suit
     out = {}
     for call in candidates(policy, legal):
         if call == table_call:
@@ -242,7 +243,7 @@ def inputs(policy, facts, hand, reading, legal, table_call: str) -> Dict[str, Tu
                 role = "same"
             elif strain == policy.nt:
                 role = "nt"
-            elif strain == reading.partner_last_suit:
+            elif strain == partner_suit:
                 role = "partner"
             elif strain in reading.my_strains:
                 role = "mine"

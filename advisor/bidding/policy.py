@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import count
+from operator import mul
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from solver.cards import Hand, Seat, suit_ranks
@@ -195,6 +196,16 @@ def _facts(mask: int) -> _Facts:
     return _Facts(ranks, f, sure, {})
 
 
+class _View(NamedTuple):
+    """The trick model for one strain as one reading of the auction sees it
+    (``Policy._view``)."""
+
+    weights: List[float]        # the model's weights in the reading's context
+    auction: Tuple[float, ...]  # tricks.auction_features but its last input (the hand's aces)
+    spread: float               # the model's residual spread there
+    shares: List[float]         # partner's expected share of the honours and aces
+
+
 @dataclass
 class _Reading:
     """What the auction says, as this policy reads it, from one seat's chair."""
@@ -225,6 +236,7 @@ class _Reading:
         """A reading to note more calls in, leaving this one as it is."""
         other = _Reading.__new__(_Reading)
         other.__dict__.update(self.__dict__)
+        other.__dict__.pop("_views", None)      # kept of this reading only (Policy._view)
         other.my_strains, other.partner_strains = self.my_strains[:], self.partner_strains[:]
         other.my_levels, other.partner_levels = dict(self.my_levels), dict(self.partner_levels)
         return other
@@ -551,8 +563,34 @@ class Policy:
         the model does not answer (Courts, Skruuvi, no model file)."""
         if not self._model_answers(strain):
             return None
-        model, where = tricks.model(), tricks.context(reading, strain, self.nt)
-        return model.estimate(self.trick_inputs(hand, strain, reading), strain, self.nt, where)
+        view = self._view(strain, reading)
+        facts = _facts(hand.mask)
+        part = facts.trick_hand.get((strain, self.nt))
+        if part is None:
+            part = facts.trick_hand[strain, self.nt] = tricks.hand_features(
+                facts.ranks, facts.features, facts.sure, strain, self.nt)
+        # trick_inputs' list (tricks.features), its auction part kept on the reading.
+        x = [1.0, *part, *view.auction,
+             float(reading.partner_aces + facts.features["aces"] >= 4)]
+        return sum(map(mul, view.weights, x))
+
+    def _view(self, strain: str, reading: "_Reading") -> "_View":
+        """What the trick model's estimate for ``strain`` takes from the auction
+        alone, kept on the reading (the sampler asks one reading of thousands
+        of hands, the continuations share theirs): the same numbers as
+        ``tricks.context``, ``tricks.auction_features`` and the model's tables."""
+        views = reading.__dict__.get("_views")
+        if views is None:
+            views = reading.__dict__["_views"] = {}
+        key = (strain, self.nt)
+        found = views.get(key)
+        if found is None:
+            model, where = tricks.model(), tricks.context(reading, strain, self.nt)
+            name = model.key(strain, self.nt, where)
+            found = views[key] = _View(model.weights[name],
+                                       tuple(tricks.auction_features(reading, strain)[:-1]),
+                                       model.spread[name], model.shares[where])
+        return found
 
     def _model_answers(self, strain: str) -> bool:
         """Does the trick model answer for ``strain`` (not Courts, Vint's system,
@@ -569,15 +607,14 @@ class Policy:
         if found is None:
             raise PolicyError(f"the trick model does not answer for {strain} in "
                               f"{self.rules.name}")
-        model, where = tricks.model(), tricks.context(reading, strain, self.nt)
         if self._levels is None:
             self._levels = tricks.level_chooser(self.rules.name)
         features = _facts(hand.mask).features
         trumps = strain in _SUIT_INDEX
         honours = features[f"honours_{SUIT_WORDS[_SUIT_INDEX[strain]]}"] if trumps else 0
         return found, self._levels.expected(strain, found, self.trick_spread(strain, reading),
-                                            honours, features["aces"], model.shares[where],
-                                            trumps)
+                                            honours, features["aces"],
+                                            self._view(strain, reading).shares, trumps)
 
     def suit_word(self, strain: str) -> Optional[str]:
         """The constraint language's word for a suit strain ("spades"); None otherwise."""
@@ -598,8 +635,7 @@ class Policy:
         """How far the partnership's tricks may stray from ``partnership_tricks``:
         the trick model's residual spread where partner's calls leave it
         (``benchmarks/bench_policy_ceiling.py`` puts better knowledge here)."""
-        model = tricks.model()
-        return model.spread[model.key(strain, self.nt, tricks.context(reading, strain, self.nt))]
+        return self._view(strain, reading).spread
 
     def _tricks_note(self, row: Row, hand: Hand, strain: str, reading: "_Reading") -> str:
         """For a ``tricks`` or ``reach`` row, the trick model's count in words."""
