@@ -198,11 +198,13 @@ class DealStream:
             # the whole batch): the same rows, in the same order.
             passed = perms[rows].astype(np.int8)
             del perms
-            for perm in passed:
+            # Each other seat's cards as one mask a row, the whole batch at once.
+            held = [np.bitwise_or.reduce(bits[passed[:, cards * k:cards * k + cards]], axis=1)
+                    for k in range(len(others))]
+            for i in range(len(passed)):
                 masks = {seat: hand.mask}
                 for k, other in enumerate(others):
-                    held = perm[cards * k:cards * k + cards]
-                    masks[other] = int(np.bitwise_or.reduce(bits[held]))
+                    masks[other] = int(held[k][i])
                 deal = Deal.from_masks([masks[s] for s in SEATS])
                 if _fits_rest(deal, checks):
                     yield deal
