@@ -175,18 +175,26 @@ def test_the_pool_is_checked_whatever_the_seats_order():
     assert got[:len(fits)] == fits and len(fits) < 60
 
 
-def test_too_few_deals_drop_the_same_policy_readings_as_one_at_a_time():
+#: The test game's auction (tests/data/vint_game.pbn, North dealing) and hands.
+GAME = "1H 2D 3H P 4H" + " P" * 12
+GAME_HANDS = {"N": "AK32.AKQJ.T2.A32", "E": "JT9.T9.AKQJ5.T98",
+              "S": "Q54.5432.43.KQJ4", "W": "876.876.9876.765"}
+
+
+@pytest.mark.parametrize("calls, seed, dropped", [(3, 0, 1), (9, 2, 3), (16, 2, 11)])
+def test_too_few_deals_drop_the_same_policy_readings_as_one_at_a_time(calls, seed, dropped):
     """Issue 32: when the policy's readings leave fewer than half the samples,
     the latest go until half fit. Dropping them one at a time drew
     ``max_attempts`` deals a try, a dozen tries for North's rebid after a long
-    run of passes (4 s of a review's call); a search by halves must drop the
-    same readings and give the same deals."""
+    run of passes (4 s of a review's call); the search by halves must drop
+    the same readings and give the same deals (seeds where the readings leave
+    too few, and one, three or eleven of the run of policy readings must go)."""
     from advisor.bidding.advise import Situation, _constraints_by_seat, _sample_softly, prepare
     from advisor.bidding.sampling import DealStream
 
-    auction = "1H 2D 3H P 4H" + " P" * 11
-    sit = prepare("AK32.AKQJ.T2.A32", seat="N", dealer="N", auction=auction)
-    samples, seed, attempts = 30, 2, 20_000        # one deal fits every reading
+    seat = "NESW"[calls % 4]
+    sit = prepare(GAME_HANDS[seat], seat=seat, dealer="N", auction=GAME.split()[:calls])
+    samples, attempts = 30, 20_000
 
     def stream(readings):
         kept = Situation(**{**sit.__dict__, "inferences": readings})
@@ -194,14 +202,14 @@ def test_too_few_deals_drop_the_same_policy_readings_as_one_at_a_time():
                           _constraints_by_seat(kept, None), max_attempts=attempts,
                           limit=samples)
 
-    readings, dropped = list(sit.inferences), []
+    readings, gone = list(sit.inferences), []
     while readings[-1].rules and len(stream(readings).take(samples)) < samples / 2:
-        dropped.append(readings.pop())
-    assert len(dropped) > 2            # the case the search by halves is for
+        gone.append(readings.pop())
+    assert len(gone) == dropped and readings[-1].rules     # not the whole run
 
     drawn, warning = _sample_softly(sit, None, samples, seed, attempts)
     assert warning.count("relaxed") == 1
     said = warning.split("relaxed: ", 1)[1]
-    assert said == "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in dropped)
+    assert said == "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in gone)
     expected = stream(readings).take(samples)
     assert [d.to_pbn() for d in drawn.take(samples)] == [d.to_pbn() for d in expected]
