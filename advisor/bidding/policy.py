@@ -550,12 +550,17 @@ class Policy:
     def trick_inputs(self, hand: Hand, strain: str, reading: "_Reading") -> List[float]:
         """The trick model's inputs for ``strain`` (``advisor.bidding.tricks.features``)."""
         facts = _facts(hand.mask)
+        return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt,
+                               hand_part=self._hand_part(facts, strain))
+
+    def _hand_part(self, facts: _Facts, strain: str) -> List[float]:
+        """The trick model's inputs from the hand alone (``tricks.hand_features``),
+        kept a hand and strain."""
         part = facts.trick_hand.get((strain, self.nt))
         if part is None:
             part = facts.trick_hand[strain, self.nt] = tricks.hand_features(
                 facts.ranks, facts.features, facts.sure, strain, self.nt)
-        return tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt,
-                               hand_part=part)
+        return part
 
     def partnership_tricks(self, hand: Hand, strain: str, reading: "_Reading") -> Optional[float]:
         """The tricks the partnership is expected to take in ``strain``, the player
@@ -565,12 +570,8 @@ class Policy:
             return None
         view = self._view(strain, reading)
         facts = _facts(hand.mask)
-        part = facts.trick_hand.get((strain, self.nt))
-        if part is None:
-            part = facts.trick_hand[strain, self.nt] = tricks.hand_features(
-                facts.ranks, facts.features, facts.sure, strain, self.nt)
         # trick_inputs' list (tricks.features), its auction part kept on the reading.
-        x = [1.0, *part, *view.auction,
+        x = [1.0, *self._hand_part(facts, strain), *view.auction,
              float(reading.partner_aces + facts.features["aces"] >= 4)]
         return sum(map(mul, view.weights, x))
 
