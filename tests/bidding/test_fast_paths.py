@@ -361,3 +361,32 @@ def test_the_trick_inputs_kept_a_hand_are_the_models_own():
                 assert policy.trick_inputs(hand, strain, reading) == tricks.features(
                     facts.ranks, facts.features, facts.sure, reading, strain, policy.nt)
         assert set(facts.trick_hand) == {(s, policy.nt) for s in ("S", "H", "D", "C", "NT")}
+
+
+def test_the_views_kept_on_a_reading_give_the_models_estimate_and_do_not_follow_a_copy():
+    """``Policy.partnership_tricks`` takes the auction's part of the trick
+    model's inputs, its weights, spread and shares from a view kept on the
+    reading (issue 32): the estimate must stay the model's own on the full
+    inputs, and a reading copied to note one more call must not keep the
+    views of the one it came from (partner's raise changes the context)."""
+    from advisor.bidding import tricks
+    from solver.cards import Seat
+    rng = random.Random(11)
+    policy = Policy(get("vint"))
+    model = tricks.model()
+    before = policy.reading(["1H", "P"], "N", "N")        # partner has not called yet
+    for _ in range(40):
+        mask = 0
+        for card in rng.sample(range(52), 13):
+            mask |= 1 << (16 * (card // 13) + card % 13)
+        hand = Hand.from_mask(mask)
+        after = policy._noted(before, "2H", Seat.S, Seat.N)     # partner raises hearts
+        for reading in (before, after):
+            for strain in ("S", "H", "D", "C", "NT"):
+                where = tricks.context(reading, strain, policy.nt)
+                assert policy.partnership_tricks(hand, strain, reading) == model.estimate(
+                    policy.trick_inputs(hand, strain, reading), strain, policy.nt, where)
+                assert policy.trick_spread(strain, reading) == \
+                    model.spread[model.key(strain, policy.nt, where)]
+    assert tricks.context(before, "H", policy.nt) != tricks.context(after, "H", policy.nt)
+    assert before._views is not after._views
