@@ -746,6 +746,16 @@ def _constraints_by_seat(sit: Situation, user) -> Dict[str, Constraint]:
     return out
 
 
+def _stream(sit: Situation, readings: List[Inference], user, seed, max_attempts, *,
+            pool=(), limit: Optional[int] = None) -> DealStream:
+    """The deals for ``sit``'s hand that fit ``readings`` (and the user's
+    constraints), drawn from ``seed`` as they are asked for."""
+    kept = Situation(**{**sit.__dict__, "inferences": readings})
+    return DealStream(sit.hand, sit.seat, np.random.default_rng(seed),
+                      _constraints_by_seat(kept, user), max_attempts=max_attempts,
+                      pool=pool, limit=limit)
+
+
 def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=()):
     """Sample with the auction's readings; when no deal fits them, drop the
     readings one at a time, the latest first (a later call's reading is the
@@ -762,11 +772,8 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
     readings = list(sit.inferences)
     dropped: List[Inference] = []
     while True:
-        kept = Situation(**{**sit.__dict__, "inferences": readings})
-        cons = _constraints_by_seat(kept, user)
         try:
-            drawn = DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
-                               max_attempts=max_attempts, pool=pool, limit=samples)
+            drawn = _stream(sit, readings, user, seed, max_attempts, pool=pool, limit=samples)
             drawn.take(1)
         except SamplingError as exc:
             if not readings:
@@ -824,10 +831,8 @@ def _fewest_dropped(sit: Situation, user, samples: int, seed, max_attempts, pool
         run += 1
 
     def stream(m: int):
-        kept = Situation(**{**sit.__dict__, "inferences": readings[:len(readings) - m]})
-        return DealStream(sit.hand, sit.seat, np.random.default_rng(seed),
-                          _constraints_by_seat(kept, user), max_attempts=max_attempts,
-                          pool=pool, limit=samples)
+        return _stream(sit, readings[:len(readings) - m], user, seed, max_attempts,
+                       pool=pool, limit=samples)
 
     half = math.ceil(samples / 2)
     too_few, enough, found = 0, run, None      # m = 0 is known to leave too few
@@ -894,11 +899,9 @@ def _partner_off_system(sit: Situation, user, relaxed: Optional[str], seed,
         return False
     his = [i for i in sit.inferences if i.rules and i.seat == partner]
     kept = [i for i in sit.inferences if i not in his]
-    cons = _constraints_by_seat(Situation(**{**sit.__dict__, "inferences": kept}), user)
     try:
-        deals = DealStream(sit.hand, sit.seat, np.random.default_rng(seed), cons,
-                           max_attempts=max_attempts, limit=OFF_SYSTEM_DEALS
-                           ).take(OFF_SYSTEM_DEALS)
+        deals = _stream(sit, kept, user, seed, max_attempts,
+                        limit=OFF_SYSTEM_DEALS).take(OFF_SYSTEM_DEALS)
     except SamplingError:
         return False                       # the others' readings fail too: not his alone
     makes = [i.constraint() for i in his]
