@@ -201,7 +201,7 @@ class _View(NamedTuple):
     (``Policy._view``)."""
 
     weights: List[float]        # the model's weights in the reading's context
-    auction: Tuple[float, ...]  # tricks.auction_features but its last input (the hand's aces)
+    auction: Tuple[float, ...]  # tricks.auction_alone
     spread: float               # the model's residual spread there
     shares: List[float]         # partner's expected share of the honours and aces
 
@@ -570,16 +570,15 @@ class Policy:
             return None
         view = self._view(strain, reading)
         facts = _facts(hand.mask)
-        # trick_inputs' list (tricks.features), its auction part kept on the reading.
-        x = [1.0, *self._hand_part(facts, strain), *view.auction,
-             float(reading.partner_aces + facts.features["aces"] >= 4)]
-        return sum(map(mul, view.weights, x))
+        x = tricks.features(facts.ranks, facts.features, facts.sure, reading, strain, self.nt,
+                            hand_part=self._hand_part(facts, strain), auction_part=view.auction)
+        return sum(map(mul, view.weights, x))       # TrickModel.estimate, the weights kept
 
     def _view(self, strain: str, reading: "_Reading") -> "_View":
         """What the trick model's estimate for ``strain`` takes from the auction
         alone, kept on the reading (the sampler asks one reading of thousands
         of hands, the continuations share theirs): the same numbers as
-        ``tricks.context``, ``tricks.auction_features`` and the model's tables."""
+        ``tricks.context``, ``tricks.auction_alone`` and the model's tables."""
         views = reading.__dict__.get("_views")
         if views is None:
             views = reading.__dict__["_views"] = {}
@@ -589,7 +588,7 @@ class Policy:
             model, where = tricks.model(), tricks.context(reading, strain, self.nt)
             name = model.key(strain, self.nt, where)
             found = views[key] = _View(model.weights[name],
-                                       tuple(tricks.auction_features(reading, strain)[:-1]),
+                                       tuple(tricks.auction_alone(reading, strain)),
                                        model.spread[name], model.shares[where])
         return found
 

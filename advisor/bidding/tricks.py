@@ -109,27 +109,31 @@ def context(reading, strain: str, nt: str) -> str:
     return "pass"
 
 
-def auction_features(reading, strain: str, hand_aces: int = 0) -> List[float]:
-    """The auction's part of ``features``: partner's highest level in the strain
-    and in any strain, partner's bids, my highest level in the strain, the
-    opponents' highest level; whether partner or I made the auction's first bid,
-    whether partner's first call was a pass; the aces partner's no-trumps have
-    shown, and whether they and mine (``hand_aces``) make all four."""
+def auction_alone(reading, strain: str) -> List[float]:
+    """The auction's part of ``features`` but its last input (which needs the
+    hand's aces): partner's highest level in the strain and in any strain,
+    partner's bids, my highest level in the strain, the opponents' highest
+    level; whether partner or I made the auction's first bid, whether partner's
+    first call was a pass; the aces partner's no-trumps have shown."""
     return [reading.partner_levels.get(strain, 0), max(reading.partner_levels.values(), default=0),
             len(reading.partner_strains), reading.my_levels.get(strain, 0),
             reading.their_level, float(reading.opener == "partner"), float(reading.opener == "me"),
-            float(reading.partner_first == "P"), reading.partner_aces,
-            float(reading.partner_aces + hand_aces >= 4)]
+            float(reading.partner_first == "P"), reading.partner_aces]
 
 
 def features(ranks, hand, sure, reading, strain: str, nt: str,
-             hand_part: Optional[List[float]] = None) -> List[float]:
+             hand_part: Optional[List[float]] = None,
+             auction_part: Optional[Sequence[float]] = None) -> List[float]:
     """The model's inputs for ``strain`` (``FEATURE_NAMES``), with the bias first;
-    ``hand_part``: ``hand_features``'s answer for this hand and strain, if the
-    caller has kept it."""
+    ``hand_part``: ``hand_features``'s answer for this hand and strain, and
+    ``auction_part``: ``auction_alone``'s for this reading and strain, if the
+    caller has kept them."""
     if hand_part is None:
         hand_part = hand_features(ranks, hand, sure, strain, nt)
-    return [1.0, *hand_part, *auction_features(reading, strain, hand["aces"])]
+    if auction_part is None:
+        auction_part = auction_alone(reading, strain)
+    # Last: whether partner's shown aces and mine make all four.
+    return [1.0, *hand_part, *auction_part, float(reading.partner_aces + hand["aces"] >= 4)]
 
 
 class TrickModel:
