@@ -162,6 +162,22 @@ class Correction:
                 return call, role, gain
         return None
 
+    def could_choose(self, policy, facts, hand, reading, legal, table_call: str,
+                     call: str) -> bool:
+        """Could :meth:`best` return ``call`` (not the table's)? False only when
+        it certainly does not: ``call`` is not a candidate, the hand does not fit
+        its meaning, or its own predicted gain is not above the margin. A cheap
+        test (the meaning first, then one candidate's inputs) for the sampler's
+        question "does the policy make this call?", which most hands answer no
+        (issue 32: the review)."""
+        if call == table_call or call not in _candidates(tuple(legal)):
+            return False
+        if not _means(policy, reading, call).on_scalars(facts.features):
+            return False
+        kind, x = inputs(policy, facts, hand, reading, legal, table_call, only=call)[call]
+        gain = self._score(kind, x)
+        return gain is not None and gain > self.margin and self.in_range(x)
+
 
 #: The meanings compiled, by text (a few dozen texts: the system's, by suit).
 _MEANINGS: Dict[str, object] = {}
@@ -211,8 +227,10 @@ def _contract_terms(policy, facts, hand, reading, call: str, cache: dict) -> Lis
     return [values[level - 1] / 1000, estimate - level - 6, top, float(best - level)]
 
 
-def inputs(policy, facts, hand, reading, legal, table_call: str) -> Dict[str, Tuple[str, list]]:
-    """``{call: (kind, inputs)}`` for every candidate but the table's call."""
+def inputs(policy, facts, hand, reading, legal, table_call: str, *,
+           only: Optional[str] = None) -> Dict[str, Tuple[str, list]]:
+    """``{call: (kind, inputs)}`` for every candidate but the table's call (with
+    ``only``, for that call alone if it is one: the same inputs)."""
     f = facts.features
     situation = reading.situation()
     standing, ours = _standing(policy, reading, legal)
@@ -229,7 +247,7 @@ def inputs(policy, facts, hand, reading, legal, table_call: str) -> Dict[str, Tu
     partner_suit = reading.partner_last_suit
     out = {}
     for call in candidates(policy, legal):
-        if call == table_call:
+        if call == table_call or (only is not None and call != only):
             continue
         if call == PASS:
             terms, own, role = ours_terms, [0.0, 0.0, 0.0], "pass"

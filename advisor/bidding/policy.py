@@ -327,6 +327,8 @@ class Policy:
         # on nothing else, and a continuation asks the same question again each
         # time a round of passes goes by (Vint closes a bid after 12 passes).
         self._decisions: Dict[tuple, Decision] = {}
+        # ``maker``'s answers, by (hand, context, call).
+        self._made: Dict[tuple, bool] = {}
         # Each row's condition compiled for a (strain, partner's suit), and the
         # hand's suits in the order "suit" rows try them, by hand.
         self._rows_compiled: Dict[tuple, Optional[Constraint]] = {}
@@ -398,6 +400,36 @@ class Policy:
         legal = self.legal_calls(auction)
         return lambda hand: self._remembered(hand, reading, legal)
 
+    def maker(self, auction: Sequence[str], seat, dealer, call: str) -> Callable[[Hand], bool]:
+        """Does ``seat`` make ``call`` after ``auction`` with a hand: the same answer
+        as ``caller(auction, seat, dealer)(hand).call == call``, the sampler's
+        question about each of its hands. Most hands answer no, and the learned
+        correction's full search is skipped where neither the table's call nor the
+        correction can be ``call`` (``Correction.could_choose``; issue 32)."""
+        seat, dealer = Seat.parse(seat), Seat.parse(dealer)
+        auction = [normalise_call(c) for c in auction]
+        call = normalise_call(call)
+        reading = self._read(auction, seat, dealer)
+        legal = self.legal_calls(auction)
+        context = self._context(reading, legal)
+        correction = self.correction
+
+        def answer(hand: Hand) -> bool:
+            decision = self._decisions.get((hand.mask, context))
+            if decision is not None:
+                return decision.call == call
+            table = self._table_decision(hand, reading, legal)
+            if correction is not None and (table.call == call or correction.could_choose(
+                    self, _facts(hand.mask), hand, reading, legal, table.call, call)):
+                decision = _remember(self._decisions, (hand.mask, context), lambda: self._corrected(
+                    table, _facts(hand.mask), hand, reading, legal))
+                return decision.call == call
+            return table.call == call
+
+        # The answers are remembered too (the sampler's tries draw the same deals).
+        return lambda hand: _remember(self._made, (hand.mask, context, call),
+                                      lambda: answer(hand))
+
     def _remembered(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...],
                     context: Optional[int] = None) -> Decision:
         if context is None:
@@ -416,6 +448,12 @@ class Policy:
         return number
 
     def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
+        return self._corrected(self._table_decision(hand, reading, legal), _facts(hand.mask),
+                               hand, reading, legal)
+
+    def _table_decision(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]
+                        ) -> Decision:
+        """The table's decision (``advisor.bidding.tables``), before the correction."""
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
@@ -438,14 +476,11 @@ class Policy:
                     continue
                 bid = self._bid(row, strain, hand, reading, legal)
                 if bid is not None:
-                    return self._corrected(
-                        Decision(bid, f"{row.reason}"
-                                      f"{self._longer_note(row, strain, hand, reading, legal)}"
-                                      f" ({_summary(features)}"
-                                      f"{self._tricks_note(row, hand, strain, reading)})", row),
-                        facts, hand, reading, legal)
-        return self._corrected(Decision(PASS, _pass_reason(situation, features)),
-                               facts, hand, reading, legal)
+                    return Decision(bid, f"{row.reason}"
+                                         f"{self._longer_note(row, strain, hand, reading, legal)}"
+                                         f" ({_summary(features)}"
+                                         f"{self._tricks_note(row, hand, strain, reading)})", row)
+        return Decision(PASS, _pass_reason(situation, features))
 
     def _corrected(self, table: Decision, facts, hand: Hand, reading: "_Reading",
                    legal: Tuple[str, ...]) -> Decision:

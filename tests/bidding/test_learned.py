@@ -94,6 +94,34 @@ def test_the_correction_changes_a_call_only_where_it_predicts_more_than_its_marg
     assert changed and kept
 
 
+def test_the_samplers_question_has_the_policys_answer_where_the_correction_changes_calls():
+    """Issue 32: ``Policy.maker`` (does this hand make that call?) skips the
+    correction's full search where it cannot give the call; its answers must
+    be the corrected policy's, for every candidate call, on auctions where
+    the correction changes calls (a fresh policy each time, so nothing it
+    remembered from ``call`` answers for it)."""
+    table = Policy("vint", learned=False)
+    rng = random.Random(5)
+    changed = asked = said_yes = 0
+    for _ in range(25):
+        deal, dealer = _random_deal(rng), Seat.parse("NESW"[rng.randrange(4)])
+        policy = Policy("vint")
+        auction = policy.play_out(deal, dealer=dealer, auction=[])
+        for i in range(len(auction)):
+            seat = policy.rules.seat_of_call(dealer, i)
+            before = auction[:i]
+            fresh = Policy("vint")
+            truth = fresh.call(deal[seat], seat=seat, dealer=dealer, auction=before).call
+            changed += truth != table.call(deal[seat], seat=seat, dealer=dealer,
+                                           auction=before).call
+            for call in learned.candidates(fresh, fresh.legal_calls(before)):
+                makes = Policy("vint").maker(before, seat, dealer, call)
+                asked += 1
+                said_yes += makes(deal[seat])
+                assert makes(deal[seat]) == (call == truth)
+    assert changed >= 3 and said_yes > 50
+
+
 def test_the_correction_is_for_vint_only_and_needs_its_file(tmp_path, monkeypatch):
     assert Policy("vint").correction is not None               # the default where there is one
     assert Policy("vint", learned=False).correction is None
