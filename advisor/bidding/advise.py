@@ -835,16 +835,35 @@ def _fewest_dropped(sit: Situation, user, samples: int, seed, max_attempts, pool
                        pool=pool, limit=samples)
 
     half = math.ceil(samples / 2)
-    too_few, enough, found = 0, run, None      # m = 0 is known to leave too few
+
+    def fits(drawn) -> bool:
+        return len(drawn.take(half)) >= samples / 2
+
+    # A try that leaves too few draws all max_attempts deals; one that leaves
+    # enough stops once half the samples are in (often from the pool). So the
+    # search starts from the whole run dropped and keeps 1, 2, 4, 8... of its
+    # readings until a try leaves too few, then halves what is between: the
+    # reading the system cannot make is usually an early call of the run (a
+    # human's call, then a run of passes), so one try leaves too few, not
+    # three or four. If even the whole run dropped leaves too few, so does
+    # every smaller m.
+    found = stream(run)
+    if not fits(found):
+        return found, run
+    too_few, enough, kept = 0, run, 1          # m = 0 is known to leave too few
+    while run - kept > 0:
+        drawn = stream(run - kept)
+        if not fits(drawn):
+            too_few = run - kept
+            break
+        enough, found, kept = run - kept, drawn, 2 * kept
     while enough - too_few > 1:
         m = (too_few + enough) // 2
         drawn = stream(m)
-        if len(drawn.take(half)) >= samples / 2:
+        if fits(drawn):
             enough, found = m, drawn
         else:
             too_few = m
-    if found is None:
-        found = stream(enough)
     return found, enough
 
 
