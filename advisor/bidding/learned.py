@@ -36,7 +36,7 @@ import json
 from functools import lru_cache
 from operator import mul
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Dict, List, Optional, Sequence, Tuple
 
 from ..game import rule_set
 from . import meanings, tricks
@@ -152,15 +152,22 @@ class Correction:
         over ``table_call``, more than the margin, among those whose meaning in
         the system the hand fits (``meanings.meaning_from_reading``: what the
         sampler reads into the call stays true); None: keep the table's call."""
+        # Only a call whose meaning the hand fits can be chosen, so only those
+        # are predicted (the meaning is the cheaper test; issue 32).
+        fitting = {call for call in _candidates(tuple(legal)) if call != table_call
+                   and _means(policy, reading, call).on_scalars(facts.features)}
+        if not fitting:
+            return None
         found = []
-        for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call).items():
+        for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call,
+                                      only=fitting).items():
             gain = self._score(kind, x)          # predict's, the range checked only if needed
             if gain is not None and gain > self.margin and self.in_range(x):
                 found.append((gain, call, kind.split(":")[1]))
-        for gain, call, role in sorted(found, reverse=True):
-            if _means(policy, reading, call).on_scalars(facts.features):
-                return call, role, gain
-        return None
+        if not found:
+            return None
+        gain, call, role = max(found)
+        return call, role, gain
 
     def could_choose(self, policy, facts, hand, reading, legal, table_call: str,
                      call: str) -> bool:
@@ -174,7 +181,7 @@ class Correction:
             return False
         if not _means(policy, reading, call).on_scalars(facts.features):
             return False
-        kind, x = inputs(policy, facts, hand, reading, legal, table_call, only=call)[call]
+        kind, x = inputs(policy, facts, hand, reading, legal, table_call, only={call})[call]
         gain = self._score(kind, x)
         return gain is not None and gain > self.margin and self.in_range(x)
 
@@ -185,11 +192,21 @@ _MEANINGS: Dict[str, object] = {}
 
 def _means(policy, reading, call: str):
     """The constraint a hand must meet to make ``call`` by the system's meaning
-    (the seat is any: a reading is from the caller's chair, partner across)."""
-    text = meanings.meaning_from_reading(policy.rules, "N", reading, call) or "hcp >= 0"
-    found = _MEANINGS.get(text)
+    (the seat is any: a reading is from the caller's chair, partner across).
+    Kept on the reading, by game and call: it depends on nothing else, and the
+    continuations and the sampler ask one reading about thousands of hands
+    (``_Reading.copy`` leaves them behind, like the trick model's views)."""
+    kept = reading.__dict__.get("_meanings")
+    if kept is None:
+        kept = reading.__dict__["_meanings"] = {}
+    key = (policy.rules.name, call)
+    found = kept.get(key)
     if found is None:
-        found = _MEANINGS[text] = compile_constraint(text)
+        text = meanings.meaning_from_reading(policy.rules, "N", reading, call) or "hcp >= 0"
+        found = _MEANINGS.get(text)
+        if found is None:
+            found = _MEANINGS[text] = compile_constraint(text)
+        kept[key] = found
     return found
 
 
@@ -228,9 +245,9 @@ def _contract_terms(policy, facts, hand, reading, call: str, cache: dict) -> Lis
 
 
 def inputs(policy, facts, hand, reading, legal, table_call: str, *,
-           only: Optional[str] = None) -> Dict[str, Tuple[str, list]]:
+           only: Optional[AbstractSet[str]] = None) -> Dict[str, Tuple[str, list]]:
     """``{call: (kind, inputs)}`` for every candidate but the table's call (with
-    ``only``, for that call alone if it is one: the same inputs)."""
+    ``only``, for those of these calls that are candidates: the same inputs)."""
     f = facts.features
     situation = reading.situation()
     standing, ours = _standing(policy, reading, legal)
@@ -247,7 +264,7 @@ def inputs(policy, facts, hand, reading, legal, table_call: str, *,
     partner_suit = reading.partner_last_suit
     out = {}
     for call in candidates(policy, legal):
-        if call == table_call or (only is not None and call != only):
+        if call == table_call or (only is not None and call not in only):
             continue
         if call == PASS:
             terms, own, role = ours_terms, [0.0, 0.0, 0.0], "pass"

@@ -236,7 +236,8 @@ class _Reading:
         """A reading to note more calls in, leaving this one as it is."""
         other = _Reading.__new__(_Reading)
         other.__dict__.update(self.__dict__)
-        other.__dict__.pop("_views", None)      # kept of this reading only (Policy._view)
+        other.__dict__.pop("_views", None)      # kept of this reading only (Policy._view,
+        other.__dict__.pop("_meanings", None)   # learned._means)
         other.my_strains, other.partner_strains = self.my_strains[:], self.partner_strains[:]
         other.my_levels, other.partner_levels = dict(self.my_levels), dict(self.partner_levels)
         return other
