@@ -51,7 +51,7 @@ from solver.cards import SEATS, SUIT_BITS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
 from .bidding.advise import recommend
-from .bidding.constraints import Constraint, compile_constraint, features_of_cards
+from .bidding.constraints import Constraint, HandsFeatures, compile_constraint
 from .bidding.policy import Decision, Policy
 from .bidding.verdict import verdict
 from .cardplay import BoardPlay, CardPlayError, CardValues, playable_by_card
@@ -304,8 +304,8 @@ def _first_fitting(shuffles: List[List[int]], seats, vectorised: bool) -> Option
     fits = np.ones(len(shuffles), dtype=bool)
     for s, c in seats:
         cards = decks[:, 13 * s:13 * s + 13]
-        fits &= np.broadcast_to(c.on_features(features_of_cards(
-            cards // SUIT_BITS, cards % SUIT_BITS + 2, sure=c.needs_sure)), fits.shape)
+        fits &= np.broadcast_to(c.on_features(HandsFeatures(cards // SUIT_BITS,
+                                                            cards % SUIT_BITS + 2)), fits.shape)
     hits = np.flatnonzero(fits)
     return int(hits[0]) if hits.size else None
 

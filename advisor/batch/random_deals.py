@@ -20,7 +20,7 @@ import numpy as np
 
 from solver.cards import SEATS, Card, Deal, Seat
 
-from ..bidding.constraints import Constraint, compile_constraint, features_of_cards
+from ..bidding.constraints import Constraint, HandsFeatures, compile_constraint
 
 __all__ = ["random_deals", "compile_seat_constraints", "DealingError", "MAX_ATTEMPTS_PER_DEAL"]
 
@@ -68,8 +68,8 @@ def random_deals(count: int, rng: np.random.Generator,
         keep = np.ones(_BATCH, dtype=bool)
         for seat, test in tests.items():
             cols = perms[:, 13 * seat:13 * seat + 13]
-            keep &= np.asarray(test.on_features(features_of_cards(
-                _SUITS[cols], _RANKS[cols], sure=test.needs_sure)), dtype=bool)
+            keep &= np.asarray(test.on_features(HandsFeatures(_SUITS[cols], _RANKS[cols])),
+                               dtype=bool)
         for row in np.flatnonzero(keep)[:count - len(deals)]:
             deals.append(Deal.from_masks([int(np.bitwise_or.reduce(
                 _BITS[perms[row, 13 * s:13 * s + 13]])) for s in SEATS]))

@@ -33,7 +33,7 @@ from solver.cards import Hand, Seat
 from solver.errors import VintError
 
 __all__ = ["ConstraintError", "Constraint", "compile_constraint", "FEATURES", "hand_features",
-           "features_of_cards", "seat_constraints"]
+           "features_of_cards", "HandsFeatures", "seat_constraints"]
 
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")   # suit 0..3 as the solver numbers them
 
@@ -74,35 +74,72 @@ def features_of_cards(suits: np.ndarray, ranks: np.ndarray, *,
 
     ``suits`` and ``ranks`` have shape ``(n, 13)``: each row one hand's cards
     (suit 0..3 = S H D C, rank 2..14). Returns ``{feature: array of n ints}``;
-    without the sure tricks (``sure_*``, the dearest) when ``sure`` is False
-    (``Constraint.needs_sure``: the samplers ask them only of a constraint
-    that names them).
+    without the sure tricks (``sure_*``, the dearest) when ``sure`` is False.
+    ``HandsFeatures`` (the samplers') works out only those a test reads.
     """
-    f: Dict[str, np.ndarray] = {"hcp": np.clip(ranks - 10, 0, None).sum(axis=1)}
-    lengths = []
-    for s, word in enumerate(SUIT_WORDS):
-        in_suit = suits == s
-        lengths.append(in_suit.sum(axis=1))
-        f[word] = lengths[-1]
-        f[f"honours_{word}"] = (in_suit & (ranks >= 10)).sum(axis=1)
-        f[f"top_{word}"] = (in_suit & (ranks >= 12)).sum(axis=1)
-    for rank, word in ((14, "aces"), (13, "kings"), (12, "queens"), (11, "jacks"), (10, "tens")):
-        f[word] = (ranks == rank).sum(axis=1)
-    f["controls"] = 2 * f["aces"] + f["kings"]
-    stacked = np.stack(lengths, axis=1)
-    f["longest"] = stacked.max(axis=1)
-    f["shortest"] = stacked.min(axis=1)
-    if not sure:
-        return f
-    # Sure tricks (seed 004's count, the policy's): in no-trumps each suit's run
-    # from the ace; with trumps, the trump suit's own count instead of its run.
-    held = np.left_shift(1, ranks - 2)                  # each card's bit in its suit
-    bits = [np.where(suits == s, held, 0).sum(axis=1) for s in range(4)]
-    runs = [SUIT_RUN[b] for b in bits]
-    f["sure_nt"] = runs[0] + runs[1] + runs[2] + runs[3]
-    for s, word in enumerate(SUIT_WORDS):
-        f[f"sure_{word}"] = f["sure_nt"] - runs[s] + SUIT_TRUMPS[bits[s]]
-    return f
+    lazy = HandsFeatures(suits, ranks)
+    return {name: lazy[name] for name in _ORDER if sure or not name.startswith("sure_")}
+
+
+#: ``features_of_cards``'s order of the features.
+_ORDER = (("hcp",) + tuple(x for w in SUIT_WORDS for x in (w, f"honours_{w}", f"top_{w}"))
+          + ("aces", "kings", "queens", "jacks", "tens", "controls", "longest", "shortest",
+             "sure_nt") + tuple(f"sure_{w}" for w in SUIT_WORDS))
+_RANK_WORDS = {"aces": 14, "kings": 13, "queens": 12, "jacks": 11, "tens": 10}
+
+
+class HandsFeatures(dict):
+    """``features_of_cards``'s features of many hands, each worked out when it
+    is first read: a text test (``Constraint.on_features``) reads a few of
+    the 31, and the sampler tests thousands of hands a batch (issue 32). The
+    same arrays as ``features_of_cards``; a name that is not a feature raises
+    ``KeyError``."""
+
+    def __init__(self, suits: np.ndarray, ranks: np.ndarray):
+        super().__init__()
+        self.suits, self.ranks = suits, ranks
+        self._in_suit: Dict[int, np.ndarray] = {}
+
+    def _in(self, s: int) -> np.ndarray:
+        found = self._in_suit.get(s)
+        if found is None:
+            found = self._in_suit[s] = self.suits == s
+        return found
+
+    def __missing__(self, name: str) -> np.ndarray:
+        ranks = self.ranks
+        if name == "hcp":
+            value = np.clip(ranks - 10, 0, None).sum(axis=1)
+        elif name in SUIT_WORDS:
+            value = self._in(SUIT_WORDS.index(name)).sum(axis=1)
+        elif name.startswith("honours_") and name[8:] in SUIT_WORDS:
+            value = (self._in(SUIT_WORDS.index(name[8:])) & (ranks >= 10)).sum(axis=1)
+        elif name.startswith("top_") and name[4:] in SUIT_WORDS:
+            value = (self._in(SUIT_WORDS.index(name[4:])) & (ranks >= 12)).sum(axis=1)
+        elif name in _RANK_WORDS:
+            value = (ranks == _RANK_WORDS[name]).sum(axis=1)
+        elif name == "controls":
+            value = 2 * self["aces"] + self["kings"]
+        elif name in ("longest", "shortest"):
+            stacked = np.stack([self[w] for w in SUIT_WORDS], axis=1)
+            value = stacked.max(axis=1) if name == "longest" else stacked.min(axis=1)
+        elif name == "sure_nt" or (name.startswith("sure_") and name[5:] in SUIT_WORDS):
+            self._sure()
+            return self[name]
+        else:
+            raise KeyError(name)
+        self[name] = value
+        return value
+
+    def _sure(self) -> None:
+        # Sure tricks (seed 004's count, the policy's): in no-trumps each suit's run
+        # from the ace; with trumps, the trump suit's own count instead of its run.
+        held = np.left_shift(1, self.ranks - 2)             # each card's bit in its suit
+        bits = [np.where(self._in(s), held, 0).sum(axis=1) for s in range(4)]
+        runs = [SUIT_RUN[b] for b in bits]
+        self["sure_nt"] = runs[0] + runs[1] + runs[2] + runs[3]
+        for s, word in enumerate(SUIT_WORDS):
+            self[f"sure_{word}"] = self["sure_nt"] - runs[s] + SUIT_TRUMPS[bits[s]]
 
 
 def hand_features(hand: Hand) -> Dict[str, int]:
@@ -327,12 +364,6 @@ class Constraint:
         self.rest: Optional[Callable] = None
         self._extra: tuple = ()                # the text's extra feature names
         self._scalar: Optional[Callable] = None
-
-    @property
-    def needs_sure(self) -> bool:
-        """Does the constraint's text name a sure-tricks feature (``sure_spades``...)?
-        (``features_of_cards(..., sure=False)`` leaves them out for the others.)"""
-        return isinstance(self.source, str) and "sure_" in self.source
 
     def on_scalars(self, features: Mapping) -> bool:
         """``on_features`` for one hand's features (plain numbers), the same

@@ -24,7 +24,7 @@ import numpy as np
 from solver.cards import SEATS, Card, Deal, Hand, Seat
 from solver.errors import VintError
 
-from .constraints import Constraint, compile_constraint, features_of_cards
+from .constraints import Constraint, HandsFeatures, compile_constraint
 
 __all__ = ["SamplingError", "Samples", "sample_deals", "DealStream", "DEFAULT_MAX_ATTEMPTS",
            "and_terms", "terms_that_fit", "FIT_ATTEMPTS"]
@@ -226,8 +226,8 @@ def _passing_rows(perms: np.ndarray, texts: list, suits: np.ndarray,
         if not len(rows):
             break
         held = perms[rows, cols]
-        ok = np.broadcast_to(np.asarray(c.on_features(features_of_cards(
-            suits[held], ranks[held], sure=c.needs_sure)), dtype=bool), rows.shape)
+        ok = np.broadcast_to(np.asarray(c.on_features(HandsFeatures(suits[held], ranks[held])),
+                                        dtype=bool), rows.shape)
         text[2] += len(rows)
         rows = rows[ok]
         text[3] += len(rows)

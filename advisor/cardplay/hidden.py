@@ -36,7 +36,7 @@ import numpy as np
 
 from solver.cards import SEATS, Card, Deal, Hand, Seat
 
-from ..bidding.constraints import Constraint, features_of_cards
+from ..bidding.constraints import Constraint, HandsFeatures
 from ..bidding.system import Inference, read_auction, system_readings
 from .view import CardPlayError, PlayerView
 
@@ -199,8 +199,8 @@ class HiddenCards:
             if c is None:
                 continue
             cols = np.nonzero(owner == int(seat))[1].reshape(len(owner), self.view.cards_each)
-            keep &= np.asarray(c.on_features(features_of_cards(
-                cols // 13, cols % 13 + 2, sure=c.needs_sure)), dtype=bool)
+            keep &= np.asarray(c.on_features(HandsFeatures(cols // 13, cols % 13 + 2)),
+                               dtype=bool)
         return keep
 
     @staticmethod

@@ -289,17 +289,31 @@ def test_the_system_readings_outlines_change_no_deal(index, monkeypatch):
     assert _answer(_advise(pos)) == fast
 
 
-def test_sure_tricks_are_computed_only_for_a_constraint_that_names_them():
-    from advisor.bidding.constraints import features_of_cards
+def test_the_samplers_features_are_worked_out_only_when_a_test_reads_them():
+    """The samplers' text tests read a few of the 31 features of each batch of
+    hands (``HandsFeatures``, issue 32): the same arrays as
+    ``features_of_cards``, whatever order they are read in, and the dear sure
+    tricks only for a test that names them."""
+    from advisor.bidding.constraints import HandsFeatures, features_of_cards
     import numpy as np
     suits = np.array([[0] * 5 + [1] * 4 + [2] * 4])
     ranks = np.array([[14, 13, 12, 3, 2, 14, 5, 4, 3, 9, 8, 7, 6]])
     assert int(features_of_cards(suits, ranks)["sure_spades"][0]) == 6    # AKQxx + the HA
     assert "sure_spades" not in features_of_cards(suits, ranks, sure=False)
-    assert compile_constraint("sure_spades >= 6").needs_sure
-    assert not compile_constraint("spades >= 5").needs_sure
+    rng = np.random.default_rng(3)
+    cards = np.array([rng.permutation(52)[:13] for _ in range(500)])
+    suits, ranks = cards // 13, cards % 13 + 2
+    every = features_of_cards(suits, ranks)
+    lazy = HandsFeatures(suits, ranks)
+    test = compile_constraint("spades >= 5 and hcp >= 12")
+    assert (test.on_features(lazy) == test.on_features(every)).all()
+    assert set(lazy) == {"spades", "hcp"}
+    for name in reversed(list(every)):
+        assert lazy[name].dtype == every[name].dtype and (lazy[name] == every[name]).all(), name
+    with pytest.raises(KeyError):
+        lazy["bogus"]
     both = compile_constraint("spades >= 5") & compile_constraint("sure_nt >= 2")
-    assert both.needs_sure and both.on_features(features_of_cards(suits, ranks))
+    assert (both.on_features(HandsFeatures(suits, ranks)) == both.on_features(every)).all()
 
 
 def _long_expected(chooser, strain, estimate, spread, honours, aces, shares, trumps):

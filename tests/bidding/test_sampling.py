@@ -156,9 +156,9 @@ def test_narrowed_tests_give_the_same_deals_and_test_fewer_hands(monkeypatch):
                 lambda h: len(h.suit("C")) >= 4),                     # its callable rejects most
             "E": compile_constraint("hearts >= 5 and hcp >= 11")}     # its text rejects most
     hands = []
-    features = sampling.features_of_cards
-    monkeypatch.setattr(sampling, "features_of_cards",
-                        lambda s, r, **kw: hands.append(len(s)) or features(s, r, **kw))
+    features = sampling.HandsFeatures
+    monkeypatch.setattr(sampling, "HandsFeatures",
+                        lambda s, r: hands.append(len(s)) or features(s, r))
     got = sample_deals(HAND, "S", 150, np.random.default_rng(11), cons, max_attempts=40_000)
     want = _plain_deals(HAND, "S", 150, np.random.default_rng(11), cons, 40_000)
     assert len(got.deals) == 150 and got.deals == want and got.attempts > 2 * 4096
