@@ -189,25 +189,29 @@ class Correction:
 
 #: The meanings compiled, by text (a few dozen texts: the system's, by suit).
 _MEANINGS: Dict[str, object] = {}
+#: The meaning of a call by game, call and what ``meaning_from_reading`` reads of
+#: the reading (bounded: a full store starts afresh).
+_BY_AUCTION: Dict[tuple, object] = {}
+_BY_AUCTION_KEPT = 50_000
 
 
 def _means(policy, reading, call: str):
     """The constraint a hand must meet to make ``call`` by the system's meaning
     (the seat is any: a reading is from the caller's chair, partner across).
-    Kept on the reading, by game and call: it depends on nothing else, and the
-    continuations and the sampler ask one reading about thousands of hands
-    (``_Reading.copy`` leaves them behind, like the trick model's views)."""
-    kept = reading.__dict__.get("_meanings")
-    if kept is None:
-        kept = reading.__dict__["_meanings"] = {}
-    key = (policy.rules.name, call)
-    found = kept.get(key)
+    Kept by what it depends on (the game, the call, and the reading's strains,
+    first calls, opener and whether anyone has bid): the correction asks it of
+    every candidate of every decision (issue 32)."""
+    key = (policy.rules.name, call, tuple(reading.my_strains), tuple(reading.partner_strains),
+           reading.my_first, reading.partner_first, reading.opener, reading.anyone_bid)
+    found = _BY_AUCTION.get(key)
     if found is None:
         text = meanings.meaning_from_reading(policy.rules, "N", reading, call) or "hcp >= 0"
         found = _MEANINGS.get(text)
         if found is None:
             found = _MEANINGS[text] = compile_constraint(text)
-        kept[key] = found
+        if len(_BY_AUCTION) >= _BY_AUCTION_KEPT:
+            _BY_AUCTION.clear()
+        _BY_AUCTION[key] = found
     return found
 
 

@@ -236,8 +236,7 @@ class _Reading:
         """A reading to note more calls in, leaving this one as it is."""
         other = _Reading.__new__(_Reading)
         other.__dict__.update(self.__dict__)
-        other.__dict__.pop("_views", None)      # kept of this reading only (Policy._view,
-        other.__dict__.pop("_meanings", None)   # learned._means)
+        other.__dict__.pop("_views", None)      # kept of this reading only (Policy._view)
         other.my_strains, other.partner_strains = self.my_strains[:], self.partner_strains[:]
         other.my_levels, other.partner_levels = dict(self.my_levels), dict(self.partner_levels)
         return other
@@ -316,6 +315,10 @@ class Policy:
         # Skruuvi's Kitty game: 12 cards a hand during the first auction.
         self.hand_sizes = (12, 13) if self.rules.exchange_style == "kitty" else (13,)
         self.table = table_for(self.rules)
+        # The rows of each situation, in the table's order (with their index).
+        self._rows_of: Dict[str, List[Tuple[int, Row]]] = {}
+        for index, row in enumerate(self.table):
+            self._rows_of.setdefault(row.situation, []).append((index, row))
         order = tuple(self.rules.strain_order)
         self.nt = "G" if "G" in order else "NT"
         self.suits = [s for s in order if s in _SUIT_INDEX]
@@ -470,9 +473,7 @@ class Policy:
         my_nt = int(bool(reading.my_strains) and reading.my_strains[0] == self.nt)
         passed_first = int(reading.my_first == PASS)
         partner_hand = int(_from_the_hand(reading))
-        for index, row in enumerate(self.table):
-            if row.situation != situation:
-                continue
+        for index, row in self._rows_of.get(situation, ()):
             for strain in self._strains(row, hand, reading):
                 extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
                          int(reading.partner_shows(strain, self.nt) == "nt"), supported,

@@ -406,21 +406,22 @@ def test_the_views_kept_on_a_reading_give_the_models_estimate_and_do_not_follow_
     assert before._views is not after._views
 
 
-def test_the_meanings_kept_on_a_reading_are_the_systems_and_do_not_follow_a_copy():
+def test_the_meanings_kept_are_the_systems_for_every_reading():
     """The learned correction asks what each candidate call means
-    (``learned._means``) of thousands of hands a reading; the meaning is kept
-    on the reading (issue 32). It must be ``meaning_from_reading``'s, and a
-    reading copied to note one more call must answer for itself: after
-    partner's 1H, 2H is a raise (three hearts); before it, a suit of one's own."""
+    (``learned._means``) at every decision; the meaning is kept by what
+    ``meaning_from_reading`` reads of the auction (issue 32). It must be that
+    function's, for readings asked in any order: after partner's 1H, 2H is a
+    raise (three hearts); before it, a suit of one's own."""
     from advisor.bidding import learned, meanings
     from solver.cards import Seat
     policy = Policy(get("vint"))
-    before = policy.reading(["P"], "S", "N")                  # partner passed
-    after = policy._noted(policy.reading([], "S", "N"), "1H", Seat.N, Seat.N)
-    for reading in (before, after, before, after):
-        for call in ("P", "1S", "2H", "2NT", "3C"):
+    readings = [policy.reading(["P"], "S", "N"),                               # partner passed
+                policy._noted(policy.reading([], "S", "N"), "1H", Seat.N, Seat.N),
+                policy.reading(["1S", "P", "2S", "P"], "S", "N"),             # my raised spades
+                policy.reading(["P", "1D"], "S", "N")]                        # they opened
+    for reading in readings + readings[::-1]:
+        for call in ("P", "1S", "2H", "2NT", "3C", "4S"):
             text = meanings.meaning_from_reading(policy.rules, "N", reading, call) or "hcp >= 0"
             assert learned._means(policy, reading, call).source == text.strip()
-    assert learned._means(policy, before, "2H").source != learned._means(policy, after, "2H").source
-    copied = before.copy()
-    assert "_meanings" in before.__dict__ and "_meanings" not in copied.__dict__
+    assert learned._means(policy, readings[0], "2H").source != \
+        learned._means(policy, readings[1], "2H").source
