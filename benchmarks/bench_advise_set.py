@@ -13,7 +13,8 @@ then the median and the worst.
 ``--profile`` runs the set once on one worker under cProfile and prints the
 share of the time spent sampling deals (``_sample_softly``), in the policy's
 continuations (``_policy_finals``), valuing the contracts (the Valuer: the
-double-dummy and Courts/misère searches, Skruuvi's exchanges) and the rest.
+double-dummy and Courts/misère searches, Skruuvi's exchanges) and the rest
+(with ``--only N``, of position N alone).
 
 ``--compare REF`` runs the set with the source tree at ``REF`` (a git
 worktree path) and with this tree, alternating position by position, so the
@@ -23,7 +24,7 @@ the other jobs on the machine than the wall time.
 
     python benchmarks/bench_advise_set.py                    # 1 and 2 workers
     python benchmarks/bench_advise_set.py --workers 2 --json out.json
-    python benchmarks/bench_advise_set.py --profile
+    python benchmarks/bench_advise_set.py --profile [--only 6]
 """
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ def profile(args) -> None:
 
     prof = cProfile.Profile()
     prof.enable()
-    for pos in positions(args.positions):
-        advise(pos, args.samples, args.seed, 1)
+    for i, pos in enumerate(positions(args.positions)):
+        if args.only is None or i == args.only:
+            advise(pos, args.samples, args.seed, 1)
     prof.disable()
     stats = pstats.Stats(prof)
     total = max(v[3] for v in stats.stats.values())   # the outermost cumulative time
