@@ -147,7 +147,7 @@ class Correction:
         return all(lo - 1e-9 <= b <= hi + 1e-9 for b, lo, hi in zip(x, self.low, self.high))
 
     def best(self, policy, facts, hand, reading, legal, table_call: str,
-             levels: Optional[dict] = None) -> Optional[Tuple[str, str, float]]:
+             known_levels: Optional[dict] = None) -> Optional[Tuple[str, str, float]]:
         """``(call, role, predicted gain)`` of the candidate predicted to gain most
         over ``table_call``, more than the margin, among those whose meaning in
         the system the hand fits (``meanings.meaning_from_reading``: what the
@@ -160,7 +160,7 @@ class Correction:
             return None
         found = []
         for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call,
-                                      only=fitting, levels=levels).items():
+                                      only=fitting, known_levels=known_levels).items():
             gain = self._score(kind, x)          # predict's, the range checked only if needed
             if gain is not None and gain > self.margin and self.in_range(x):
                 found.append((gain, call, kind.split(":")[1]))
@@ -170,7 +170,7 @@ class Correction:
         return call, role, gain
 
     def could_choose(self, policy, facts, hand, reading, legal, table_call: str,
-                     call: str, levels: Optional[dict] = None) -> bool:
+                     call: str, known_levels: Optional[dict] = None) -> bool:
         """Could :meth:`best` return ``call`` (not the table's)? False only when
         it certainly does not: ``call`` is not a candidate, the hand does not fit
         its meaning, or its own predicted gain is not above the margin. A cheap
@@ -182,7 +182,7 @@ class Correction:
         if not _means(policy, reading, call).on_scalars(facts.features):
             return False
         kind, x = inputs(policy, facts, hand, reading, legal, table_call, only={call},
-                         levels=levels)[call]
+                         known_levels=known_levels)[call]
         gain = self._score(kind, x)
         return gain is not None and gain > self.margin and self.in_range(x)
 
@@ -236,14 +236,14 @@ def _standing(policy, reading, legal) -> Tuple[Optional[str], bool]:
 
 
 def _contract_terms(policy, facts, hand, reading, call: str, cache: dict,
-                    levels: Optional[dict] = None) -> List[float]:
+                    known_levels: Optional[dict] = None) -> List[float]:
     """What the trick model says of ``call``'s contract: its expected score
     (thousands), the estimated tricks over the contract, the best level's
     expected score and how far the best level is above it."""
     strain, level = call[1:], int(call[0])
     found = cache.get(strain)
     if found is None:
-        estimate, values = policy.level_values(hand, strain, reading, levels)
+        estimate, values = policy.level_values(hand, strain, reading, known_levels)
         best = max(range(7), key=values.__getitem__)
         found = cache[strain] = (estimate, values, 1 + best, values[best] / 1000)
     estimate, values, best, top = found
@@ -252,20 +252,20 @@ def _contract_terms(policy, facts, hand, reading, call: str, cache: dict,
 
 def inputs(policy, facts, hand, reading, legal, table_call: str, *,
            only: Optional[AbstractSet[str]] = None,
-           levels: Optional[dict] = None) -> Dict[str, Tuple[str, list]]:
+           known_levels: Optional[dict] = None) -> Dict[str, Tuple[str, list]]:
     """``{call: (kind, inputs)}`` for every candidate but the table's call (with
     ``only``, for those of these calls that are candidates: the same inputs;
-    ``levels``: ``Policy.level_values``'s answers kept by the decision)."""
+    ``known_levels``: ``Policy.level_values``'s answers kept by the decision)."""
     f = facts.features
     situation = reading.situation()
     standing, ours = _standing(policy, reading, legal)
     low = _cheapest(policy, legal)
     cache: dict = {}
     nothing = [0.0, 0.0, 0.0, 0.0]
-    ours_terms = (_contract_terms(policy, facts, hand, reading, standing, cache, levels)
+    ours_terms = (_contract_terms(policy, facts, hand, reading, standing, cache, known_levels)
                   if standing and ours else nothing)
     base = ours_terms if table_call == PASS else \
-        _contract_terms(policy, facts, hand, reading, table_call, cache, levels)
+        _contract_terms(policy, facts, hand, reading, table_call, cache, known_levels)
     common = [1.0, *(float(situation == s) for s in SITUATIONS), f["hcp"] / 10, float(f["aces"]),
               float(standing is not None and not ours), float(standing is not None and ours)]
     table = "P" if table_call == PASS else "B"
@@ -278,7 +278,7 @@ def inputs(policy, facts, hand, reading, legal, table_call: str, *,
             terms, own, role = ours_terms, [0.0, 0.0, 0.0], "pass"
         else:
             strain, level = call[1:], int(call[0])
-            terms = _contract_terms(policy, facts, hand, reading, call, cache, levels)
+            terms = _contract_terms(policy, facts, hand, reading, call, cache, known_levels)
             word = policy.suit_word(strain)
             own = [float(f[word]), float(f["honours_" + word]), float(level - low[strain])] \
                 if word else [0.0, 0.0, float(level - low[strain])]

@@ -422,12 +422,12 @@ class Policy:
             decision = self._decisions.get((hand.mask, context))
             if decision is not None:
                 return decision.call == call
-            levels: dict = {}               # level_values of this decision, by strain
-            table = self._table_decision(hand, reading, legal, levels)
+            known_levels: dict = {}         # level_values of this decision, by strain
+            table = self._table_decision(hand, reading, legal, known_levels)
             if correction is not None and (table.call == call or correction.could_choose(
-                    self, _facts(hand.mask), hand, reading, legal, table.call, call, levels)):
+                    self, _facts(hand.mask), hand, reading, legal, table.call, call, known_levels)):
                 decision = _remember(self._decisions, (hand.mask, context), lambda: self._corrected(
-                    table, _facts(hand.mask), hand, reading, legal, levels))
+                    table, _facts(hand.mask), hand, reading, legal, known_levels))
                 return decision.call == call
             return table.call == call
 
@@ -453,16 +453,16 @@ class Policy:
         return number
 
     def _decide(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...]) -> Decision:
-        levels: dict = {}                   # level_values of this decision, by strain
-        return self._corrected(self._table_decision(hand, reading, legal, levels),
-                               _facts(hand.mask), hand, reading, legal, levels)
+        known_levels: dict = {}             # level_values of this decision, by strain
+        return self._corrected(self._table_decision(hand, reading, legal, known_levels),
+                               _facts(hand.mask), hand, reading, legal, known_levels)
 
     def _table_decision(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...],
-                        levels: Optional[dict] = None) -> Decision:
+                        known_levels: Optional[dict] = None) -> Decision:
         """The table's decision (``advisor.bidding.tables``), before the correction;
-        ``levels`` keeps ``level_values`` by strain for the rest of the decision."""
-        if levels is None:
-            levels = {}
+        ``known_levels`` keeps ``level_values`` by strain for the rest of the decision."""
+        if known_levels is None:
+            known_levels = {}
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
@@ -481,22 +481,22 @@ class Policy:
                          passed_first, partner_hand)
                 if not self._fits(index, strain, partner, extra, values):
                     continue
-                bid = self._bid(row, strain, hand, reading, legal, levels)
+                bid = self._bid(row, strain, hand, reading, legal, known_levels)
                 if bid is not None:
                     return Decision(bid, f"{row.reason}"
-                                         f"{self._longer_note(row, strain, hand, reading, legal, levels)}"
+                                         f"{self._longer_note(row, strain, hand, reading, legal, known_levels)}"
                                          f" ({_summary(features)}"
-                                         f"{self._tricks_note(row, hand, strain, reading, levels)})",
+                                         f"{self._tricks_note(row, hand, strain, reading, known_levels)})",
                                     row)
         return Decision(PASS, _pass_reason(situation, features))
 
     def _corrected(self, table: Decision, facts, hand: Hand, reading: "_Reading",
-                   legal: Tuple[str, ...], levels: Optional[dict] = None) -> Decision:
+                   legal: Tuple[str, ...], known_levels: Optional[dict] = None) -> Decision:
         """The table's decision, or the learned correction's call where it
         predicts a gain over it of more than its margin (``self.correction``)."""
         if self.correction is None:
             return table
-        found = self.correction.best(self, facts, hand, reading, legal, table.call, levels)
+        found = self.correction.best(self, facts, hand, reading, legal, table.call, known_levels)
         if found is None:
             return table
         call, role, gain = found
@@ -642,16 +642,16 @@ class Policy:
             and tricks.model() is not None
 
     def level_values(self, hand: Hand, strain: str, reading: "_Reading",
-                     kept: Optional[dict] = None) -> Tuple[float, List[float]]:
+                     known_levels: Optional[dict] = None) -> Tuple[float, List[float]]:
         """The trick model's estimate of the partnership's tricks in ``strain``
         and the expected score of each level 1..7 there (``tricks.LevelChooser``,
-        the player's honours and aces counted); Vint's system only. ``kept``:
+        the player's honours and aces counted); Vint's system only. ``known_levels``:
         the answers for this hand and reading by strain, read and filled (one
         decision asks for a strain's levels up to four times)."""
-        if kept is not None:
-            answer = kept.get(strain)
+        if known_levels is not None:
+            answer = known_levels.get(strain)
             if answer is None:
-                answer = kept[strain] = self.level_values(hand, strain, reading)
+                answer = known_levels[strain] = self.level_values(hand, strain, reading)
             return answer
         found = self.partnership_tricks(hand, strain, reading)
         if found is None:
@@ -671,7 +671,7 @@ class Policy:
         return SUIT_WORDS[_SUIT_INDEX[strain]] if strain in _SUIT_INDEX else None
 
     def best_level(self, hand: Hand, strain: str, reading: "_Reading",
-                   kept: Optional[dict] = None) -> int:
+                   known_levels: Optional[dict] = None) -> int:
         """How high a ``tricks`` or ``reach`` row may bid ``strain``: the level
         whose expected score is best (``tricks.LevelChooser``) for the trick
         model's estimate and spread and the honours and aces the player holds;
@@ -679,7 +679,7 @@ class Policy:
         if not self._model_answers(strain):
             return estimate_tricks(hand, strain, reading.partner_shows(strain, self.nt),
                                    self.nt) - 6
-        values = self.level_values(hand, strain, reading, kept)[1]
+        values = self.level_values(hand, strain, reading, known_levels)[1]
         return 1 + max(range(7), key=values.__getitem__)
 
     def trick_spread(self, strain: str, reading: "_Reading") -> float:
@@ -689,7 +689,7 @@ class Policy:
         return self._view(strain, reading).spread
 
     def _tricks_note(self, row: Row, hand: Hand, strain: str, reading: "_Reading",
-                     kept: Optional[dict] = None) -> str:
+                     known_levels: Optional[dict] = None) -> str:
         """For a ``tricks`` or ``reach`` row, the trick model's count in words."""
         if row.level not in ("tricks", "reach"):
             return ""
@@ -697,7 +697,7 @@ class Policy:
         if found is None:
             return ""
         return (f"; the partnership's tricks in {_STRAIN_WORDS.get(strain, strain)} estimated at "
-                f"{found:.1f}, best bid at level {self.best_level(hand, strain, reading, kept)}")
+                f"{found:.1f}, best bid at level {self.best_level(hand, strain, reading, known_levels)}")
 
     # -- inside ---------------------------------------------------------------------
     def _read(self, auction, seat: Seat, dealer: Seat) -> _Reading:
@@ -771,7 +771,7 @@ class Policy:
         return sorted(self.suits, key=key, reverse=True)
 
     def _longer_note(self, row: Row, strain: str, hand: Hand, reading: _Reading,
-                     legal: Sequence[str], kept: Optional[dict] = None) -> str:
+                     legal: Sequence[str], known_levels: Optional[dict] = None) -> str:
         """Why a row names ``strain`` when the hand holds a longer suit (issue 31:
         "names the highest and longest suit" said of a 4-card suit beside six
         clubs): the longer suits this row tried first, and what ruled each out
@@ -794,7 +794,7 @@ class Policy:
                        if word in t and not self._term(t).on_scalars(values)]
             if failing:
                 why = f"{' and '.join(failing)} does not hold"
-            elif self._bid(row, other, hand, reading, legal, kept) is None:
+            elif self._bid(row, other, hand, reading, legal, known_levels) is None:
                 why = "no bid in it is left at this row's level"
             else:
                 why = "this row's condition does not hold for it"
@@ -839,7 +839,7 @@ class Policy:
         return constraint.on_scalars(values)
 
     def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,
-             legal: Sequence[str], kept: Optional[dict] = None) -> Optional[str]:
+             legal: Sequence[str], known_levels: Optional[dict] = None) -> Optional[str]:
         levels = [lv for lv in range(1, 8) if f"{lv}{strain}" in legal]
         if not levels:
             return None
@@ -851,7 +851,7 @@ class Policy:
             return f"{jump}{strain}" if ok else None
         cap = 7 if row.up_to is None else row.up_to
         if row.level in ("tricks", "reach"):
-            cap = min(cap, self.best_level(hand, strain, reading, kept))
+            cap = min(cap, self.best_level(hand, strain, reading, known_levels))
         if levels[0] > cap:
             return None
         if row.level == "reach":         # as high as the tricks reach, at once
