@@ -466,20 +466,23 @@ class Policy:
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
-        values = dict(features)         # the hand's features and, a strain at a time, the policy's
         partner = reading.partner_last_suit
         supported = int(reading.partner_raised_me)
         partner_suit = int(any(s in _SUIT_INDEX for s in reading.partner_strains))
         my_nt = int(bool(reading.my_strains) and reading.my_strains[0] == self.nt)
         passed_first = int(reading.my_first == PASS)
         partner_hand = int(_from_the_hand(reading))
+        by_strain: Dict[str, dict] = {}     # the hand's features and the policy's, a strain
         for index, row in self._rows_of.get(situation, ()):
             for strain in self._strains(row, hand, reading):
-                extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
-                         int(reading.partner_shows(strain, self.nt) == "nt"), supported,
-                         partner_suit, int(reading.mine_standing == strain), my_nt,
-                         passed_first, partner_hand)
-                if not self._fits(index, strain, partner, extra, values):
+                values = by_strain.get(strain)
+                if values is None:
+                    extra = (facts.sure[COURTS if strain == COURTS else _SUIT_INDEX.get(strain)],
+                             int(reading.partner_shows(strain, self.nt) == "nt"), supported,
+                             partner_suit, int(reading.mine_standing == strain), my_nt,
+                             passed_first, partner_hand)
+                    values = by_strain[strain] = dict(features, **dict(zip(POLICY_FEATURES, extra)))
+                if not self._fits(index, strain, partner, values):
                     continue
                 bid = self._bid(row, strain, hand, reading, legal, known_levels)
                 if bid is not None:
@@ -824,19 +827,15 @@ class Policy:
                     partner=SUIT_WORDS[_SUIT_INDEX[partner]] if partner else "spades"))
         return self._rows_compiled[key]
 
-    def _fits(self, index: int, strain: str, partner: Optional[str], extra,
-              values: dict) -> bool:
-        """Whether the hand whose features ``values`` holds fits row ``index`` for
-        ``strain``; ``values`` takes ``extra``, the values of POLICY_FEATURES
-        (sure tricks, partner_nt, supported, partner_suit, stands_mine, my_nt,
-        passed_first, partner_hand).
+    def _fits(self, index: int, strain: str, partner: Optional[str], values: dict) -> bool:
+        """Whether the hand fits row ``index`` for ``strain``: ``values`` holds its
+        features and, for ``strain``, those of POLICY_FEATURES (sure tricks,
+        partner_nt, supported, partner_suit, stands_mine, my_nt, passed_first,
+        partner_hand).
         Not remembered: a fresh hand (the sampler's) is asked once, and a
         remembered decision (``_decisions``) already covers a hand asked again."""
         constraint = self._row_constraint(index, strain, partner)
-        if constraint is None:
-            return False
-        values.update(zip(POLICY_FEATURES, extra))
-        return constraint.on_scalars(values)
+        return constraint is not None and constraint.on_scalars(values)
 
     def _bid(self, row: Row, strain: str, hand: Hand, reading: _Reading,
              legal: Sequence[str], known_levels: Optional[dict] = None) -> Optional[str]:
