@@ -161,8 +161,8 @@ class Correction:
         found = []
         for call, (kind, x) in inputs(policy, facts, hand, reading, legal, table_call,
                                       only=fitting, known_levels=known_levels).items():
-            gain = self._score(kind, x)          # predict's, the range checked only if needed
-            if gain is not None and gain > self.margin and self.in_range(x):
+            gain = self._over_margin(kind, x)
+            if gain is not None:
                 found.append((gain, call, kind.split(":")[1]))
         if not found:
             return None
@@ -183,8 +183,14 @@ class Correction:
             return False
         kind, x = inputs(policy, facts, hand, reading, legal, table_call, only={call},
                          known_levels=known_levels)[call]
+        return self._over_margin(kind, x) is not None
+
+    def _over_margin(self, kind: str, x: Sequence[float]) -> Optional[float]:
+        """The predicted gain of a candidate if it is above the margin (and its
+        inputs in range: ``predict``'s, the range checked only if needed), else
+        None: what :meth:`best` and :meth:`could_choose` both ask."""
         gain = self._score(kind, x)
-        return gain is not None and gain > self.margin and self.in_range(x)
+        return gain if gain is not None and gain > self.margin and self.in_range(x) else None
 
 
 #: The meanings compiled, by text (a few dozen texts: the system's, by suit).

@@ -398,11 +398,16 @@ class Policy:
         """``seat``'s call after ``auction`` as a function of its hand: the auction
         read once for many hands (the sampler asks it of thousands of hands
         whether they make a call). The same decisions as ``call``."""
+        reading, legal = self._read_once(auction, seat, dealer)
+        return lambda hand: self._remembered(hand, reading, legal)
+
+    def _read_once(self, auction: Sequence[str], seat, dealer
+                   ) -> Tuple["_Reading", Tuple[str, ...]]:
+        """``caller``'s and ``maker``'s reading of ``auction`` from ``seat`` and
+        its legal calls."""
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
         auction = [normalise_call(c) for c in auction]
-        reading = self._read(auction, seat, dealer)
-        legal = self.legal_calls(auction)
-        return lambda hand: self._remembered(hand, reading, legal)
+        return self._read(auction, seat, dealer), self.legal_calls(auction)
 
     def maker(self, auction: Sequence[str], seat, dealer, call: str) -> Callable[[Hand], bool]:
         """Does ``seat`` make ``call`` after ``auction`` with a hand: the same answer
@@ -410,11 +415,8 @@ class Policy:
         question about each of its hands. Most hands answer no, and the learned
         correction's full search is skipped where neither the table's call nor the
         correction can be ``call`` (``Correction.could_choose``; issue 32)."""
-        seat, dealer = Seat.parse(seat), Seat.parse(dealer)
-        auction = [normalise_call(c) for c in auction]
+        reading, legal = self._read_once(auction, seat, dealer)
         call = normalise_call(call)
-        reading = self._read(auction, seat, dealer)
-        legal = self.legal_calls(auction)
         context = self._context(reading, legal)
         correction = self.correction
 
@@ -424,10 +426,11 @@ class Policy:
                 return decision.call == call
             known_levels: dict = {}         # level_values of this decision, by strain
             table = self._table_decision(hand, reading, legal, known_levels)
+            facts = _facts(hand.mask)
             if correction is not None and (table.call == call or correction.could_choose(
-                    self, _facts(hand.mask), hand, reading, legal, table.call, call, known_levels)):
+                    self, facts, hand, reading, legal, table.call, call, known_levels)):
                 decision = _remember(self._decisions, (hand.mask, context), lambda: self._corrected(
-                    table, _facts(hand.mask), hand, reading, legal, known_levels))
+                    table, facts, hand, reading, legal, known_levels))
                 return decision.call == call
             return table.call == call
 
@@ -458,11 +461,9 @@ class Policy:
                                _facts(hand.mask), hand, reading, legal, known_levels)
 
     def _table_decision(self, hand: Hand, reading: "_Reading", legal: Tuple[str, ...],
-                        known_levels: Optional[dict] = None) -> Decision:
+                        known_levels: dict) -> Decision:
         """The table's decision (``advisor.bidding.tables``), before the correction;
         ``known_levels`` keeps ``level_values`` by strain for the rest of the decision."""
-        if known_levels is None:
-            known_levels = {}
         situation = reading.situation()
         facts = _facts(hand.mask)
         features = facts.features
@@ -494,7 +495,7 @@ class Policy:
         return Decision(PASS, _pass_reason(situation, features))
 
     def _corrected(self, table: Decision, facts, hand: Hand, reading: "_Reading",
-                   legal: Tuple[str, ...], known_levels: Optional[dict] = None) -> Decision:
+                   legal: Tuple[str, ...], known_levels: dict) -> Decision:
         """The table's decision, or the learned correction's call where it
         predicts a gain over it of more than its margin (``self.correction``)."""
         if self.correction is None:

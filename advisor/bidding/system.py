@@ -177,10 +177,7 @@ def _policy_for(rules_name: str) -> Policy:
 
 def _policy_check(rules_name: str, seat: str, dealer: str, before: str, call: str):
     # Policy.call's question, with the auction read once for all the sampled hands.
-    makes = _policy_for(rules_name).maker(before.split(), seat, dealer, call)
-
-    def check(hand) -> bool:
-        return makes(hand)
+    check = _policy_for(rules_name).maker(before.split(), seat, dealer, call)
     check.__name__ = f"{seat} calls {call} by the system after {before or 'no calls'}"
     return check
 

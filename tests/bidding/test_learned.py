@@ -102,7 +102,7 @@ def test_the_samplers_question_has_the_policys_answer_where_the_correction_chang
     remembered from ``call`` answers for it)."""
     table = Policy("vint", learned=False)
     rng = random.Random(5)
-    changed = asked = said_yes = 0
+    changed = said_yes = 0
     for _ in range(25):
         deal, dealer = _random_deal(rng), Seat.parse("NESW"[rng.randrange(4)])
         policy = Policy("vint")
@@ -116,7 +116,6 @@ def test_the_samplers_question_has_the_policys_answer_where_the_correction_chang
                                            auction=before).call
             for call in learned.candidates(fresh, fresh.legal_calls(before)):
                 makes = Policy("vint").maker(before, seat, dealer, call)
-                asked += 1
                 said_yes += makes(deal[seat])
                 assert makes(deal[seat]) == (call == truth)
     assert changed >= 3 and said_yes > 50
