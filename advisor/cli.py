@@ -67,6 +67,10 @@ ADVISE_SAMPLES = 400
 #: on a busy machine, where the output then says that the time ran out.
 ADVISE_SECONDS = 5.0
 FAST_REVIEW_SAMPLES = 12
+#: Processes ``vint review`` weighs a deal's calls in (``review_auction``: each
+#: player's calls in one, the same answers; issue 32): the machine's cores, at
+#: most two, since a deal's auction rarely has more than two busy players.
+REVIEW_PROCESSES = min(2, os.cpu_count() or 1)
 #: ``vint review`` judges single-dummy by default for files of at most this many
 #: deals (about 6 s a deal on two cores: docs/review.md); --single-dummy asks for
 #: it on any file, --no-single-dummy turns it off.
@@ -458,6 +462,8 @@ def run_review(args, out) -> None:
         raise CliError(f"--card-samples must be at least 1, not {args.card_samples}")
     if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
         raise CliError(f"--budget must be a number of seconds > 0, not {args.budget:g}")
+    if args.processes < 1:
+        raise CliError(f"--processes must be at least 1, not {args.processes}")
     _check_seed(args)
     if args.html:
         _check_output(args.html, args.file, args.force)
@@ -502,7 +508,8 @@ def run_review(args, out) -> None:
                              auction_review=not args.no_auction_review,
                              samples=args.samples, seed=args.seed, auction=not games.play_only,
                              single_dummy=single_dummy, card_samples=args.card_samples,
-                             on_review=finished, on_step=step, budget=args.budget)
+                             on_review=finished, on_step=step, budget=args.budget,
+                             processes=args.processes)
     except KeyboardInterrupt:
         if not done:
             raise KeyboardInterrupt("no deal was finished; nothing written") from None
@@ -760,6 +767,9 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                     help="seconds the advisor may spend on one deal's calls, shared among "
                          "them (default: no limit; the answer then depends on the machine)")
+    rv.add_argument("--processes", type=int, default=REVIEW_PROCESSES, metavar="N",
+                    help="processes weighing a deal's calls at once, each player's calls in "
+                         f"one (default: {REVIEW_PROCESSES}; the answers do not depend on it)")
     rv.add_argument("--no-auction-review", action="store_true",
                     help="skip the advisor's review of the calls (much faster)")
     rv.add_argument("--single-dummy", action=argparse.BooleanOptionalAction, default=None,

@@ -11,6 +11,10 @@ needed, and the share of the wall time each phase took (``--phases``:
 sampling, the policy's continuations and the strain searches, each summed
 over the threads, so a phase run on two workers can exceed the wall time).
 
+``--processes N`` (default 2, ``vint review``'s default) weighs the players'
+calls in N processes (``review_auction(processes=...)``); the CPU time
+counts them all, the phases the first process only.
+
 ``--budget SECONDS`` also runs it with that time budget a deal
 (``review_auction(budget=...)``, ``vint review --budget``). ``--compare
 TREE`` reviews the deal with TREE's source (e.g. a worktree of main, built in
@@ -58,8 +62,11 @@ def _counting(module, name: str, spent: dict, counts: dict) -> None:
     setattr(module, name, counted)
 
 
-def review_once(path: str, samples: int, budget, workers) -> dict:
-    """One review of the file's first deal: its times, searches and answers."""
+def review_once(path: str, samples: int, budget, workers, processes: int = 1) -> dict:
+    """One review of the file's first deal: its times, searches and answers.
+    ``processes`` is passed on where the tree's ``review_auction`` takes it
+    (an older tree reviews in one process: ``"processes"`` in the row says)."""
+    import inspect
     import advisor.bidding.advise as advise
     import advisor.postmortem as postmortem
     import advisor.valuation.valuer as valuer
@@ -74,18 +81,30 @@ def review_once(path: str, samples: int, budget, workers) -> dict:
         ask = postmortem._recommend
         postmortem._recommend = lambda *a, **kw: ask(*a, **{**kw, "workers": workers})
     extra = {} if budget is None else {"budget": budget}
-    t, cpu = time.perf_counter(), time.process_time()
+    if "processes" in inspect.signature(postmortem.review_auction).parameters:
+        extra["processes"] = processes
+    else:
+        processes = 1
+    t, cpu = time.perf_counter(), _cpu()
     calls = postmortem.review_auction(record, "vint", samples=samples, **extra)
-    seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
-    return {"samples": samples, "budget": budget, "seconds": round(seconds, 3),
+    seconds, cpu = time.perf_counter() - t, _cpu() - cpu
+    return {"samples": samples, "budget": budget, "processes": processes,
+            "seconds": round(seconds, 3),
             "cpu": round(cpu, 3), "calls": len(calls.calls),
             "searches": counts["dd_table"], "phases": {k: round(v, 3) for k, v in spent.items()},
             "doubted": [f"{c.index}. {c.call}" for c in calls.calls if not c.agrees],
             "answers": [[c.call, c.recommended, c.candidates] for c in calls.calls]}
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def show(row: dict, phases: bool) -> None:
     limit = "" if row["budget"] is None else f", budget {row['budget']:g} s"
+    limit += f", {row['processes']} processes" if row.get("processes", 1) > 1 else ""
     print(f"{row['samples']:>3} samples a call{limit}: {row['seconds']:6.1f} s "
           f"(CPU {row['cpu']:.1f} s) for {row['calls']} calls "
           f"({row['seconds'] / row['calls']:.2f} s a call), {row['searches']} strain searches; "
@@ -109,11 +128,13 @@ def compare(args) -> int:
                            "--file", args.file, "--json", fh.name]
                     if args.workers is not None:
                         cmd += ["--workers", str(args.workers)]
+                    cmd += ["--processes", str(args.processes)]
                     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
                     [row] = json.loads(Path(fh.name).read_text())
                 got[name].append(row)
                 print(f"  {name:<6} {row['seconds']:6.2f} s, CPU {row['cpu']:6.2f} s, "
-                      f"{row['searches']} searches", flush=True)
+                      f"{row['searches']} searches, {row.get('processes', 1)} process(es)",
+                      flush=True)
         answers = {json.dumps(r["answers"]) for rows in got.values() for r in rows}
         same &= len(answers) == 1
         wall = {n: statistics.median(r["seconds"] for r in rows) for n, rows in got.items()}
@@ -134,6 +155,9 @@ def main(argv=None) -> int:
     p.add_argument("--file", default=str(HERE.parent / "tests" / "data" / "vint_game.pbn"))
     p.add_argument("--budget", type=float, help="also time it with this budget (seconds) a deal")
     p.add_argument("--workers", type=int, help="the advisor's threads (default: all cores)")
+    p.add_argument("--processes", type=int, default=2,
+                   help="processes weighing the calls (default 2, vint review's; the phases "
+                        "count this process only: give 1 to see them all)")
     p.add_argument("--phases", action="store_true", help="print the time of each phase")
     p.add_argument("--json", help="write the rows to this file")
     p.add_argument("--tree", help="import the advisor from this source tree (built in place)")
@@ -149,7 +173,7 @@ def main(argv=None) -> int:
         runs += [(n, args.budget) for n in args.samples]
     rows = []
     for samples, budget in runs:
-        rows.append(review_once(args.file, samples, budget, args.workers))
+        rows.append(review_once(args.file, samples, budget, args.workers, args.processes))
         show(rows[-1], args.phases)
     if args.json:
         Path(args.json).write_text(json.dumps(rows))

@@ -48,7 +48,7 @@ except ImportError as _error:
 
 from .api import (Bounds, DDTable, OverBudget, Solver, analyse_play, dd_table, dd_tables,  # noqa: E402
                   map_threads, play_by_search_order, search_order, solve, solve_cards,
-                  solve_cards_scored, solve_scored, stop_when)
+                  solve_cards_scored, solve_scored, stop_requested, stop_when)
 
 __all__ = [
     "Card", "Hand", "Deal", "Seat", "Strain", "SEATS", "SUITS", "STRAINS",
@@ -56,6 +56,7 @@ __all__ = [
     "Objective",
     "Play", "Trick", "trick_winner", "legal_cards", "check_play",
     "DDTable", "Bounds", "OverBudget", "Solver", "dd_table", "dd_tables", "solve", "solve_cards", "analyse_play",
-    "solve_scored", "solve_cards_scored", "map_threads", "stop_when", "search_order",
+    "solve_scored", "solve_cards_scored", "map_threads", "stop_when", "stop_requested",
+    "search_order",
     "play_by_search_order",
 ]

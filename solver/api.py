@@ -27,12 +27,16 @@ from .play import Play, check_play, legal_cards, must_trump_problem
 OverBudget = _core.OverBudget
 
 __all__ = ["DDTable", "Bounds", "OverBudget", "Solver", "dd_table", "dd_tables", "solve", "solve_cards",
-           "analyse_play", "map_threads", "solve_scored", "solve_cards_scored", "stop_when"]
+           "analyse_play", "map_threads", "solve_scored", "solve_cards_scored", "stop_when",
+           "stop_requested"]
 
 #: ``with stop_when(check):`` the searches of this thread (and of the threads
 #: ``map_threads`` starts from it) stop with ``KeyboardInterrupt`` once
 #: ``check()`` is true (``solver/_stop.py``).
 stop_when = _stop.stop_when
+#: Is this thread's ``stop_when`` check true now (for work that waits on
+#: others, e.g. another process, rather than searching itself)?
+stop_requested = _stop.requested
 
 
 class DDTable:

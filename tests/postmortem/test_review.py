@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -503,3 +505,133 @@ def test_auction_review_shares_a_budget_among_the_calls(monkeypatch):
 def test_cli_review_budget_is_checked(capsys):
     assert main(["review", GAME_PBN, "--budget", "0", "--no-auction-review"]) != 0
     assert "--budget must be a number of seconds > 0" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------
+# The calls weighed in several processes (issue 32)
+
+def _stand_in(record, log=None, fail_at=None, exit_at=None, sleep_at=None):
+    """A stand-in advisor that passes the call made and notes (call, process)."""
+    def advise(hand, *, auction, cache, **options):
+        i = len(auction)
+        if log is not None:
+            log.put((i, os.getpid()))
+        if i == exit_at:
+            os._exit(3)
+        if i == sleep_at:
+            time.sleep(60)
+        if i == fail_at:
+            raise RuntimeError(f"no samples fit at {i}")
+        made = record.auction[i]
+        return SimpleNamespace(call=made, candidates=[SimpleNamespace(call=made, mean=float(i))])
+    return advise
+
+
+def _fork_only():
+    from advisor import postmortem
+    if not postmortem._can_fork():
+        pytest.skip("the review forks processes on Linux only")
+
+
+def test_split_players_keeps_each_players_calls_together():
+    from advisor import postmortem
+    from advisor.game import rule_set
+    record = read_games(Path(GAME_PBN))[0]
+    rules, dealer = rule_set("vint"), Seat.N
+    forced = [i % 4 == 3 for i in range(17)]              # West's calls are not weighed
+    groups = postmortem._split_players(rules, dealer, forced, 2)
+    assert groups == [[0, 4, 8, 12, 16], [1, 2, 5, 6, 9, 10, 13, 14]]
+    assert postmortem._split_players(rules, dealer, forced, 1) == [
+        [i for i in range(17) if i % 4 != 3]]
+    # never more groups than players with calls to weigh
+    assert len(postmortem._split_players(rules, dealer, forced, 8)) == 3
+    assert postmortem._split_players(rules, dealer, [True] * 17, 2) == [[]]
+    assert len(record.auction) == 17
+
+
+def test_processes_weigh_each_players_calls_in_one_process(monkeypatch):
+    _fork_only()
+    import multiprocessing
+    from advisor import postmortem
+    record = read_games(Path(GAME_PBN))[0]
+    log = multiprocessing.get_context("fork").SimpleQueue()
+    monkeypatch.setattr(postmortem, "_recommend", _stand_in(record, log))
+    one = review_auction(record, "vint", samples=5)
+    two = review_auction(record, "vint", samples=5, processes=2)
+    assert one.available and two.available
+    assert one.to_dict() == two.to_dict()
+    pids = {}
+    while not log.empty():
+        i, pid = log.get()
+        pids.setdefault(pid, []).append(i)
+    here = pids.pop(os.getpid())
+    assert sorted(here) == sorted([i for i in range(17) if i % 4 != 3] + [0, 4, 8, 12, 16])
+    [theirs] = pids.values()                      # one other process: East's and South's
+    assert theirs == [1, 2, 5, 6, 9, 10, 13, 14]
+    assert not multiprocessing.active_children()
+
+
+def test_processes_report_the_first_failure_and_keep_the_calls_before_it(monkeypatch):
+    _fork_only()
+    from advisor import postmortem
+    record = read_games(Path(GAME_PBN))[0]
+    # call 6 (index 5, East's) fails in the other process, call 9 (N's) here
+    for fail_at, kept in ((5, 5), (8, 8), (1, 1)):
+        monkeypatch.setattr(postmortem, "_recommend", _stand_in(record, fail_at=fail_at))
+        serial = review_auction(record, "vint", samples=5)
+        forked = review_auction(record, "vint", samples=5, processes=2)
+        assert not forked.available
+        assert forked.reason == serial.reason == (
+            f"advisor.recommend failed at call {fail_at + 1} ({record.auction[fail_at]} by "
+            f"{'NESW'[fail_at % 4]}): RuntimeError: no samples fit at {fail_at}")
+        assert [c.index for c in forked.calls] == [c.index for c in serial.calls] == \
+            list(range(1, kept + 1))
+
+
+def test_a_process_that_dies_is_reported_not_waited_for(monkeypatch):
+    _fork_only()
+    from advisor import postmortem
+    record = read_games(Path(GAME_PBN))[0]
+    monkeypatch.setattr(postmortem, "_recommend", _stand_in(record, exit_at=5))
+    calls = review_auction(record, "vint", samples=5, processes=2)
+    assert not calls.available
+    assert calls.reason == ("the process weighing calls 2, 3, 6, 7, 10, 11, 14, 15 ended with "
+                            "exit code 3 and no answer")
+
+
+def test_a_stop_while_waiting_stops_the_other_processes(monkeypatch):
+    _fork_only()
+    import multiprocessing
+    import solver
+    from advisor import postmortem
+    record = read_games(Path(GAME_PBN))[0]
+    monkeypatch.setattr(postmortem, "_recommend", _stand_in(record, sleep_at=1))
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        with solver.stop_when(lambda: time.perf_counter() - started > 0.5):
+            review_auction(record, "vint", samples=5, processes=2)
+    assert time.perf_counter() - started < 10
+    assert not multiprocessing.active_children()
+
+
+def test_processes_must_be_a_whole_number(capsys):
+    record = read_games(Path(GAME_PBN))[0]
+    for bad in (0, -1, 1.5, "2", True):
+        with pytest.raises(ValueError, match="processes must be a whole number"):
+            review_auction(record, "vint", samples=5, processes=bad)
+    with pytest.raises(ValueError, match="processes"):
+        advisor.review(Path(GAME_PBN), processes=0)
+    assert main(["review", GAME_PBN, "--processes", "0", "--no-auction-review"]) != 0
+    assert "--processes must be at least 1, not 0" in capsys.readouterr().err
+
+
+def test_the_real_advisor_gives_the_same_review_in_two_processes():
+    """Each player's calls in one process get the same deals (the player's own
+    cache), so the same calls, means and verdicts as in one process."""
+    _fork_only()
+    record = read_games(Path(GAME_PBN))[0]
+    one = review_auction(record, "vint", samples=6)
+    two = review_auction(record, "vint", samples=6, processes=2)
+    assert one.available and two.available
+    assert one.to_dict() == two.to_dict()
+    assert any(c.candidates for c in two.calls if c.seat in "ES")   # the other process's
