@@ -274,6 +274,10 @@ class AdviceCache:
       first and keeps those that still fit what the auction now shows; since
       a later call's readings only add to the earlier ones, the kept deals
       are still fair draws.
+    - ``too_few``: the auction's readings that left too few deals in each
+      player's last call (``_sample_softly``): a later call whose readings
+      begin with them tries them first, and when they leave too few again
+      it need not draw with all of its own (the same deals either way).
     - ``tricks``: double-dummy tricks already solved, by ``(deal masks,
       table row, strain)``; a reused deal costs no search.
     - ``policies``: the bidding policy of each game, by its name: a policy
@@ -287,6 +291,7 @@ class AdviceCache:
 
     def __init__(self):
         self.deals: Dict[Tuple[Seat, int], DealStream] = {}
+        self.too_few: Dict[Tuple[Seat, int], Tuple[Inference, ...]] = {}
         self.tricks: Dict[tuple, int] = {}
         self.policies: Dict[str, Policy] = {}
         self.situations: Dict[tuple, Situation] = {}
@@ -756,7 +761,8 @@ def _stream(sit: Situation, readings: List[Inference], user, seed, max_attempts,
                       pool=pool, limit=limit)
 
 
-def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=()):
+def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=(),
+                   too_few: Optional[dict] = None):
     """Sample with the auction's readings; when no deal fits them, drop the
     readings one at a time, the latest first (a later call's reading is the
     least certain), until deals fit. The policy's own calls (system readings,
@@ -768,6 +774,18 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
 
     The user's own constraints are never dropped: if they alone leave no
     deal, that is the user's error (``SamplingError``).
+
+    ``too_few`` (``AdviceCache.too_few``, kept between one player's calls):
+    the readings that left too few deals in this player's last call. When
+    they begin this call's readings and only the policy's readings follow,
+    they are tried first: if they leave too few deals again (this call's
+    seed), so do all of this call's readings (the same deals drawn, more
+    readings to fit), and ``_fewest_dropped`` starts above them. A human's
+    auction the system cannot read costs two draws of every
+    ``max_attempts`` deal a call, not three (issue 32: a review's later
+    calls). The same readings are dropped and the same deals drawn as
+    without it; when they leave enough deals this time, nothing is
+    assumed.
     """
     readings = list(sit.inferences)
     dropped: List[Inference] = []
@@ -794,13 +812,16 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
                 readings.append(part)
             continue
         half = math.ceil(samples / 2)
-        if readings and readings[-1].rules and len(drawn.take(half)) < samples / 2:
+        known = _known_too_few(too_few, sit, user, readings, samples, seed, max_attempts, pool)
+        if readings and readings[-1].rules and (known or len(drawn.take(half)) < samples / 2):
             # The policy's own calls leave too few deals (a call the table makes
             # only with rare hands, a human's call it would not make): drop them,
             # the latest first, until half the samples fit, rather than decide on
             # a handful of deals; the texts still hold.
-            drawn, m = _fewest_dropped(sit, user, samples, seed, max_attempts, pool,
-                                       readings)
+            drawn, m, few = _fewest_dropped(sit, user, samples, seed, max_attempts, pool,
+                                            readings, known)
+            if too_few is not None and not user:
+                too_few[sit.seat, sit.hand.mask] = tuple(readings[:len(readings) - few])
             for _ in range(m):
                 dropped.append(readings.pop())
         if not dropped:
@@ -812,12 +833,37 @@ def _sample_softly(sit: Situation, user, samples: int, seed, max_attempts, pool=
                        f"relaxed: {what}{part}")
 
 
+def _known_too_few(too_few: Optional[dict], sit: Situation, user, readings: List[Inference],
+                   samples: int, seed, max_attempts, pool) -> int:
+    """How many of the latest policy readings, dropped, still leave too few
+    deals, as far as this player's last call tells (``_sample_softly``'s
+    ``too_few``), checked on this call's draw: 0 when nothing is known (or
+    the readings it names leave enough this time)."""
+    if too_few is None or user:
+        return 0
+    before = too_few.get((sit.seat, sit.hand.mask))
+    if before is None or tuple(readings[:len(before)]) != before:
+        return 0
+    m = len(readings) - len(before)
+    run = 0
+    while run < len(readings) and readings[-1 - run].rules:
+        run += 1
+    if not 1 <= m <= run:
+        return 0
+    drawn = _stream(sit, readings[:len(before)], user, seed, max_attempts, pool=pool,
+                    limit=samples)
+    return m if len(drawn.take(math.ceil(samples / 2))) < samples / 2 else 0
+
+
 def _fewest_dropped(sit: Situation, user, samples: int, seed, max_attempts, pool,
-                    readings: List[Inference]):
+                    readings: List[Inference], known: int = 0):
     """How many of the latest policy readings (the run of them at the end of
     ``readings``, which with all of them leave fewer than half the samples)
-    must go for half the samples to fit: ``(DealStream, m)``, m >= 1; all of
-    the run when even that is too few.
+    must go for half the samples to fit: ``(DealStream, m, few)``, m >= 1;
+    all of the run when even that is too few. ``few``: the most of them
+    found to leave too few when dropped (m - 1, or the whole run when even
+    that is too few). ``known``: that many are known to leave too few
+    (``_known_too_few``); the search starts above them.
 
     Dropping them one at a time, the latest first, draws ``max_attempts``
     deals a try, and a human's auction of passes after a call the system would
@@ -849,9 +895,9 @@ def _fewest_dropped(sit: Situation, user, samples: int, seed, max_attempts, pool
     # every smaller m.
     found = stream(run)
     if not fits(found):
-        return found, run
-    too_few, enough, kept = 0, run, 1          # m = 0 is known to leave too few
-    while run - kept > 0:
+        return found, run, run
+    too_few, enough, kept = known, run, 1      # m = 0 is known to leave too few
+    while run - kept > too_few:
         drawn = stream(run - kept)
         if not fits(drawn):
             too_few = run - kept
@@ -864,7 +910,7 @@ def _fewest_dropped(sit: Situation, user, samples: int, seed, max_attempts, pool
             enough, found = m, drawn
         else:
             too_few = m
-    return found, enough
+    return found, enough, too_few
 
 
 def _kept_part(sit: Situation, readings: List[Inference], reading: Inference, user,
@@ -1191,7 +1237,8 @@ def recommend(hand, *, seat, dealer, auction: Union[str, Sequence[str]] = (), ru
     sit.courts_nodes = courts_nodes
     pool_key = (sit.seat, sit.hand.mask)
     pool = cache.deals.get(pool_key, ()) if cache is not None else ()
-    drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool)
+    drawn, relaxed = _sample_softly(sit, constraints, samples, seed, max_attempts, pool,
+                                    None if cache is None else cache.too_few)
     if cache is not None:
         cache.deals[pool_key] = drawn
     policy = None

@@ -5,7 +5,7 @@ import pytest
 
 from advisor.bidding.constraints import compile_constraint
 from advisor.bidding.sampling import SamplingError, sample_deals
-from solver.cards import SEATS, Hand
+from solver.cards import SEATS, Hand, Seat
 
 HAND = Hand.from_pbn("AKQ87.KJ4.A2.T93")
 
@@ -213,3 +213,45 @@ def test_too_few_deals_drop_the_same_policy_readings_as_one_at_a_time(calls, see
     assert said == "; ".join(f"{d.seat}'s {d.call} ({d.text})" for d in gone)
     expected = stream(readings).take(samples)
     assert [d.to_pbn() for d in drawn.take(samples)] == [d.to_pbn() for d in expected]
+
+
+def test_a_players_later_call_tries_the_readings_that_left_too_few_first(monkeypatch):
+    """Issue 32: North's rebids in the test game. Partner's 3H is one the
+    system hardly makes, so every later call of North's drew all
+    ``max_attempts`` deals twice: with every reading, then with the readings
+    up to 3H. Told (``too_few``, ``AdviceCache.too_few``) that those left too
+    few in the last call, a call tries them first, and the draw with every
+    reading stops at its first deal. The same readings dropped, the same
+    deals and warnings as without it, call after call (each call's pool is
+    the last one's deals, as in a review)."""
+    from advisor.bidding import advise as adv
+
+    draws = []
+    plain = adv._stream
+
+    def counted(*args, **kwargs):
+        stream = plain(*args, **kwargs)
+        draws.append(stream)
+        return stream
+    monkeypatch.setattr(adv, "_stream", counted)
+
+    def chain(too_few):
+        pool, out, exhausted = (), [], []
+        for calls in (4, 8, 12, 16):                    # North's calls after 4H
+            sit = adv.prepare(GAME_HANDS["N"], seat="N", dealer="N",
+                              auction=GAME.split()[:calls])
+            draws.clear()
+            drawn, warning = adv._sample_softly(sit, None, 30, calls, 200_000, pool, too_few)
+            out.append(([d.to_pbn() for d in drawn.take(30)], warning))
+            exhausted.append(sum(d.exhausted for d in draws))
+            pool = drawn
+        return out, exhausted
+
+    known = {}
+    (hinted, fewer), (plain_answers, more) = chain(known), chain(None)
+    assert hinted == plain_answers
+    assert all("relaxed" in w for _, w in hinted)
+    # the first call learns (two full draws, as before); each later one saves one
+    assert more == [2, 2, 2, 2] and fewer == [2, 1, 1, 1]
+    [(key, readings)] = known.items()
+    assert key[0] == Seat.N and readings[-1].seat == "S" and readings[-1].call == "3H"
